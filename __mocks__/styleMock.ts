@@ -1,0 +1,3 @@
+// Stand-in for style imports under jest: styles are irrelevant to behaviour tests.
+const styleMock = {};
+export default styleMock;

@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = [
+  'auth',
+  'professionals',
+  'beneficiaries',
+  'appointments',
+  'referrals',
+  'partners',
+  'branches',
+  'resellers',
+  'report',
+  'settings',
+  'profile',
+  'checkout',
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**', 'bench/results/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'react-hooks/set-state-in-effect': 'off',
+      // Imports flow one way: domain/components/api → features → app. A feature never imports
+      // another feature; shared pieces live in components/, api/ or domain/.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message: 'Uma feature não importa outra: mova o que é comum para components/, api/ ou domain/.',
+            })),
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store.ts'],
+              message: 'Features não dependem do app (exceto os hooks tipados).',
+            },
+            {
+              target: ['./src/components', './src/api', './src/domain'],
+              from: ['./src/features', './src/app'],
+              message: 'Código compartilhado não depende de features nem do app.',
+            },
+            { target: './src/domain', from: ['./src/components', './src/api'], message: 'domain/ é TypeScript puro.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { '@typescript-eslint/no-non-null-assertion': 'off' },
+  },
+);

@@ -1,0 +1,40 @@
+import type { Config } from 'jest';
+
+// ts-jest only transpiles (isolatedModules in tsconfig); `npm run typecheck` checks types.
+const tsJestOptions = { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', allowJs: true } } as const;
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', tsJestOptions],
+  // A few dependencies ship ESM only; jest's CommonJS runtime needs them compiled.
+  '^.+\\.m?js$': ['ts-jest', tsJestOptions],
+};
+const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
+
+const config: Config = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/src'],
+      testMatch: ['**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/src/test/setup.ts'],
+      moduleNameMapper: {
+        '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
+        '^chakra-theme/(.*)$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
+        '\\.(png|jpe?g|gif|svg|webp|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
+      },
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/server'],
+      testMatch: ['**/*.test.ts'],
+      transform,
+      transformIgnorePatterns,
+    },
+  ],
+};
+
+export default config;

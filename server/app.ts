@@ -1,0 +1,48 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { AppConfig } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import spaPlugin from './plugins/spa';
+import { routes } from './routes';
+import { createPasswordHasher } from './services/auth/passwords';
+import { createTokenService } from './services/auth/tokens';
+
+export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
+
+export interface BuildAppOptions {
+  /** An already open database (the benchmarks and some tests share one); otherwise one is opened from the config. */
+  database?: DatabaseHandle;
+}
+
+/** The whole portal as a Fastify instance: tests call `app.inject`, `main.ts` calls `listen`. */
+export async function buildApp(config: AppConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.production,
+    forceCloseConnections: 'idle',
+  });
+
+  const database =
+    options.database ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      isolated: !config.production && config.dataDir === ':memory:',
+    }));
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', createTokenService(config.jwtSecret));
+  app.decorate('passwords', createPasswordHasher(config.fastPasswordHashing));
+  if (!options.database) app.addHook('onClose', () => database.close());
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(authPlugin);
+  for (const route of routes) await app.register(route);
+  await app.register(spaPlugin);
+  return app;
+}

@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+/** The driver-neutral database handle every service receives. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = path.join(__dirname, 'migrations');
+
+export interface OpenDatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL only: run in a private database (tests running side by side), dropped on close. */
+  isolated?: boolean;
+}
+
+/** Opens PGlite (embedded) or node-postgres, then applies the committed migrations. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl, options.isolated) : openPglite(options.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const client = new PGlite(dataDir === ':memory:' ? undefined : path.join(dataDir, 'pglite'));
+  await client.waitReady;
+  const db = drizzle(client, { schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    ping: async () => {
+      await client.query('select 1');
+    },
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string, isolated = false): Promise<DatabaseHandle> {
+  const { Pool } = await import('pg');
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Tests running side by side each get a database of their own, dropped on close.
+  const privateDatabase = isolated ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const admin = async (statement: string) => {
+    const pool = new Pool({ connectionString: databaseUrl, max: 1 });
+    try {
+      await pool.query(statement);
+    } finally {
+      await pool.end();
+    }
+  };
+  let connectionString = databaseUrl;
+  if (privateDatabase) {
+    await admin(`create database ${privateDatabase}`);
+    const url = new URL(databaseUrl);
+    url.pathname = `/${privateDatabase}`;
+    connectionString = url.toString();
+  }
+  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE || 10), connectionTimeoutMillis: 5000 });
+  // A dropped connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzle(pool, { schema });
+  await migrate(db, { migrationsFolder });
+  return {
+    db: db as unknown as Database,
+    kind: 'postgres',
+    ping: async () => {
+      await pool.query('select 1');
+    },
+    close: async () => {
+      await pool.end();
+      if (privateDatabase) await admin(`drop database if exists ${privateDatabase} with (force)`);
+    },
+  };
+}

@@ -1,0 +1,87 @@
+import { sql } from 'drizzle-orm';
+import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/** Columns every account table shares: sign-in with e-mail and password, and a version that revokes tokens. */
+const accountColumns = () => ({
+  email: text('email').notNull(),
+  passwordHash: text('senha_hash').notNull(),
+  ativo: boolean('ativo').notNull().default(true),
+  /** Bumped on password change, inactivation and logout: tokens carrying an older version stop working. */
+  tokenVersion: integer('token_version').notNull().default(0),
+  dataRegistro: timestamp('data_registro', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const administrators = pgTable(
+  'administrators',
+  { id: serial('id').primaryKey(), nome: text('nome').notNull(), ...accountColumns() },
+  (t) => [uniqueIndex('administrators_email_key').on(sql`lower(${t.email})`)],
+);
+
+export const partners = pgTable(
+  'partners',
+  {
+    id: serial('id').primaryKey(),
+    nome: text('nome').notNull(),
+    cnpj: text('cnpj').notNull(),
+    agencia: text('agencia'),
+    conta: text('conta'),
+    digito: text('digito'),
+    pix: text('pix'),
+    ...accountColumns(),
+  },
+  (t) => [uniqueIndex('partners_email_key').on(sql`lower(${t.email})`), index('partners_nome_idx').on(t.nome)],
+);
+
+/** Logos live apart from partners so lists never carry image bytes. */
+export const partnerLogos = pgTable('partner_logos', {
+  partnerId: integer('partner_id')
+    .primaryKey()
+    .references(() => partners.id, { onDelete: 'cascade' }),
+  mimeType: text('mime_type').notNull(),
+  content: bytea('content').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const branches = pgTable(
+  'branches',
+  {
+    id: serial('id').primaryKey(),
+    partnerId: integer('id_parceiro')
+      .notNull()
+      .references(() => partners.id),
+    titulo: text('titulo').notNull(),
+    apelido: text('apelido'),
+    endereco: text('endereco'),
+    ...accountColumns(),
+  },
+  (t) => [uniqueIndex('branches_email_key').on(sql`lower(${t.email})`), index('branches_partner_idx').on(t.partnerId)],
+);
+
+export const resellers = pgTable(
+  'resellers',
+  {
+    id: serial('id').primaryKey(),
+    /** Always the partner of the reseller's branch; kept here because the spec's records carry it. */
+    partnerId: integer('id_parceiro')
+      .notNull()
+      .references(() => partners.id),
+    branchId: integer('id_filial')
+      .notNull()
+      .references(() => branches.id),
+    nome: text('nome').notNull(),
+    cpf: text('cpf').notNull(),
+    cargo: text('cargo'),
+    pix: text('pix'),
+    ...accountColumns(),
+  },
+  (t) => [
+    uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
+    index('resellers_branch_idx').on(t.branchId),
+    index('resellers_partner_idx').on(t.partnerId),
+  ],
+);

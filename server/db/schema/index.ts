@@ -1,0 +1,2 @@
+// Every table of the portal; drizzle-kit reads this file to generate migrations.
+export * from './accounts';

@@ -1,0 +1,21 @@
+/** Field name → Portuguese message, as the forms show them. */
+export type FieldErrors = Record<string, string>;
+
+/** An error meant for the user: its status and Portuguese message reach the client as `{message, errors?}`. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly errors?: FieldErrors,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, errors?: FieldErrors) => new HttpError(400, message, errors);
+export const unauthorized = (message = 'Sessão expirada. Faça login novamente.') => new HttpError(401, message);
+export const forbidden = (message = 'Acesso não permitido para este tipo de usuário.') => new HttpError(403, message);
+export const notFound = (message = 'Registro não encontrado.') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string) => new HttpError(429, message);
+export const badGateway = (message: string) => new HttpError(502, message);

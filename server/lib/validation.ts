@@ -1,0 +1,25 @@
+import { ValidationError, type AnySchema, type InferType } from 'yup';
+import { badRequest, type FieldErrors } from './httpErrors';
+
+/**
+ * Validates a request body with one of the shared yup schemas (the same the forms use) and answers
+ * 400 `{message, errors}` with every failing field. Unknown keys are dropped, never stored.
+ */
+export async function validateBody<S extends AnySchema>(schema: S, body: unknown): Promise<InferType<S>> {
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
+    throw badRequest('Dados inválidos.');
+  }
+  try {
+    return await schema.validate(body, { abortEarly: false, stripUnknown: true });
+  } catch (error) {
+    if (error instanceof ValidationError) {
+      const errors: FieldErrors = {};
+      for (const issue of error.inner.length ? error.inner : [error]) {
+        const field = issue.path ?? '_';
+        errors[field] ??= issue.message;
+      }
+      throw badRequest(Object.values(errors)[0] ?? 'Dados inválidos.', errors);
+    }
+    throw error;
+  }
+}

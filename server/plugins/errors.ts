@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/httpErrors';
+
+const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
+
+/** Connection-level failures of PostgreSQL or node-postgres mean "try later", not a bug. */
+function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
+  const code = error.code ?? '';
+  return (
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
+    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error.message ?? '')
+  );
+}
+
+/** One error shape for every answer: `{message, errors?}`; 5xx never shows internals. */
+export default fp(async function errors(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+    }
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.status(413).send({ message: 'O conteúdo enviado é grande demais.' });
+    }
+    if (error.validation || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+      return reply.status(400).send({ message: 'Dados inválidos.' });
+    }
+    if (error.statusCode === 429) {
+      return reply.status(429).send({ message: 'Muitas requisições. Aguarde alguns minutos e tente novamente.' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ message: 'Requisição inválida.' });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ message: 'Erro interno do servidor.' });
+  });
+});

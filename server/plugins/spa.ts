@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const HASHED_FILE = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
+
+/**
+ * Serves the built SPA: hashed files cached for a year and precompressed (brotli/gzip) when the
+ * browser accepts it; every other non-API GET gets index.html so the client router decides.
+ */
+export default fp(async function spa(app: FastifyInstance) {
+  const root = app.config.staticDir;
+  const hasBuild = !!root && existsSync(path.join(root, 'index.html'));
+
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: root!,
+      wildcard: false,
+      preCompressed: true,
+      index: false,
+      cacheControl: false,
+      setHeaders: (reply, filePath) => {
+        reply.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (hasBuild && wantsPage && !request.url.startsWith('/api')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: 'Recurso não encontrado.' });
+  });
+});

@@ -1,0 +1,180 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { branches, partners, resellers } from '../db/schema';
+import { createTokenService } from '../services/auth/tokens';
+import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  app = await createTestApp({ seed: true });
+});
+afterAll(() => app.close());
+
+const loginRequest = (payload: object, remoteAddress = '10.0.0.1') =>
+  app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
+
+describe('POST /api/auth/login', () => {
+  it.each([
+    ['admin@demo.com.br', 'ADMINISTRADOR'],
+    ['parceiro@demo.com.br', 'PARCEIRO'],
+    ['filial@demo.com.br', 'FILIAL'],
+    ['revendedor@demo.com.br', 'REVENDEDOR'],
+  ])('signs in %s as %s with the id of its own record', async (email, userType) => {
+    const response = await loginRequest({ email, senha: 'demo1234', userType });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.token).toEqual(expect.any(String));
+    expect(body.user).toEqual({ id: expect.any(Number), nome: expect.any(String), email, userType });
+    expect(JSON.stringify(body)).not.toMatch(/senha|hash|argon/i);
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const response = await loginRequest({ email: 'ADMIN@Demo.com.br', senha: 'demo1234', userType: 'ADMINISTRADOR' });
+    expect(response.statusCode).toBe(200);
+  });
+
+  it.each([
+    ['a wrong password', { email: 'admin@demo.com.br', senha: 'errada123', userType: 'ADMINISTRADOR' }],
+    ['an unknown e-mail', { email: 'ninguem@demo.com.br', senha: 'demo1234', userType: 'ADMINISTRADOR' }],
+    ['the wrong user type', { email: 'admin@demo.com.br', senha: 'demo1234', userType: 'PARCEIRO' }],
+    ['an unknown user type', { email: 'admin@demo.com.br', senha: 'demo1234', userType: 'SUPERUSER' }],
+  ])('answers 401 "Credenciais inválidas." for %s', async (_case, payload) => {
+    const response = await loginRequest(payload, '10.0.0.2');
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: 'Credenciais inválidas.' });
+  });
+
+  it('answers 400 with field messages when fields are missing', async () => {
+    const response = await loginRequest({ email: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toMatchObject({ email: 'Email é obrigatório', senha: 'Senha é obrigatória' });
+  });
+
+  it('refuses inactive accounts and the accounts beneath an inactive branch or partner', async () => {
+    const [partner] = await app.db
+      .insert(partners)
+      .values({
+        nome: 'P Inativo',
+        cnpj: '11222333000181',
+        email: 'p-inativo@x.com',
+        passwordHash: app.passwords ? await app.passwords.hash('segredo1') : '',
+      })
+      .returning();
+    const [branch] = await app.db
+      .insert(branches)
+      .values({ partnerId: partner.id, titulo: 'F', email: 'f-inativa@x.com', passwordHash: await app.passwords.hash('segredo1') })
+      .returning();
+    await app.db.insert(resellers).values({
+      partnerId: partner.id,
+      branchId: branch.id,
+      nome: 'R',
+      cpf: '52998224725',
+      email: 'r-inativo@x.com',
+      passwordHash: await app.passwords.hash('segredo1'),
+    });
+
+    await expect(login(app, 'r-inativo@x.com', 'REVENDEDOR', 'segredo1')).resolves.toEqual(expect.any(String));
+    await app.db.update(branches).set({ ativo: false }).where(eq(branches.id, branch.id));
+    const blockedReseller = await loginRequest({ email: 'r-inativo@x.com', senha: 'segredo1', userType: 'REVENDEDOR' }, '10.0.0.3');
+    expect(blockedReseller.statusCode).toBe(401);
+
+    await app.db.update(branches).set({ ativo: true }).where(eq(branches.id, branch.id));
+    await app.db.update(partners).set({ ativo: false }).where(eq(partners.id, partner.id));
+    for (const [email, userType] of [
+      ['p-inativo@x.com', 'PARCEIRO'],
+      ['f-inativa@x.com', 'FILIAL'],
+      ['r-inativo@x.com', 'REVENDEDOR'],
+    ]) {
+      const response = await loginRequest({ email, senha: 'segredo1', userType }, '10.0.0.3');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().message).toBe('Credenciais inválidas.');
+    }
+  });
+
+  it('blocks an e-mail from one address after 10 failures within 15 minutes, even with the right password', async () => {
+    const address = '10.9.9.9';
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await loginRequest({ email: 'parceiro@demo.com.br', senha: 'errada123', userType: 'PARCEIRO' }, address)).statusCode).toBe(
+        401,
+      );
+    }
+    const blocked = await loginRequest({ email: 'parceiro@demo.com.br', senha: 'demo1234', userType: 'PARCEIRO' }, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.json().message).toMatch(/tentativas/);
+    // Another address is not affected.
+    expect((await loginRequest({ email: 'parceiro@demo.com.br', senha: 'demo1234', userType: 'PARCEIRO' }, '10.9.9.8')).statusCode).toBe(
+      200,
+    );
+  });
+});
+
+describe('session', () => {
+  it('GET /api/auth/verify answers the signed-in user', async () => {
+    const token = await loginAsDemo(app, 'FILIAL');
+    const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().user).toMatchObject({ nome: 'Vida Centro', email: 'filial@demo.com.br' });
+  });
+
+  it.each([
+    ['no token', undefined],
+    ['a malformed token', 'abc.def.ghi'],
+    [
+      'a token signed with another secret',
+      createTokenService('another-secret-of-at-least-32-chars!!').sign({ id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 }),
+    ],
+    [
+      'an expired token',
+      createTokenService('test-secret-with-at-least-32-characters!!', 1).sign({ id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 }),
+    ],
+  ])('answers 401 {message} with %s', async (_case, token) => {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: expect.any(String) });
+  });
+
+  it('logout revokes the token on the server', async () => {
+    const token = await loginAsDemo(app, 'REVENDEDOR');
+    expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    expect((await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/auth/change-password', () => {
+  it('changes the password, revokes older tokens and hands a fresh one', async () => {
+    await app.db
+      .insert(partners)
+      .values({ nome: 'Troca', cnpj: '11444777000161', email: 'troca@x.com', passwordHash: await app.passwords.hash('antiga1') });
+    const oldToken = await login(app, 'troca@x.com', 'PARCEIRO', 'antiga1');
+
+    const wrong = await injectAs(app, oldToken, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'errada', newPassword: 'novinha1' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Senha atual incorreta.');
+
+    const short = await injectAs(app, oldToken, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'antiga1', newPassword: '123' },
+    });
+    expect(short.statusCode).toBe(400);
+    expect(short.json().message).toBe('A senha deve ter no mínimo 6 caracteres');
+
+    const changed = await injectAs(app, oldToken, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: 'antiga1', newPassword: 'novinha1' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ success: true, token: expect.any(String) });
+
+    expect((await injectAs(app, oldToken, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+    expect((await injectAs(app, changed.json().token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(200);
+    await expect(login(app, 'troca@x.com', 'PARCEIRO', 'antiga1')).rejects.toThrow(/401/);
+    await expect(login(app, 'troca@x.com', 'PARCEIRO', 'novinha1')).resolves.toEqual(expect.any(String));
+  });
+});

@@ -1,0 +1,94 @@
+import { eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { UserType } from '../../../src/domain/userTypes';
+import type { Database } from '../../db/client';
+import { administrators, branches, partners, resellers } from '../../db/schema';
+
+/** An account as sign-in and session checks see it, whatever table it lives in. */
+export interface AccountRecord {
+  id: number;
+  type: UserType;
+  nome: string;
+  email: string;
+  passwordHash: string;
+  /** False when the account or any account above it (its branch, its partner) is inactive. */
+  active: boolean;
+  tokenVersion: number;
+  partnerId?: number;
+  branchId?: number;
+}
+
+type AccountFilter = { email: string } | { id: number };
+
+function byEmailOrId(table: { email: AnyPgColumn; id: AnyPgColumn }, filter: AccountFilter) {
+  return 'email' in filter ? sql`lower(${table.email}) = lower(${filter.email})` : eq(table.id, filter.id);
+}
+
+/** Finds an account of one type by e-mail or id, with its effective active state. */
+export async function findAccount(db: Database, type: UserType, filter: AccountFilter): Promise<AccountRecord | undefined> {
+  switch (type) {
+    case 'ADMINISTRADOR': {
+      const [row] = await db.select().from(administrators).where(byEmailOrId(administrators, filter)).limit(1);
+      return row && { ...row, type, active: row.ativo };
+    }
+    case 'PARCEIRO': {
+      const [row] = await db.select().from(partners).where(byEmailOrId(partners, filter)).limit(1);
+      return row && { ...row, type, active: row.ativo, partnerId: row.id };
+    }
+    case 'FILIAL': {
+      const [row] = await db
+        .select({ branch: branches, partnerActive: partners.ativo })
+        .from(branches)
+        .innerJoin(partners, eq(partners.id, branches.partnerId))
+        .where(byEmailOrId(branches, filter))
+        .limit(1);
+      if (!row) return undefined;
+      const { branch } = row;
+      return {
+        ...branch,
+        nome: branch.titulo,
+        type,
+        active: branch.ativo && row.partnerActive,
+        partnerId: branch.partnerId,
+        branchId: branch.id,
+      };
+    }
+    case 'REVENDEDOR': {
+      const [row] = await db
+        .select({ reseller: resellers, branchActive: branches.ativo, partnerActive: partners.ativo })
+        .from(resellers)
+        .innerJoin(branches, eq(branches.id, resellers.branchId))
+        .innerJoin(partners, eq(partners.id, branches.partnerId))
+        .where(byEmailOrId(resellers, filter))
+        .limit(1);
+      if (!row) return undefined;
+      const { reseller } = row;
+      return {
+        ...reseller,
+        type,
+        active: reseller.ativo && row.branchActive && row.partnerActive,
+        partnerId: reseller.partnerId,
+        branchId: reseller.branchId,
+      };
+    }
+  }
+}
+
+const tables = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers } as const;
+
+/** Revokes every token of an account issued so far (logout, password change, inactivation). */
+export async function bumpTokenVersion(db: Database, type: UserType, id: number): Promise<void> {
+  const table = tables[type];
+  await db
+    .update(table)
+    .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
+    .where(eq(table.id, id));
+}
+
+export async function updatePasswordHash(db: Database, type: UserType, id: number, passwordHash: string): Promise<void> {
+  const table = tables[type];
+  await db
+    .update(table)
+    .set({ passwordHash, tokenVersion: sql`${table.tokenVersion} + 1` })
+    .where(eq(table.id, id));
+}

@@ -1,0 +1,35 @@
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import type { UserType } from '../../src/domain/userTypes';
+import { buildApp } from '../app';
+import { testConfig, type AppConfig } from '../config';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/accounts';
+import { seedDemo } from '../seed';
+
+/**
+ * A fresh portal over its own in-memory PGlite (or a private schema of DATABASE_URL's PostgreSQL),
+ * optionally with the demo data. One per test file: `beforeAll(() => app = await createTestApp())`.
+ */
+export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(options.config));
+  if (options.seed) await seedDemo(app.db, app.passwords);
+  await app.ready();
+  return app;
+}
+
+/** Signs in and returns the token; throws with the answer when sign-in fails. */
+export async function login(app: FastifyInstance, email: string, userType: UserType, senha = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, senha, userType } });
+  if (response.statusCode !== 200) throw new Error(`login ${email} → ${response.statusCode} ${response.body}`);
+  return response.json().token as string;
+}
+
+/** Token of the demo account of a user type (admin@, parceiro@, filial@, revendedor@demo.com.br). */
+export function loginAsDemo(app: FastifyInstance, userType: UserType): Promise<string> {
+  const account = DEMO_ACCOUNTS.find((candidate) => candidate.userType === userType)!;
+  return login(app, account.email, userType);
+}
+
+/** `app.inject` with a bearer token. */
+export function injectAs(app: FastifyInstance, token: string | undefined, options: InjectOptions) {
+  return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}

@@ -1,0 +1,26 @@
+import 'fastify';
+import type { UserType } from '../src/domain/userTypes';
+import type { AppConfig } from './config';
+import type { Database, DatabaseHandle } from './db/client';
+import type { PasswordHasher } from './services/auth/passwords';
+import type { Principal, TokenService } from './services/auth/tokens';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: AppConfig;
+    db: Database;
+    database: DatabaseHandle;
+    tokens: TokenService;
+    passwords: PasswordHasher;
+  }
+  interface FastifyRequest {
+    /** The signed-in account; set by the auth plugin on every route that is not public. */
+    principal: Principal;
+  }
+  interface FastifyContextConfig {
+    /** Reachable without a token (login, health, the public checkout calls). */
+    public?: boolean;
+    /** User types allowed to call the route; absent means every signed-in type. */
+    allow?: readonly UserType[];
+  }
+}

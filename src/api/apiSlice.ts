@@ -1,0 +1,74 @@
+import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { clearSession, currentPathForRedirect, getToken, rememberRedirect } from './session';
+import { sessionExpired } from './sessionEvents';
+
+/** Every cache tag of the portal, declared once. */
+export const TAG_TYPES = [
+  'Session',
+  'Professional',
+  'Beneficiary',
+  'BeneficiaryFilters',
+  'Appointment',
+  'Availability',
+  'Referral',
+  'Partner',
+  'Branch',
+  'Reseller',
+  'Report',
+  'Parameter',
+] as const;
+export type TagType = (typeof TAG_TYPES)[number];
+
+const rawBaseQuery = fetchBaseQuery({
+  // Absolute so that jsdom's fetch (tests) resolves it like the browser does.
+  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
+  prepareHeaders: (headers) => {
+    const token = getToken();
+    if (token) headers.set('Authorization', `Bearer ${token}`);
+    return headers;
+  },
+});
+
+/** Endpoints whose 401 is an answer (wrong password), not an expired session. */
+const PUBLIC_ENDPOINTS = new Set(['login', 'pay']);
+
+/** Any 401 is one event: forget the session, reset every slice and the cache, and go to /login. */
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status === 401 && !PUBLIC_ENDPOINTS.has(api.endpoint)) {
+    const path = currentPathForRedirect();
+    if (path) rememberRedirect(path);
+    clearSession();
+    api.dispatch(sessionExpired());
+    api.dispatch(apiSlice.util.resetApiState());
+  }
+  return result;
+};
+
+/**
+ * The one RTK Query api slice. Each resource adds its endpoints from its own file with
+ * `apiSlice.injectEndpoints`, so a route's endpoints load with its code.
+ */
+export const apiSlice = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});
+
+/** `providesTags` for a list: every item by id plus the LIST tag that creations invalidate. */
+export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: number | string }> | undefined) {
+  return [...(items ?? []).map((item) => ({ type, id: item.id })), { type, id: 'LIST' as const }];
+}
+
+/** The Portuguese message of a failed call: the server's `{message}` when it sent one, else the fallback. */
+export function errorMessage(error: unknown, fallback: string): string {
+  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
+  return typeof data?.message === 'string' && data.message ? data.message : fallback;
+}
+
+/** The per-field messages of a 400 answer `{errors: {field: message}}`. */
+export function fieldErrors(error: unknown): Record<string, string> {
+  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
+  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
+}

@@ -1,0 +1,56 @@
+import { Box, Button, Flex, Image, Link, Stack } from '@chakra-ui/react';
+import { LuLogOut } from 'react-icons/lu';
+import { NavLink } from 'react-router-dom';
+import { menuFor } from '../../domain/navigation';
+import { useAppSelector } from '../hooks';
+import { selectUserType } from '../../features/auth/selectors';
+import { MENU_ICONS } from './menuIcons';
+
+interface SidebarProps {
+  onNavigate?: () => void;
+  onLogout: () => void;
+}
+
+/** Logo, the user type's entries (spec section 6) with the active one highlighted, and 'Sair'. */
+export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
+  const userType = useAppSelector(selectUserType);
+  const entries = menuFor(userType);
+  return (
+    <Flex direction="column" h="full" bg="teal.800" color="white">
+      <Box px="6" py="5" borderBottomWidth="1px" borderColor="teal.700">
+        <Image src="/logo.svg" alt="Portal Saúde" h="9" />
+      </Box>
+      <Stack as="nav" aria-label="Menu principal" gap="1" px="3" py="4" flex="1" overflowY="auto">
+        {entries.map((entry) => {
+          const Icon = MENU_ICONS[entry.path];
+          return (
+            <Link
+              key={entry.path}
+              asChild
+              display="flex"
+              alignItems="center"
+              gap="3"
+              px="3"
+              py="2.5"
+              borderRadius="md"
+              color="teal.50"
+              fontWeight="medium"
+              _hover={{ bg: 'teal.700', textDecoration: 'none' }}
+              _currentPage={{ bg: 'white', color: 'teal.800' }}
+            >
+              <NavLink to={entry.path} onClick={onNavigate}>
+                {Icon && <Icon aria-hidden />}
+                {entry.label}
+              </NavLink>
+            </Link>
+          );
+        })}
+      </Stack>
+      <Box p="3" borderTopWidth="1px" borderColor="teal.700">
+        <Button variant="ghost" color="white" w="full" justifyContent="flex-start" _hover={{ bg: 'teal.700' }} onClick={onLogout}>
+          <LuLogOut aria-hidden /> Sair
+        </Button>
+      </Box>
+    </Flex>
+  );
+}

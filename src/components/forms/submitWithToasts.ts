@@ -1,0 +1,28 @@
+import { setNestedObjectValues, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
+import { notify } from '../toast/notify';
+
+/** Every message in a formik errors object, in field order. */
+export function errorMessages(errors: FormikErrors<unknown>): string[] {
+  const messages: string[] = [];
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') messages.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  walk(errors);
+  return messages;
+}
+
+/**
+ * Submits a formik form the spec's way: each failing field becomes an error toast (and shows under
+ * its field); only a valid form reaches `onSubmit`.
+ */
+export async function submitWithToasts<Values>(formik: FormikProps<Values>, options: { toastDuration?: number } = {}): Promise<void> {
+  const errors = await formik.validateForm();
+  const messages = errorMessages(errors);
+  if (messages.length) {
+    formik.setTouched(setNestedObjectValues<FormikTouched<Values>>(errors, true), false);
+    for (const message of messages) notify.error(message, { duration: options.toastDuration });
+    return;
+  }
+  await formik.submitForm();
+}

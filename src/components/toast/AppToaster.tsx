@@ -1,0 +1,95 @@
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import toast, { useToaster, type Toast } from 'react-hot-toast';
+import { DEFAULT_TOAST_MS } from './notify';
+
+const DISMISS_DRAG_PX = 80;
+
+const COLORS: Record<string, { background: string; border: string }> = {
+  success: { background: '#f0fdf4', border: '#16a34a' },
+  error: { background: '#fef2f2', border: '#dc2626' },
+  blank: { background: '#f8fafc', border: '#475569' },
+};
+
+function ToastCard({ item }: { item: Toast }) {
+  const [dragX, setDragX] = useState(0);
+  const dragStart = useRef<number | null>(null);
+  const colors = COLORS[item.type] ?? COLORS.blank;
+  const message = typeof item.message === 'function' ? item.message(item) : item.message;
+
+  const onPointerDown = (event: PointerEvent) => {
+    dragStart.current = event.clientX;
+    event.currentTarget.setPointerCapture?.(event.pointerId);
+  };
+  const onPointerMove = (event: PointerEvent) => {
+    if (dragStart.current !== null) setDragX(event.clientX - dragStart.current);
+  };
+  const onPointerUp = () => {
+    const dragged = Math.abs(dragX);
+    dragStart.current = null;
+    setDragX(0);
+    // A drag past the threshold dismisses, a plain click too; a short drag just snaps back.
+    if (dragged > DISMISS_DRAG_PX || dragged < 5) toast.dismiss(item.id);
+  };
+
+  return (
+    <div
+      {...item.ariaProps}
+      role={item.type === 'error' ? 'alert' : 'status'}
+      title="Clique ou arraste para fechar"
+      onPointerDown={onPointerDown}
+      onPointerMove={onPointerMove}
+      onPointerUp={onPointerUp}
+      style={{
+        transform: `translateX(${dragX}px)`,
+        opacity: 1 - Math.min(Math.abs(dragX) / 200, 0.6),
+        background: colors.background,
+        borderLeft: `4px solid ${colors.border}`,
+        color: '#0f172a',
+        boxShadow: '0 4px 12px rgba(15, 23, 42, 0.15)',
+        borderRadius: 6,
+        padding: '12px 16px',
+        minWidth: 260,
+        maxWidth: 380,
+        fontSize: 14,
+        cursor: 'pointer',
+        touchAction: 'pan-y',
+        userSelect: 'none',
+      }}
+    >
+      {message}
+    </div>
+  );
+}
+
+/**
+ * The toast area at the top right: newest on top, closes on click or drag, pauses while hovered
+ * and while the window has lost focus.
+ */
+export function AppToaster() {
+  const { toasts, handlers } = useToaster({ duration: DEFAULT_TOAST_MS });
+  const { startPause, endPause } = handlers;
+
+  useEffect(() => {
+    window.addEventListener('blur', startPause);
+    window.addEventListener('focus', endPause);
+    return () => {
+      window.removeEventListener('blur', startPause);
+      window.removeEventListener('focus', endPause);
+    };
+  }, [startPause, endPause]);
+
+  return (
+    <div
+      aria-live="polite"
+      onMouseEnter={startPause}
+      onMouseLeave={endPause}
+      style={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 8 }}
+    >
+      {toasts
+        .filter((item) => item.visible)
+        .map((item) => (
+          <ToastCard key={item.id} item={item} />
+        ))}
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/** Brazilian document helpers: digits-only normalisation, check digits and display masks. */
+
+export const onlyDigits = (value: string | null | undefined): string => (value ?? '').replace(/\D/g, '');
+
+function checkDigit(digits: string, weights: number[]): number {
+  const sum = weights.reduce((total, weight, index) => total + Number(digits[index]) * weight, 0);
+  const rest = sum % 11;
+  return rest < 2 ? 0 : 11 - rest;
+}
+
+const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
+const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
+
+/** The two check digits of a CPF's first nine digits. */
+export function cpfCheckDigits(base9: string): string {
+  const first = checkDigit(base9, CPF_WEIGHTS_1);
+  return `${first}${checkDigit(base9 + first, CPF_WEIGHTS_2)}`;
+}
+
+/** The two check digits of a CNPJ's first twelve digits. */
+export function cnpjCheckDigits(base12: string): string {
+  const first = checkDigit(base12, CNPJ_WEIGHTS_1);
+  return `${first}${checkDigit(base12 + first, CNPJ_WEIGHTS_2)}`;
+}
+
+export function isValidCpf(value: string | null | undefined): boolean {
+  const digits = onlyDigits(value);
+  if (digits.length !== 11 || /^(\d)\1{10}$/.test(digits)) return false;
+  return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
+}
+
+export function isValidCnpj(value: string | null | undefined): boolean {
+  const digits = onlyDigits(value);
+  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
+  return cnpjCheckDigits(digits.slice(0, 12)) === digits.slice(12);
+}
+
+/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits. */
+export function isValidCpfOrCnpj(value: string | null | undefined): boolean {
+  const digits = onlyDigits(value);
+  return digits.length === 11 ? isValidCpf(digits) : isValidCnpj(digits);
+}
+
+function applyMask(digits: string, pattern: string): string {
+  let result = '';
+  let index = 0;
+  for (const char of pattern) {
+    if (index >= digits.length) break;
+    if (char === '0') result += digits[index++];
+    else result += char;
+  }
+  return result;
+}
+
+export const formatCpf = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 11), '000.000.000-00');
+export const formatCnpj = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 14), '00.000.000/0000-00');
+export const formatCpfOrCnpj = (value: string | null | undefined) => (onlyDigits(value).length > 11 ? formatCnpj(value) : formatCpf(value));
+export const formatCep = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 8), '00000-000');
+export function formatPhone(value: string | null | undefined): string {
+  const digits = onlyDigits(value).slice(0, 11);
+  return applyMask(digits, digits.length > 10 ? '(00) 00000-0000' : '(00) 0000-0000');
+}

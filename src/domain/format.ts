@@ -1,0 +1,28 @@
+/** pt-BR display formats shared by every screen. */
+
+const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
+
+/** R$ 1.234,56 */
+export const formatBRL = (value: number | string | null | undefined): string => brl.format(Number(value ?? 0));
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** dd/mm/yyyy from an ISO date (yyyy-mm-dd) or timestamp; '' for nothing, the input itself when unreadable. */
+export function formatDate(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  if (typeof value === 'string') {
+    const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+    if (isoDate) return `${isoDate[3]}/${isoDate[2]}/${isoDate[1]}`;
+  }
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+}
+
+/** dd/mm/yyyy hh:mm in the browser's time zone. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  if (!value) return '';
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return String(value);
+  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}

@@ -1,0 +1,56 @@
+import type { UserType } from './userTypes';
+
+export interface MenuEntry {
+  path: string;
+  label: string;
+}
+
+/** Every sidebar entry, in the spec's order. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  { path: '/profissionais', label: 'Profissionais' },
+  { path: '/beneficiarios', label: 'Beneficiários' },
+  { path: '/parceiros', label: 'Parceiros' },
+  { path: '/filiais', label: 'Filiais' },
+  { path: '/revendedores', label: 'Revendedores' },
+  { path: '/agendamentos', label: 'Agendamentos' },
+  { path: '/encaminhamentos', label: 'Encaminhamentos' },
+  { path: '/relatorio-vendas', label: 'Relatório de Vendas' },
+  { path: '/site', label: 'Gestão do Site' },
+  { path: '/configuracoes', label: 'Configurações' },
+];
+
+const MENU_BY_TYPE: Partial<Record<UserType, readonly string[]>> = {
+  PARCEIRO: ['/filiais', '/revendedores', '/relatorio-vendas'],
+  FILIAL: ['/revendedores', '/relatorio-vendas'],
+  REVENDEDOR: ['/beneficiarios'],
+};
+
+/** The sidebar for a user type: the three restricted types get their lists, anything else sees all ten. */
+export function menuFor(userType: string | null | undefined): MenuEntry[] {
+  const allowed = userType ? MENU_BY_TYPE[userType as UserType] : undefined;
+  return allowed ? MENU_ENTRIES.filter((entry) => allowed.includes(entry.path)) : [...MENU_ENTRIES];
+}
+
+export const DEFAULT_ROUTE = '/profissionais';
+
+/** Where a user lands after login; administrators return to where they were going. */
+export function landingPathFor(userType: UserType, rememberedPath?: string | null): string {
+  switch (userType) {
+    case 'REVENDEDOR':
+      return '/beneficiarios';
+    case 'PARCEIRO':
+      return '/filiais';
+    case 'FILIAL':
+      return '/revendedores';
+    default:
+      return rememberedPath || DEFAULT_ROUTE;
+  }
+}
+
+/** The profile page ('Meu Perfil') is open to every user type, from the header link. */
+export const PROFILE_ROUTE = '/configuracoes';
+
+/** Whether a user type may open a staff route: its menu entries and its profile. */
+export function canOpen(userType: string | null | undefined, path: string): boolean {
+  return path === PROFILE_ROUTE || menuFor(userType).some((entry) => entry.path === path);
+}

@@ -1,0 +1,7 @@
+import type { AuthState } from './authSlice';
+
+type WithAuth = { auth: AuthState };
+
+export const selectCurrentUser = (state: WithAuth) => state.auth.user;
+export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
+export const selectUserType = (state: WithAuth) => state.auth.user?.userType ?? null;

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/UnderConstruction';
+
+export default function BranchesPage() {
+  return <UnderConstruction title="Lista de Filiais" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/UnderConstruction';
+
+export default function ProfilePage() {
+  return <UnderConstruction title="Meu Perfil" />;
+}

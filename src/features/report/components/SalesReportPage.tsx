@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/UnderConstruction';
+
+export default function SalesReportPage() {
+  return <UnderConstruction title="Relatório de Vendas" />;
+}

@@ -1,0 +1,5 @@
+import { UnderConstruction } from '../../../components/UnderConstruction';
+
+export default function SettingsPage() {
+  return <UnderConstruction title="Configurações do Sistema" />;
+}

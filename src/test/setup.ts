@@ -1,0 +1,43 @@
+import '@testing-library/jest-dom';
+import { act } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { server } from './server';
+
+// jsdom lacks these browser APIs that Chakra UI (Ark/Zag) and our layout use.
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+class IntersectionObserverStub extends ResizeObserverStub {
+  takeRecords() {
+    return [];
+  }
+}
+Object.assign(globalThis, { ResizeObserver: ResizeObserverStub, IntersectionObserver: IntersectionObserverStub });
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+Element.prototype.scrollTo = () => undefined;
+Element.prototype.scrollIntoView = () => undefined;
+window.scrollTo = () => undefined;
+
+// The network is faked at the fetch level; an unexpected request fails the test.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  localStorage.clear();
+  // react-hot-toast keeps its toasts in a module-level store: start each test with none.
+  act(() => toast.remove());
+});
+afterAll(() => server.close());
