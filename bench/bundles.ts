@@ -1,6 +1,6 @@
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 
 const DIST = path.resolve(__dirname, '..', 'dist');
 
@@ -18,7 +18,7 @@ function gzippedSize(urlPath: string): number {
 }
 
 /** Opens a page in Chromium and adds up the gzipped JavaScript it loads before it is idle. */
-export async function measureFirstLoad(browser: Browser, url: string, prepare?: (page: import('playwright-core').Page) => Promise<void>) {
+export async function measureFirstLoad(browser: Browser, url: string, prepare?: (page: Page) => Promise<void>) {
   const context = await browser.newContext();
   const page = await context.newPage();
   if (prepare) await prepare(page);
