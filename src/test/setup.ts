@@ -3,6 +3,8 @@ import { act } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { server } from './server';
 
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 // jsdom lacks these browser APIs that Chakra UI (Ark/Zag) and our layout use.
 class ResizeObserverStub {
   observe() {}

@@ -1,0 +1,33 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+
+export const PAGE_SIZE = 10;
+
+/** One page of a server-paged list. */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+/** What a list screen asks for: the page, an optional sort (`column:asc|desc`) and its filters. */
+export interface ListArgs {
+  page: number;
+  pageSize?: number;
+  sort?: string;
+  filters?: Record<string, string | undefined>;
+}
+
+/** `page=2&pageSize=10&sort=nome:asc&nome=ana`, leaving out empty filters. */
+export function listSearchParams(args: ListArgs): string {
+  const params = new URLSearchParams({ page: String(args.page), pageSize: String(args.pageSize ?? PAGE_SIZE) });
+  if (args.sort) params.set('sort', args.sort);
+  for (const [name, value] of Object.entries(args.filters ?? {})) {
+    if (value) params.set(name, value);
+  }
+  return params.toString();
+}
+
+/** Builds a Page from the list the server sent and its `X-Total-Count` header. */
+export function toPage<T>(items: T[], meta: FetchBaseQueryMeta | undefined): Page<T> {
+  const header = meta?.response?.headers.get('X-Total-Count');
+  return { items, total: header ? Number(header) : items.length };
+}

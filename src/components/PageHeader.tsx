@@ -1,0 +1,18 @@
+import { Flex, Heading, HStack } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+
+/** A screen's title (its h1) with its actions on the right. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Flex justify="space-between" align={{ base: 'stretch', md: 'center' }} direction={{ base: 'column', md: 'row' }} gap="3" mb="5">
+      <Heading as="h1" size="xl">
+        {title}
+      </Heading>
+      {children && (
+        <HStack gap="2" wrap="wrap">
+          {children}
+        </HStack>
+      )}
+    </Flex>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { LuX } from 'react-icons/lu';
+
+export const FILTER_DEBOUNCE_MS = 300;
+
+/** The filters of a list, with 'Limpar Filtros' only while a filter is set. */
+export function FilterBar({ children, hasFilters, onClear }: { children: ReactNode; hasFilters: boolean; onClear: () => void }) {
+  return (
+    <Flex
+      as="section"
+      aria-label="Filtros"
+      gap="3"
+      wrap="wrap"
+      align="flex-end"
+      mb="4"
+      p="4"
+      bg="white"
+      borderWidth="1px"
+      borderRadius="md"
+    >
+      {children}
+      {hasFilters && (
+        <Button variant="outline" size="sm" onClick={onClear}>
+          <LuX aria-hidden /> Limpar Filtros
+        </Button>
+      )}
+    </Flex>
+  );
+}
+
+interface FilterInputProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  placeholder?: string;
+  type?: string;
+  /** Text filters wait for a pause in typing; dates apply at once. */
+  debounce?: boolean;
+}
+
+/** A labelled text filter that reports after the user pauses typing (about 300 ms). */
+export function FilterInput({ label, value, onChange, placeholder, type = 'text', debounce = type === 'text' }: FilterInputProps) {
+  const [draft, setDraft] = useState(value);
+  const latest = useRef(onChange);
+  useEffect(() => {
+    latest.current = onChange;
+  });
+
+  // The URL changed elsewhere (Limpar Filtros, Back): show it.
+  useEffect(() => setDraft(value), [value]);
+
+  useEffect(() => {
+    if (draft === value || !debounce) return;
+    const timer = setTimeout(() => latest.current(draft), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft, value, debounce]);
+
+  return (
+    <Field.Root width={{ base: 'full', md: type === 'date' ? '44' : '56' }}>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <Input
+        size="sm"
+        type={type}
+        value={draft}
+        placeholder={placeholder}
+        onChange={(event) => {
+          setDraft(event.target.value);
+          if (!debounce) onChange(event.target.value);
+        }}
+      />
+    </Field.Root>
+  );
+}
+
+interface FilterSelectProps {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  /** The "everything" choice: 'Todos' or 'Todas'. */
+  allLabel: string;
+  options: ReadonlyArray<{ value: string; label: string }>;
+}
+
+/** A labelled select filter whose first option means no filter. */
+export function FilterSelect({ label, value, onChange, allLabel, options }: FilterSelectProps) {
+  return (
+    <Field.Root width={{ base: 'full', md: '56' }}>
+      <Field.Label fontSize="sm">{label}</Field.Label>
+      <NativeSelect.Root size="sm">
+        <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
+          <option value="">{allLabel}</option>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect.Field>
+        <NativeSelect.Indicator />
+      </NativeSelect.Root>
+    </Field.Root>
+  );
+}

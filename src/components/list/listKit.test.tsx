@@ -1,0 +1,167 @@
+import { Button } from '@chakra-ui/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { FormDialog } from '../dialogs/FormDialog';
+import { renderWithProviders } from '../../test/renderWithProviders';
+import { DataTable, type Column } from './DataTable';
+import { FilterBar, FilterInput } from './FilterBar';
+import { Pagination, pageWindow } from './Pagination';
+import { useListParams } from './useListParams';
+
+interface Row {
+  id: number;
+  nome: string;
+}
+const columns: Column<Row>[] = [{ key: 'nome', header: 'Nome', render: (row) => row.nome, sortable: true }];
+
+function Table(props: Partial<Parameters<typeof DataTable<Row>>[0]>) {
+  return (
+    <DataTable<Row>
+      caption="Lista"
+      columns={columns}
+      rows={[]}
+      rowKey={(row) => row.id}
+      isLoading={false}
+      isError={false}
+      onRetry={() => undefined}
+      emptyText="Nenhum item cadastrado"
+      hasFilters={false}
+      onClearFilters={() => undefined}
+      {...props}
+    />
+  );
+}
+
+describe('Pagination', () => {
+  it('windows five pages with ellipses beyond', () => {
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 20)).toEqual([1, 2, 3, 4, 5, 'ellipsis-end']);
+    expect(pageWindow(10, 20)).toEqual(['ellipsis-start', 8, 9, 10, 11, 12, 'ellipsis-end']);
+    expect(pageWindow(20, 20)).toEqual(['ellipsis-start', 16, 17, 18, 19, 20]);
+  });
+
+  it('shows the range text and hides the buttons for a single page', () => {
+    const { unmount } = renderWithProviders(<Pagination page={1} total={7} onPageChange={() => undefined} />);
+    expect(screen.getByText('Mostrando 1-7 de 7 registro(s)')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Paginação' })).not.toBeInTheDocument();
+    unmount();
+  });
+
+  it('moves between pages', async () => {
+    const onPageChange = jest.fn();
+    const { user } = renderWithProviders(<Pagination page={2} total={45} onPageChange={onPageChange} />);
+    expect(screen.getByText('Mostrando 11-20 de 45 registro(s)')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+    await user.click(screen.getByRole('button', { name: 'Página 5' }));
+    await user.click(screen.getByRole('button', { name: 'Próxima página' }));
+    expect(onPageChange.mock.calls).toEqual([[5], [3]]);
+  });
+});
+
+describe('DataTable', () => {
+  it('tells an empty list from an empty filter result', async () => {
+    const onClearFilters = jest.fn();
+    const { rerender, user } = renderWithProviders(<Table />);
+    expect(screen.getByText('Nenhum item cadastrado')).toBeInTheDocument();
+    rerender(<></>);
+    const second = renderWithProviders(<Table hasFilters onClearFilters={onClearFilters} />);
+    expect(second.getByText('Nenhum resultado para os filtros aplicados')).toBeInTheDocument();
+    await user.click(second.getByRole('button', { name: 'Limpar Filtros' }));
+    expect(onClearFilters).toHaveBeenCalled();
+  });
+
+  it('offers "Tentar novamente" on error', async () => {
+    const onRetry = jest.fn();
+    const { user } = renderWithProviders(<Table isError onRetry={onRetry} />);
+    await user.click(screen.getByRole('button', { name: 'Tentar novamente' }));
+    expect(onRetry).toHaveBeenCalled();
+  });
+
+  it('renders rows and sortable headers with aria-sort', async () => {
+    const onSort = jest.fn();
+    const { user } = renderWithProviders(
+      <Table rows={[{ id: 1, nome: 'Ana' }]} sort={{ column: 'nome', direction: 'desc' }} onSort={onSort} />,
+    );
+    expect(screen.getByRole('cell', { name: 'Ana' })).toBeInTheDocument();
+    expect(screen.getByRole('columnheader')).toHaveAttribute('aria-sort', 'descending');
+    await user.click(screen.getByRole('button', { name: /Nome/ }));
+    expect(onSort).toHaveBeenCalledWith('nome');
+  });
+});
+
+function ListScreen() {
+  const list = useListParams(['nome'] as const);
+  return (
+    <>
+      <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
+        <FilterInput label="Nome" value={list.filters.nome} onChange={(value) => list.setFilter('nome', value)} />
+      </FilterBar>
+      <Button onClick={() => list.setPage(3)}>ir para 3</Button>
+      <output>{JSON.stringify(list.apiArgs)}</output>
+    </>
+  );
+}
+
+describe('useListParams with FilterBar', () => {
+  it('keeps filters and page in the URL, debounces typing, returns to page 1 and clears', async () => {
+    const { user, router } = renderWithProviders(<ListScreen />, { route: '/lista?page=2', path: '/lista' });
+    expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Nome'), 'ana');
+    expect(router.state.location.search).toBe('?page=2');
+    await waitFor(() => expect(router.state.location.search).toBe('?nome=ana'));
+    await user.click(screen.getByRole('button', { name: 'ir para 3' }));
+    expect(router.state.location.search).toBe('?nome=ana&page=3');
+    expect(JSON.parse(screen.getByRole('status').textContent!)).toMatchObject({ page: 3, filters: { nome: 'ana' } });
+    await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Nome')).toHaveValue('');
+  });
+});
+
+describe('dialogs', () => {
+  // Where focus lands is checked in the browser tests: jsdom has no layout, so focus-trap cannot tell what is tabbable.
+  it('ConfirmDialog shows the question and confirms', async () => {
+    const onConfirm = jest.fn();
+    const { user } = renderWithProviders(
+      <ConfirmDialog open title="Remover?" message="Tem certeza?" confirmLabel="Remover" onConfirm={onConfirm} onClose={() => undefined} />,
+    );
+    const dialog = await screen.findByRole('alertdialog', { name: 'Remover?' });
+    expect(dialog).toHaveTextContent('Tem certeza?');
+    await user.click(screen.getByRole('button', { name: 'Remover' }));
+    expect(onConfirm).toHaveBeenCalled();
+  });
+
+  function DirtyForm({ dirty }: { dirty: boolean }) {
+    const [open, setOpen] = useState(true);
+    return (
+      <FormDialog
+        open={open}
+        title="Editar"
+        submitLabel="Salvar"
+        submitting={false}
+        dirty={dirty}
+        onSubmit={() => undefined}
+        onClose={() => setOpen(false)}
+      >
+        <input aria-label="campo" />
+      </FormDialog>
+    );
+  }
+
+  it('FormDialog asks before discarding unsaved changes, and not otherwise', async () => {
+    const first = renderWithProviders(<DirtyForm dirty />);
+    await first.findByRole('dialog', { name: 'Editar' });
+    await first.user.click(screen.getAllByRole('button', { name: 'Cancelar' })[0]);
+    expect(await screen.findByRole('alertdialog', { name: 'Descartar alterações?' })).toBeInTheDocument();
+    await first.user.click(screen.getByRole('button', { name: 'Descartar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar' })).not.toBeInTheDocument());
+    first.unmount();
+
+    const second = renderWithProviders(<DirtyForm dirty={false} />);
+    await second.findByRole('dialog', { name: 'Editar' });
+    await act(() => second.user.click(screen.getByRole('button', { name: 'Cancelar' })));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});
