@@ -14,7 +14,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     mode: production ? 'production' : 'development',
     entry: { main: './src/index.tsx' },
     output: {
-      path: path.resolve(__dirname, 'dist'),
+      // BUILD_DIR lets parallel work build side by side without overwriting dist/.
+      path: path.resolve(__dirname, process.env.BUILD_DIR || 'dist'),
       publicPath: '/',
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',

@@ -1,2 +1,4 @@
 // Every table of the portal; drizzle-kit reads this file to generate migrations.
 export * from './accounts';
+export * from './beneficiaries';
+export * from './settings';

@@ -1,0 +1,66 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { resellers } from './accounts';
+
+/** Holders and dependents. A dependent points at its holder; the API shows the holder's CPF as `holder`. */
+export const beneficiaries = pgTable(
+  'beneficiaries',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    name: text('name').notNull(),
+    cpf: text('cpf').notNull(),
+    birthday: date('birthday', { mode: 'string' }),
+    phone: text('phone'),
+    email: text('email'),
+    zipCode: text('zip_code'),
+    address: text('address'),
+    city: text('city'),
+    state: text('state'),
+    paymentType: text('payment_type').notNull().default('S'),
+    serviceType: text('service_type').notNull().default('G'),
+    holderId: integer('holder_id').references((): AnyPgColumn => beneficiaries.id),
+    /** The reseller who sold it (and so its branch and partner); null when staff created it. */
+    resellerId: integer('reseller_id').references(() => resellers.id),
+    isActive: boolean('is_active').notNull().default(true),
+    /** The beneficiary's id at the telemedicine provider, when it is not our own database. */
+    providerUuid: text('provider_uuid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('beneficiaries_uuid_key').on(t.uuid),
+    uniqueIndex('beneficiaries_cpf_key').on(t.cpf),
+    index('beneficiaries_holder_idx').on(t.holderId),
+    index('beneficiaries_reseller_idx').on(t.resellerId),
+    index('beneficiaries_name_idx').on(sql`lower(${t.name})`),
+  ],
+);
+
+/** One row per sale: the plan, the amount charged and when; attributed to a reseller when the sales link was valid. */
+export const sales = pgTable(
+  'sales',
+  {
+    id: serial('id').primaryKey(),
+    beneficiaryId: integer('beneficiary_id').references(() => beneficiaries.id),
+    resellerId: integer('reseller_id').references(() => resellers.id),
+    /** The plan id: consulta_avulsa, plano_individual or plano_individual_premium. */
+    tipo: text('tipo').notNull(),
+    valor: numeric('valor', { precision: 10, scale: 2 }).notNull(),
+    dataHora: timestamp('data_hora', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sales_reseller_time_idx').on(t.resellerId, t.dataHora), index('sales_time_idx').on(t.dataHora)],
+);

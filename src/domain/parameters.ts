@@ -1,0 +1,7 @@
+/** Names of the system parameters the portal itself reads (seeded with descriptions by the settings feature). */
+export const PARAMETER_NAMES = {
+  /** Where the checkout sends the buyer after a successful payment. */
+  customerSiteUrl: 'url_sistema_cliente',
+  supportEmail: 'email_suporte',
+  supportPhone: 'telefone_suporte',
+} as const;
