@@ -4,10 +4,13 @@ import { apiSlice } from '../api/apiSlice';
 import { authSlice } from '../features/auth/authSlice';
 
 /**
- * The root reducer. Feature slices loaded with their routes join later through
- * `rootReducer.inject(slice)`, so each route's state ships with its code.
+ * Slices of features that load with their route. Each feature declares its slice here by module
+ * augmentation and joins with `slice.injectInto(rootReducer)`, so its state ships with its code.
  */
-export const rootReducer = combineSlices(apiSlice, authSlice);
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface LazyLoadedSlices {}
+
+export const rootReducer = combineSlices(apiSlice, authSlice).withLazyLoadedSlices<LazyLoadedSlices>();
 
 export type RootState = ReturnType<typeof rootReducer>;
 
