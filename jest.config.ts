@@ -10,10 +10,15 @@ const transform: Config['transform'] = {
 const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
 
+// Starting a PGlite database (WebAssembly) and seeding it takes seconds on a loaded 2-core machine.
+const testTimeout = 30_000;
+
 const config: Config = {
+  testTimeout,
   projects: [
     {
       displayName: 'web',
+      testTimeout,
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts?(x)'],
@@ -28,6 +33,7 @@ const config: Config = {
     },
     {
       displayName: 'server',
+      testTimeout,
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],

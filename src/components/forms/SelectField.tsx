@@ -1,5 +1,6 @@
 import { Field, NativeSelect } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { REQUIRED_MARK } from './requiredMark';
 
 export interface SelectOption {
   value: string;
@@ -22,10 +23,8 @@ export function SelectField({ name, label, options, required, disabled, placehol
   const invalid = Boolean(meta.touched && meta.error);
   return (
     <Field.Root invalid={invalid} required={required} disabled={disabled}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      {/* The required mark is drawn by CSS so the label's text stays exactly the label (getByLabel, screen readers). */}
+      <Field.Label _after={required ? REQUIRED_MARK : undefined}>{label}</Field.Label>
       <NativeSelect.Root>
         <NativeSelect.Field
           name={name}

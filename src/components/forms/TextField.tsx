@@ -1,5 +1,6 @@
 import { Field, Input, type InputProps } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { REQUIRED_MARK } from './requiredMark';
 import type { ChangeEvent } from 'react';
 
 export interface TextFieldProps extends Omit<InputProps, 'name' | 'value' | 'onChange'> {
@@ -21,10 +22,8 @@ export function TextField({ name, label, required, helperText, format, ...inputP
   };
   return (
     <Field.Root invalid={invalid} required={required}>
-      <Field.Label>
-        {label}
-        {required && <Field.RequiredIndicator />}
-      </Field.Label>
+      {/* The required mark is drawn by CSS so the label's text stays exactly the label (getByLabel, screen readers). */}
+      <Field.Label _after={required ? REQUIRED_MARK : undefined}>{label}</Field.Label>
       <Input {...inputProps} name={name} value={field.value ?? ''} onChange={onChange} onBlur={field.onBlur} />
       {helperText && !invalid && <Field.HelperText>{helperText}</Field.HelperText>}
       <Field.ErrorText>{meta.error}</Field.ErrorText>
