@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
 import { administrators, branches, partners, resellers } from '../db/schema';
+import { seedChannelExtras } from './channels';
 import { emailLocalPart, fullName, type Random } from './random';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -89,5 +90,6 @@ export async function seedAccounts(db: Database, random: Random, passwordHash: s
       }
     }
   }
+  await seedChannelExtras(db, result.partnerIds);
   return result;
 }

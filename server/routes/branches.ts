@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { BRANCH_TEXTS, statusLabel } from '../../src/domain/channels';
+import { branchSchema } from '../../src/domain/validation/channels';
+import { inBatches, sendCsv } from '../lib/csv';
+import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { validateBody } from '../lib/validation';
+import type { Principal } from '../services/auth/tokens';
+import {
+  BRANCH_DEFAULT_SORT,
+  BRANCH_SORTS,
+  branchExportPage,
+  createBranch,
+  deleteBranch,
+  findBranch,
+  listBranches,
+  updateBranch,
+  type BranchFilters,
+} from '../services/channels/branches';
+import { csvDate } from '../services/channels/listing';
+import { mapRows, recordId } from '../services/channels/requestValues';
+
+/** Administrators manage every branch, partner users their own partner's; nobody else. */
+const managers = { config: { allow: ['ADMINISTRADOR', 'PARCEIRO'] as const } };
+
+const filtersOf = (query: unknown): BranchFilters => ({
+  titulo: textFilter(query, 'titulo'),
+  parceiro: textFilter(query, 'parceiro'),
+  email: textFilter(query, 'email'),
+  partnerId: idFilter(query, 'id_parceiro'),
+});
+
+/** A partner user's branch always goes under its own partner, whatever the body says. */
+const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
+
+export default async function branchRoutes(app: FastifyInstance) {
+  app.get('/api/branches', managers, async (request, reply) => {
+    const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
+    const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
+    if (list.paged) setTotalCount(reply, total);
+    return { data: { data: items } };
+  });
+
+  app.get('/api/branches/export', managers, async (request, reply) => {
+    const { orderBy } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
+    const filters = filtersOf(request.query);
+    const rows = inBatches((limit, offset) => branchExportPage(app.db, request.principal, filters, orderBy, limit, offset));
+    return sendCsv(
+      reply,
+      BRANCH_TEXTS.csvFilename,
+      ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
+      mapRows(rows, (branch) => [
+        branch.titulo,
+        branch.parceiro.nome,
+        branch.apelido,
+        branch.email,
+        branch.endereco,
+        statusLabel(branch.ativo),
+        csvDate(new Date(branch.data_registro)),
+      ]),
+    );
+  });
+
+  app.get('/api/branches/:id', managers, async (request) => ({
+    data: await findBranch(app.db, request.principal, recordId(request.params)),
+  }));
+
+  app.post('/api/branches', managers, async (request, reply) => {
+    const values = await validateBody(schemaFor(request.principal, true), request.body);
+    const branch = await createBranch(app.db, app.passwords, request.principal, values);
+    reply.code(201);
+    return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
+  });
+
+  app.put('/api/branches/:id', managers, async (request) => {
+    const id = recordId(request.params);
+    const values = await validateBody(schemaFor(request.principal, false), request.body);
+    const branch = await updateBranch(app.db, app.passwords, request.principal, id, values);
+    return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
+  });
+
+  app.delete('/api/branches/:id', managers, async (request) => {
+    await deleteBranch(app.db, request.principal, recordId(request.params));
+    return { success: true, message: BRANCH_TEXTS.messages.removed };
+  });
+}

@@ -1,0 +1,92 @@
+import type { FastifyInstance } from 'fastify';
+import { RESELLER_TEXTS, statusLabel } from '../../src/domain/channels';
+import { formatCpf } from '../../src/domain/documents';
+import { resellerSchema } from '../../src/domain/validation/channels';
+import { inBatches, sendCsv } from '../lib/csv';
+import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { validateBody } from '../lib/validation';
+import type { Principal } from '../services/auth/tokens';
+import { csvDate } from '../services/channels/listing';
+import { mapRows, recordId } from '../services/channels/requestValues';
+import {
+  createReseller,
+  deleteReseller,
+  findReseller,
+  listResellers,
+  RESELLER_DEFAULT_SORT,
+  RESELLER_SORTS,
+  resellerExportPage,
+  updateReseller,
+  type ResellerFilters,
+} from '../services/channels/resellers';
+
+/** Administrators manage every reseller, partner users their partner's, branch users their branch's. */
+const managers = { config: { allow: ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL'] as const } };
+
+const filtersOf = (query: unknown): ResellerFilters => ({
+  nome: textFilter(query, 'nome'),
+  parceiro: textFilter(query, 'parceiro'),
+  filial: textFilter(query, 'filial'),
+  cpf: textFilter(query, 'cpf'),
+});
+
+/**
+ * The server takes only the branch: the partner always follows from it. A branch user's reseller
+ * always goes under its own branch, whatever the body says.
+ */
+const schemaFor = (principal: Principal, creating: boolean) =>
+  resellerSchema({ creating, withPartner: false, withBranch: principal.type !== 'FILIAL' });
+
+export default async function resellerRoutes(app: FastifyInstance) {
+  app.get('/api/resellers', managers, async (request, reply) => {
+    const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
+    const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
+    if (list.paged) setTotalCount(reply, total);
+    return { data: { data: items } };
+  });
+
+  app.get('/api/resellers/export', managers, async (request, reply) => {
+    const { orderBy } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
+    const filters = filtersOf(request.query);
+    const rows = inBatches((limit, offset) => resellerExportPage(app.db, request.principal, filters, orderBy, limit, offset));
+    return sendCsv(
+      reply,
+      RESELLER_TEXTS.csvFilename,
+      ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
+      mapRows(rows, (reseller) => [
+        reseller.nome,
+        formatCpf(reseller.cpf),
+        reseller.cargo,
+        reseller.email,
+        reseller.pix,
+        reseller.parceiro_nome,
+        reseller.filial_titulo,
+        statusLabel(reseller.ativo),
+        csvDate(new Date(reseller.data_registro)),
+      ]),
+    );
+  });
+
+  app.get('/api/resellers/:id', managers, async (request) => ({
+    data: await findReseller(app.db, request.principal, recordId(request.params)),
+  }));
+
+  app.post('/api/resellers', managers, async (request, reply) => {
+    const values = await validateBody(schemaFor(request.principal, true), request.body);
+    const reseller = await createReseller(app.db, app.passwords, request.principal, values);
+    reply.code(201);
+    return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
+  });
+
+  app.put('/api/resellers/:id', managers, async (request) => {
+    const id = recordId(request.params);
+    const values = await validateBody(schemaFor(request.principal, false), request.body);
+    const reseller = await updateReseller(app.db, app.passwords, request.principal, id, values);
+    return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
+  });
+
+  app.delete('/api/resellers/:id', managers, async (request) => {
+    await deleteReseller(app.db, request.principal, recordId(request.params));
+    return { success: true, message: RESELLER_TEXTS.messages.removed };
+  });
+}

@@ -1,0 +1,64 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { Partner, PartnerInput } from '../domain/channels';
+import { apiSlice, listTags } from './apiSlice';
+import { downloadFile } from './download';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+
+/** Lists answer `{data:{data:[...]}}` (spec section 7). */
+interface ListBody<T> {
+  data: { data: T[] };
+}
+export interface SaveAnswer<T> {
+  success: boolean;
+  message?: string;
+  data: T;
+}
+
+export const partnersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getPartners: build.query<Page<Partner>, ListArgs>({
+      query: (args) => `/partners?${listSearchParams(args)}`,
+      transformResponse: (body: ListBody<Partner>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (result) => listTags('Partner', result?.items),
+    }),
+    /** Every partner the user may see, by name: the branch and reseller forms' partner picker. */
+    getPartnerOptions: build.query<Partner[], void>({
+      query: () => '/partners?sort=nome',
+      transformResponse: (body: ListBody<Partner>) => body.data.data,
+      providesTags: (result) => listTags('Partner', result),
+    }),
+    createPartner: build.mutation<SaveAnswer<Partner>, PartnerInput>({
+      query: (body) => ({ url: '/partners', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Partner', id: 'LIST' }],
+    }),
+    updatePartner: build.mutation<SaveAnswer<Partner>, { id: number; body: PartnerInput }>({
+      query: ({ id, body }) => ({ url: `/partners/${id}`, method: 'PUT', body }),
+      // Branch and reseller rows show the partner's name.
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Partner', id },
+        { type: 'Partner', id: 'LIST' },
+        { type: 'Branch', id: 'LIST' },
+        { type: 'Reseller', id: 'LIST' },
+      ],
+    }),
+    deletePartner: build.mutation<{ success: boolean; message?: string }, number>({
+      query: (id) => ({ url: `/partners/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Partner', id },
+        { type: 'Partner', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetPartnersQuery,
+  useGetPartnerOptionsQuery,
+  useCreatePartnerMutation,
+  useUpdatePartnerMutation,
+  useDeletePartnerMutation,
+} = partnersApi;
+
+/** Downloads the whole filtered list (not just the page) as CSV. */
+export const exportPartnersCsv = (args: ListArgs, filename: string) =>
+  downloadFile(`/partners/export?${listSearchParams({ ...args, page: 1 })}`, filename);

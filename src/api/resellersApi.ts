@@ -1,0 +1,44 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { Reseller, ResellerInput } from '../domain/channels';
+import { apiSlice, listTags } from './apiSlice';
+import { downloadFile } from './download';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+import type { SaveAnswer } from './partnersApi';
+
+interface ListBody<T> {
+  data: { data: T[] };
+}
+
+export const resellersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getResellers: build.query<Page<Reseller>, ListArgs>({
+      query: (args) => `/resellers?${listSearchParams(args)}`,
+      transformResponse: (body: ListBody<Reseller>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (result) => listTags('Reseller', result?.items),
+    }),
+    createReseller: build.mutation<SaveAnswer<Reseller>, ResellerInput>({
+      query: (body) => ({ url: '/resellers', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Reseller', id: 'LIST' }],
+    }),
+    updateReseller: build.mutation<SaveAnswer<Reseller>, { id: number; body: ResellerInput }>({
+      query: ({ id, body }) => ({ url: `/resellers/${id}`, method: 'PUT', body }),
+      invalidatesTags: (_result, _error, { id }) => [
+        { type: 'Reseller', id },
+        { type: 'Reseller', id: 'LIST' },
+      ],
+    }),
+    deleteReseller: build.mutation<{ success: boolean; message?: string }, number>({
+      query: (id) => ({ url: `/resellers/${id}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, id) => [
+        { type: 'Reseller', id },
+        { type: 'Reseller', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const { useGetResellersQuery, useCreateResellerMutation, useUpdateResellerMutation, useDeleteResellerMutation } = resellersApi;
+
+/** Downloads the whole filtered list (not just the page) as CSV. */
+export const exportResellersCsv = (args: ListArgs, filename: string) =>
+  downloadFile(`/resellers/export?${listSearchParams({ ...args, page: 1 })}`, filename);

@@ -1,0 +1,123 @@
+import { boolean, mixed, number, object, string } from 'yup';
+import { CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTES } from '../channels';
+import { isValidCnpj, isValidCpf, onlyDigits } from '../documents';
+import { ACCEPTED_IMAGE_TYPES, base64DecodedSize, isDataUrl, parseDataUrl } from '../imageFiles';
+import { PASSWORD_MIN_LENGTH } from '../messages';
+
+/**
+ * The rules of the partner, branch and reseller forms. The server validates every create and
+ * update with these same schemas, so a message is the same in the browser and in a 400 answer.
+ */
+
+const SHORT_TEXT = 200;
+const LONG_TEXT = 500;
+
+const requiredText = (message: string, max = SHORT_TEXT) => string().trim().required(message).max(max, MESSAGES.tooLong(max));
+
+/** Optional text: blank becomes null, so a cleared field clears the stored value. */
+const optionalText = (max = SHORT_TEXT) =>
+  string()
+    .trim()
+    .max(max, MESSAGES.tooLong(max))
+    .nullable()
+    .transform((value: string | null | undefined) => (value === '' ? null : value));
+
+const email = () => requiredText(MESSAGES.emailRequired).email(MESSAGES.emailInvalid);
+
+/** Required on creation; on edit a blank password keeps the current one. */
+const password = (creating: boolean) => {
+  const base = string().max(SHORT_TEXT, MESSAGES.tooLong(SHORT_TEXT));
+  return creating
+    ? base.required(MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
+    : base
+        .transform((value: string | null | undefined) => (value ? value : undefined))
+        .optional()
+        .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin);
+};
+
+/** A record id chosen in a select: '' (nothing chosen) reads as missing. */
+const requiredId = (message: string) =>
+  number()
+    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+    .typeError(message)
+    .integer(message)
+    .positive(message)
+    .required(message);
+
+/**
+ * The logo: a data URL of a PNG, JPEG or GIF of at most 5 MB replaces it, null removes it, and the
+ * logo's own URL (what lists answer) keeps it. The server also checks the bytes themselves.
+ */
+const logo = () =>
+  string()
+    .nullable()
+    .optional()
+    .test('logo-type', MESSAGES.logoType, (value) => {
+      if (!isDataUrl(value)) return true;
+      const parsed = parseDataUrl(value);
+      return parsed !== null && (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(parsed.declaredType);
+    })
+    .test('logo-size', MESSAGES.logoTooLarge, (value) => {
+      if (!isDataUrl(value)) return true;
+      const parsed = parseDataUrl(value);
+      return parsed === null || base64DecodedSize(parsed.base64) <= LOGO_MAX_BYTES;
+    });
+
+const cnpj = () =>
+  string()
+    .transform((value: string | null | undefined) => onlyDigits(value))
+    .required(MESSAGES.cnpjRequired)
+    .test('cnpj', MESSAGES.cnpjInvalid, (value) => isValidCnpj(value));
+
+const cpf = () =>
+  string()
+    .transform((value: string | null | undefined) => onlyDigits(value))
+    .required(MESSAGES.cpfRequired)
+    .test('cpf', MESSAGES.cpfInvalid, (value) => isValidCpf(value));
+
+export function partnerSchema({ creating }: { creating: boolean }) {
+  return object({
+    nome: requiredText(MESSAGES.nameRequired),
+    cnpj: cnpj(),
+    email: email(),
+    senha: password(creating),
+    agencia: optionalText(20),
+    conta: optionalText(20),
+    digito: optionalText(2),
+    pix: optionalText(),
+    ativo: boolean().optional(),
+    logotipo: logo(),
+  });
+}
+
+/** `withPartner`: the partner is chosen in the form (administrators); partner users get their own. */
+export function branchSchema({ creating, withPartner }: { creating: boolean; withPartner: boolean }) {
+  return object({
+    id_parceiro: withPartner ? requiredId(MESSAGES.partnerRequired) : mixed().optional().strip(),
+    titulo: requiredText(MESSAGES.titleRequired),
+    apelido: optionalText(),
+    endereco: optionalText(LONG_TEXT),
+    email: email(),
+    senha: password(creating),
+    ativo: boolean().optional(),
+  });
+}
+
+/**
+ * `withPartner`: the partner picker is shown (administrators); `withBranch`: the branch picker is
+ * shown (administrators and partner users). The server only takes the branch: the reseller's
+ * partner is always its branch's partner.
+ */
+export function resellerSchema({ creating, withPartner, withBranch }: { creating: boolean; withPartner: boolean; withBranch: boolean }) {
+  return object({
+    id_parceiro: withPartner ? requiredId(MESSAGES.partnerRequired) : mixed().optional().strip(),
+    id_filial: withBranch ? requiredId(MESSAGES.branchRequired) : mixed().optional().strip(),
+    nome: requiredText(MESSAGES.nameRequired),
+    cpf: cpf(),
+    cargo: optionalText(),
+    email: email(),
+    pix: optionalText(),
+    senha: password(creating),
+    ativo: boolean().optional(),
+  });
+}

@@ -1,0 +1,36 @@
+import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { loggedOut, sessionExpired } from '../../api/sessionEvents';
+import { rootReducer } from '../../app/store';
+
+/** Which dialog of the branch screen is open; 'inactivate' confirms a status change to inactive. */
+export type BranchDialog = 'none' | 'create' | 'edit' | 'details' | 'delete' | 'inactivate';
+
+interface BranchesState {
+  dialog: BranchDialog;
+  selectedId: number | null;
+}
+const initialState: BranchesState = { dialog: 'none', selectedId: null };
+
+const slice = createSlice({
+  name: 'branches',
+  initialState,
+  reducers: {
+    branchDialogOpened(state, action: PayloadAction<{ dialog: Exclude<BranchDialog, 'none'>; id?: number }>) {
+      state.dialog = action.payload.dialog;
+      state.selectedId = action.payload.id ?? null;
+    },
+    branchDialogClosed: () => initialState,
+  },
+  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  selectors: {
+    selectBranchDialog: (state) => state.dialog,
+    selectSelectedBranchId: (state) => state.selectedId,
+  },
+});
+
+declare module '../../app/store' {
+  export interface LazyLoadedSlices extends WithSlice<typeof slice> {}
+}
+
+export const branchesSlice = slice.injectInto(rootReducer);
+export const { branchDialogOpened, branchDialogClosed } = branchesSlice.actions;

@@ -1,0 +1,139 @@
+import { GridItem, SimpleGrid } from '@chakra-ui/react';
+import { FormikProvider, useFormik } from 'formik';
+import { fieldErrors } from '../../../api/apiSlice';
+import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../../../api/partnersApi';
+import { FormDialog } from '../../../components/dialogs/FormDialog';
+import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { TextField } from '../../../components/forms/TextField';
+import { notify } from '../../../components/toast/notify';
+import {
+  CHANNEL_ACTIONS,
+  CHANNEL_LABELS as LABELS,
+  EMAIL_TAKEN,
+  failureMessage,
+  PARTNER_TEXTS,
+  type Partner,
+  type PartnerInput,
+} from '../../../domain/channels';
+import { formatCnpj, onlyDigits } from '../../../domain/documents';
+import { partnerSchema } from '../../../domain/validation/channels';
+import { ActiveSwitch } from './ActiveSwitch';
+import { LogoField } from './LogoField';
+
+interface PartnerFormValues {
+  nome: string;
+  cnpj: string;
+  email: string;
+  senha: string;
+  agencia: string;
+  conta: string;
+  digito: string;
+  pix: string;
+  ativo: boolean;
+  logotipo: string | null;
+}
+
+const initialValuesOf = (partner?: Partner): PartnerFormValues => ({
+  nome: partner?.nome ?? '',
+  cnpj: formatCnpj(partner?.cnpj),
+  email: partner?.email ?? '',
+  senha: '',
+  agencia: partner?.agencia ?? '',
+  conta: partner?.conta ?? '',
+  digito: partner?.digito ?? '',
+  pix: partner?.pix ?? '',
+  ativo: partner?.ativo ?? true,
+  logotipo: partner?.logotipo ?? null,
+});
+
+const { messages } = PARTNER_TEXTS;
+
+/** 'Cadastrar Parceiro' / 'Editar Parceiro': mounted while open, so each opening starts fresh. */
+export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onClose: () => void }) {
+  const creating = !partner;
+  const [createPartner] = useCreatePartnerMutation();
+  const [updatePartner] = useUpdatePartnerMutation();
+  const initialValues = initialValuesOf(partner);
+
+  const formik = useFormik<PartnerFormValues>({
+    initialValues,
+    validationSchema: partnerSchema({ creating }),
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async (values) => {
+      const body: PartnerInput = {
+        nome: values.nome.trim(),
+        cnpj: onlyDigits(values.cnpj),
+        email: values.email.trim(),
+        agencia: values.agencia.trim() || null,
+        conta: values.conta.trim() || null,
+        digito: values.digito.trim() || null,
+        pix: values.pix.trim() || null,
+        ...(values.senha ? { senha: values.senha } : {}),
+        ...(creating ? {} : { ativo: values.ativo }),
+        // Only a new image (data URL) or a removal travels; an untouched logo stays as it is.
+        ...(values.logotipo !== initialValues.logotipo ? { logotipo: values.logotipo } : {}),
+      };
+      try {
+        const answer = creating ? await createPartner(body).unwrap() : await updatePartner({ id: partner.id, body }).unwrap();
+        notify.success(answer.message || (creating ? messages.created : messages.updated));
+        onClose();
+      } catch (error) {
+        const fields = { ...fieldErrors(error) };
+        const message = failureMessage(error, creating ? messages.createError : messages.updateError);
+        if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;
+        if (Object.keys(fields).length) {
+          formik.setErrors(fields);
+          formik.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])), false);
+          Object.values(fields).forEach((fieldMessage) => notify.error(fieldMessage));
+        } else {
+          notify.error(message);
+        }
+      }
+    },
+  });
+
+  return (
+    <FormikProvider value={formik}>
+      <FormDialog
+        open
+        title={creating ? PARTNER_TEXTS.createTitle : PARTNER_TEXTS.editTitle}
+        submitLabel={creating ? CHANNEL_ACTIONS.create : CHANNEL_ACTIONS.save}
+        submitting={formik.isSubmitting}
+        dirty={formik.dirty}
+        onSubmit={() => void submitWithToasts(formik)}
+        onClose={onClose}
+      >
+        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+          <GridItem colSpan={{ base: 1, md: 2 }}>
+            <LogoField />
+          </GridItem>
+          <GridItem colSpan={{ base: 1, md: 2 }}>
+            <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
+          </GridItem>
+          <TextField name="cnpj" label={LABELS.cnpj} required format={formatCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
+          <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
+          <TextField
+            name="senha"
+            label={LABELS.senha}
+            required={creating}
+            type="password"
+            autoComplete="new-password"
+            helperText={creating ? undefined : LABELS.senhaEditHint}
+          />
+          <TextField name="pix" label={LABELS.pix} />
+          <TextField name="agencia" label={LABELS.agencia} inputMode="numeric" />
+          <SimpleGrid columns={2} gap="4">
+            <TextField name="conta" label={LABELS.conta} inputMode="numeric" />
+            <TextField name="digito" label={LABELS.digito} maxLength={2} />
+          </SimpleGrid>
+          {!creating && (
+            <GridItem colSpan={{ base: 1, md: 2 }}>
+              <ActiveSwitch />
+            </GridItem>
+          )}
+        </SimpleGrid>
+      </FormDialog>
+    </FormikProvider>
+  );
+}

@@ -1,0 +1,25 @@
+import { Center, Image } from '@chakra-ui/react';
+import { LuImage } from 'react-icons/lu';
+import type { Partner } from '../../../domain/channels';
+
+/** A partner's logo thumbnail, or a neutral placeholder without one. */
+export function PartnerLogo({ partner, size = '10' }: { partner: Pick<Partner, 'nome' | 'logotipo'>; size?: string }) {
+  if (!partner.logotipo) {
+    return (
+      <Center boxSize={size} bg="gray.100" color="gray.400" borderRadius="md" role="img" aria-label={`${partner.nome} sem logotipo`}>
+        <LuImage aria-hidden />
+      </Center>
+    );
+  }
+  return (
+    <Image
+      src={partner.logotipo}
+      alt={`Logotipo de ${partner.nome}`}
+      boxSize={size}
+      objectFit="contain"
+      borderRadius="md"
+      bg="white"
+      loading="lazy"
+    />
+  );
+}

@@ -1,0 +1,3 @@
+import { partnersSlice } from './partnersSlice';
+
+export const { selectPartnerDialog, selectSelectedPartnerId } = partnersSlice.selectors;
