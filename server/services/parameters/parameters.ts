@@ -1,0 +1,106 @@
+import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import type { UserType } from '../../../src/domain/userTypes';
+import type { Database } from '../../db/client';
+import { parameterChanges, parameters } from '../../db/schema';
+
+/** A parameter as GET /api/parametros answers it. */
+export interface ParameterView {
+  id: number;
+  parametro: string;
+  valor: string;
+  descricao: string | null;
+  tipo: string;
+  atualizado_em: Date;
+}
+
+const parameterColumns = {
+  id: parameters.id,
+  parametro: parameters.parametro,
+  valor: parameters.valor,
+  descricao: parameters.descricao,
+  tipo: parameters.tipo,
+  atualizado_em: parameters.updatedAt,
+};
+
+/** Every parameter, by id: a short catalogue, never paged. */
+export function listParameters(db: Database): Promise<ParameterView[]> {
+  return db.select(parameterColumns).from(parameters).orderBy(asc(parameters.id));
+}
+
+export async function findParameter(db: Database, id: number): Promise<ParameterView | undefined> {
+  const [row] = await db.select(parameterColumns).from(parameters).where(eq(parameters.id, id)).limit(1);
+  return row;
+}
+
+/** Who changes a parameter, as its history records it. */
+export interface ParameterActor {
+  type: UserType;
+  id: number;
+  nome: string;
+}
+
+export type ChangeOutcome = 'changed' | 'unchanged' | 'missing';
+
+/**
+ * Sets a parameter's value and records the change (who, when, old and new value) in one
+ * transaction: either both happen or neither. The row is locked so concurrent changes queue up and
+ * each history row holds the value it really replaced. Saving the same value records nothing.
+ */
+export function changeParameterValue(db: Database, id: number, valor: string, actor: ParameterActor): Promise<ChangeOutcome> {
+  return db.transaction(async (tx) => {
+    const [current] = await tx.select({ valor: parameters.valor }).from(parameters).where(eq(parameters.id, id)).for('update');
+    if (!current) return 'missing';
+    if (current.valor === valor) return 'unchanged';
+    await tx
+      .update(parameters)
+      .set({ valor, updatedAt: sql`now()` })
+      .where(eq(parameters.id, id));
+    await tx.insert(parameterChanges).values({
+      parameterId: id,
+      changedByType: actor.type,
+      changedById: actor.id,
+      changedByName: actor.nome,
+      oldValue: current.valor,
+      newValue: valor,
+    });
+    return 'changed';
+  });
+}
+
+/** One recorded change, as GET /api/parametros/{id}/historico answers it. */
+export interface ParameterChangeView {
+  id: number;
+  valor_anterior: string | null;
+  valor_novo: string;
+  alterado_por: { tipo: string; id: number; nome: string };
+  alterado_em: Date;
+}
+
+/** A page of a parameter's changes, newest first, with the total. */
+export async function listParameterChanges(
+  db: Database,
+  parameterId: number,
+  page: { offset: number; limit: number },
+): Promise<{ rows: ParameterChangeView[]; total: number }> {
+  const where = eq(parameterChanges.parameterId, parameterId);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select()
+      .from(parameterChanges)
+      .where(where)
+      .orderBy(desc(parameterChanges.changedAt), desc(parameterChanges.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(parameterChanges).where(where),
+  ]);
+  return {
+    total,
+    rows: rows.map((row) => ({
+      id: row.id,
+      valor_anterior: row.oldValue,
+      valor_novo: row.newValue,
+      alterado_por: { tipo: row.changedByType, id: row.changedById, nome: row.changedByName },
+      alterado_em: row.changedAt,
+    })),
+  };
+}

@@ -1,0 +1,63 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { apiSlice, listTags } from './apiSlice';
+import { PAGE_SIZE, toPage, type Page } from './paging';
+
+/** A system parameter as GET /api/parametros answers it. */
+export interface Parameter {
+  id: number;
+  parametro: string;
+  valor: string;
+  descricao?: string | null;
+  /** url, number, email or text. */
+  tipo?: string;
+  atualizado_em?: string;
+}
+
+/** One recorded change of a parameter. */
+export interface ParameterChange {
+  id: number;
+  valor_anterior: string | null;
+  valor_novo: string;
+  alterado_por: { tipo: string; id: number; nome: string };
+  alterado_em: string;
+}
+
+/** The history of one parameter shares the Parameter tag, under an id of its own. */
+const historyTag = (id: number) => ({ type: 'Parameter' as const, id: `history-${id}` });
+
+export const parametersApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getParameters: build.query<Parameter[], void>({
+      query: () => '/parametros',
+      transformResponse: (body: { data: { data: Parameter[] } }) => body.data.data,
+      providesTags: (parameters) => listTags('Parameter', parameters),
+    }),
+    updateParameter: build.mutation<{ success: boolean }, { id: number; valor: string }>({
+      query: ({ id, valor }) => ({ url: `/parametros/${id}`, method: 'PUT', body: { valor } }),
+      // The saved value shows at once, before the list has reloaded.
+      async onQueryStarted({ id, valor }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        dispatch(
+          parametersApi.util.updateQueryData('getParameters', undefined, (parameters) => {
+            const saved = parameters.find((parameter) => parameter.id === id);
+            if (saved) saved.valor = valor;
+          }),
+        );
+      },
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Parameter', id }, historyTag(id)]),
+    }),
+    getParameterHistory: build.query<Page<ParameterChange>, { id: number; page: number }>({
+      query: ({ id, page }) => `/parametros/${id}/historico?page=${page}&pageSize=${PAGE_SIZE}`,
+      // The base query wraps fetchBaseQuery, so its meta is fetchBaseQuery's (with the response headers).
+      transformResponse: (body: { data: { data: ParameterChange[] } }, meta) =>
+        toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (_result, _error, { id }) => [historyTag(id)],
+    }),
+  }),
+});
+
+export const { useGetParametersQuery, useUpdateParameterMutation, useGetParameterHistoryQuery } = parametersApi;

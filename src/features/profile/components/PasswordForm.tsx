@@ -1,0 +1,90 @@
+import { Button, Card, Stack } from '@chakra-ui/react';
+import { FormikProvider, useFormik } from 'formik';
+import { errorMessage, fieldErrors } from '../../../api/apiSlice';
+import { useChangePasswordMutation } from '../../../api/authApi';
+import { replaceToken } from '../../../api/session';
+import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { notify } from '../../../components/toast/notify';
+import { PROFILE_MESSAGES, PROFILE_TEXTS } from '../../../domain/settings';
+import { profilePasswordSchema } from '../../../domain/validation/profile';
+import { PasswordField } from './PasswordField';
+
+const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** The server's own words for a refusal it explains (a wrong current password); otherwise the spec's message. */
+function failureMessage(error: unknown): string {
+  const status = (error as { status?: unknown }).status;
+  const explained = typeof status === 'number' && status >= 400 && status < 500;
+  return explained ? errorMessage(error, PROFILE_MESSAGES.changeError) : PROFILE_MESSAGES.changeError;
+}
+
+/**
+ * Current, new and confirmed password. A mismatch never reaches the server. The server revokes every
+ * older token and hands back a fresh one, which replaces the stored token so the session goes on.
+ */
+export function PasswordForm({ email }: { email?: string }) {
+  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const formik = useFormik({
+    initialValues: EMPTY,
+    validationSchema: profilePasswordSchema,
+    validateOnChange: false,
+    validateOnBlur: false,
+    onSubmit: async ({ currentPassword, newPassword }, helpers) => {
+      try {
+        const { token } = await changePassword({ currentPassword, newPassword }).unwrap();
+        if (token) replaceToken(token);
+        helpers.resetForm();
+        notify.success(PROFILE_MESSAGES.changeSuccess);
+      } catch (error) {
+        const fields = fieldErrors(error);
+        for (const name of Object.keys(EMPTY)) {
+          if (fields[name]) helpers.setFieldError(name, fields[name]);
+        }
+        notify.error(failureMessage(error));
+      }
+    },
+  });
+
+  return (
+    <Card.Root as="section" aria-labelledby="password-section">
+      <Card.Header>
+        <Card.Title as="h2" id="password-section">
+          {PROFILE_TEXTS.passwordSection}
+        </Card.Title>
+      </Card.Header>
+      <Card.Body>
+        <FormikProvider value={formik}>
+          <form
+            noValidate
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!isLoading) void submitWithToasts(formik);
+            }}
+          >
+            {/* Lets password managers file the new password under the right account. */}
+            <input type="email" name="username" autoComplete="username" value={email ?? ''} readOnly hidden />
+            <Stack gap="4">
+              <PasswordField name="currentPassword" label={PROFILE_TEXTS.currentPassword} autoComplete="current-password" />
+              <PasswordField
+                name="newPassword"
+                label={PROFILE_TEXTS.newPassword}
+                autoComplete="new-password"
+                helperText={PROFILE_TEXTS.passwordHint}
+              />
+              <PasswordField name="confirmPassword" label={PROFILE_TEXTS.confirmPassword} autoComplete="new-password" />
+              <Button
+                type="submit"
+                colorPalette="teal"
+                loading={isLoading}
+                loadingText={PROFILE_TEXTS.submitting}
+                alignSelf={{ base: 'stretch', sm: 'flex-start' }}
+              >
+                {PROFILE_TEXTS.submit}
+              </Button>
+            </Stack>
+          </form>
+        </FormikProvider>
+      </Card.Body>
+    </Card.Root>
+  );
+}
