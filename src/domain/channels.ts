@@ -277,9 +277,6 @@ export const CHANNEL_ACTIONS = {
   pickLogo: 'Selecionar imagem',
   replaceLogo: 'Trocar imagem',
   removeLogo: 'Remover imagem',
-  view: (name: string) => `Ver detalhes de ${name}`,
-  edit: (name: string) => `Editar ${name}`,
-  delete: (name: string) => `Remover ${name}`,
 } as const;
 
 /**

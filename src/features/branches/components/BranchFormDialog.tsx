@@ -9,6 +9,7 @@ import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
+  CHANNEL_LABELS,
   BRANCH_TEXTS,
   CHANNEL_ACTIONS,
   CHANNEL_LABELS as LABELS,
@@ -20,7 +21,7 @@ import {
 import { branchSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../selectors';
-import { ActiveSwitch } from './ActiveSwitch';
+import { SwitchField } from '../../../components/forms/SwitchField';
 
 interface BranchFormValues {
   id_parceiro: string;
@@ -132,7 +133,7 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
           </GridItem>
           {!creating && (
             <GridItem colSpan={{ base: 1, md: 2 }}>
-              <ActiveSwitch />
+              <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />
             </GridItem>
           )}
         </SimpleGrid>

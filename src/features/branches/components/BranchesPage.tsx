@@ -24,7 +24,7 @@ import { branchDialogClosed, branchDialogOpened, type BranchDialog } from '../br
 import { selectBranchDialog, selectSelectedBranchId } from '../selectors';
 import { BranchDetailsDialog } from './BranchDetailsDialog';
 import { BranchFormDialog } from './BranchFormDialog';
-import { RowActions } from './RowActions';
+import { RowActions } from '../../../components/list/RowActions';
 
 const { messages } = BRANCH_TEXTS;
 

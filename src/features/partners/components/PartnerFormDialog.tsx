@@ -7,6 +7,7 @@ import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
+  CHANNEL_LABELS,
   CHANNEL_ACTIONS,
   CHANNEL_LABELS as LABELS,
   EMAIL_TAKEN,
@@ -17,7 +18,7 @@ import {
 } from '../../../domain/channels';
 import { formatCnpj, onlyDigits } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
-import { ActiveSwitch } from './ActiveSwitch';
+import { SwitchField } from '../../../components/forms/SwitchField';
 import { LogoField } from './LogoField';
 
 interface PartnerFormValues {
@@ -129,7 +130,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
           </SimpleGrid>
           {!creating && (
             <GridItem colSpan={{ base: 1, md: 2 }}>
-              <ActiveSwitch />
+              <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />
             </GridItem>
           )}
         </SimpleGrid>

@@ -26,7 +26,7 @@ import { selectPartnerDialog, selectSelectedPartnerId } from '../selectors';
 import { PartnerDetailsDialog } from './PartnerDetailsDialog';
 import { PartnerFormDialog } from './PartnerFormDialog';
 import { PartnerLogo } from './PartnerLogo';
-import { RowActions } from './RowActions';
+import { RowActions } from '../../../components/list/RowActions';
 
 const { messages } = PARTNER_TEXTS;
 

@@ -10,6 +10,7 @@ import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
+  CHANNEL_LABELS,
   CHANNEL_ACTIONS,
   CHANNEL_LABELS as LABELS,
   EMAIL_TAKEN,
@@ -22,7 +23,7 @@ import { formatCpf, onlyDigits } from '../../../domain/documents';
 import { resellerSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../selectors';
-import { ActiveSwitch } from './ActiveSwitch';
+import { SwitchField } from '../../../components/forms/SwitchField';
 
 interface ResellerFormValues {
   id_parceiro: string;
@@ -162,7 +163,7 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
             autoComplete="new-password"
             helperText={creating ? undefined : LABELS.senhaEditHint}
           />
-          {!creating && <ActiveSwitch />}
+          {!creating && <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />}
         </SimpleGrid>
       </FormDialog>
     </FormikProvider>

@@ -25,7 +25,7 @@ import { resellerDialogClosed, resellerDialogOpened, type ResellerDialog } from 
 import { selectResellerDialog, selectSelectedResellerId } from '../selectors';
 import { ResellerDetailsDialog } from './ResellerDetailsDialog';
 import { ResellerFormDialog } from './ResellerFormDialog';
-import { RowActions } from './RowActions';
+import { RowActions } from '../../../components/list/RowActions';
 
 const { messages } = RESELLER_TEXTS;
 
