@@ -1,5 +1,80 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { Button } from '@chakra-ui/react';
+import { useCallback, useEffect } from 'react';
+import { LuPlus } from 'react-icons/lu';
+import { beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { Pagination } from '../../../components/list/Pagination';
+import { useListParams } from '../../../components/list/useListParams';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/toast/notify';
+import { BENEFICIARY_FILTERS, BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
+import { createOpened, dialogClosed, rowDialogOpened, selectDialog, selectSelected } from '../beneficiariesSlice';
+import { BeneficiariesTable } from './BeneficiariesTable';
+import { BeneficiaryDetailsDialog } from './BeneficiaryDetailsDialog';
+import { BeneficiaryFilters } from './BeneficiaryFilters';
+import { CreateBeneficiaryDialog } from './CreateBeneficiaryDialog';
+import { EditBeneficiaryDialog } from './EditBeneficiaryDialog';
+import { ExportCsvButton } from './ExportCsvButton';
+import { SalesLinkButtons } from './SalesLinkButtons';
+import { StatusConfirmDialog } from './StatusConfirmDialog';
 
+/**
+ * 'Lista de Beneficiários': holders paged ten at a time, each followed by its dependents, with the
+ * filters in the URL. Resellers get their sales-link buttons instead of 'Novo Beneficiário'.
+ */
 export default function BeneficiariesPage() {
-  return <UnderConstruction title="Lista de Beneficiários" />;
+  const dispatch = useAppDispatch();
+  const isReseller = useAppSelector((state) => state.auth.user?.userType) === 'REVENDEDOR';
+  const dialog = useAppSelector(selectDialog);
+  const selected = useAppSelector(selectSelected);
+  const list = useListParams(BENEFICIARY_FILTERS);
+  const { currentData, isFetching, isError, error, refetch } = useGetBeneficiariesQuery(list.apiArgs);
+
+  useEffect(() => {
+    if (error) notify.error(M.loadError);
+  }, [error]);
+
+  const close = useCallback(() => dispatch(dialogClosed()), [dispatch]);
+  const openRow = (kind: 'details' | 'edit' | 'status') => (beneficiary: Beneficiary) =>
+    dispatch(rowDialogOpened({ dialog: kind, beneficiary }));
+  const createButton = !isReseller && (
+    <Button colorPalette="teal" onClick={() => dispatch(createOpened())}>
+      <LuPlus aria-hidden /> {T.newButton}
+    </Button>
+  );
+
+  return (
+    <>
+      <PageHeader title={T.listTitle}>
+        {isReseller ? <SalesLinkButtons /> : createButton}
+        <ExportCsvButton query={beneficiaryFilterParams(list.filters)} />
+      </PageHeader>
+      <BeneficiaryFilters
+        filters={list.filters}
+        hasFilters={list.hasFilters}
+        onNameChange={(value) => list.setFilter('name', value)}
+        onClear={list.clearFilters}
+      />
+      <BeneficiariesTable
+        rows={currentData?.items}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+        emptyAction={createButton || undefined}
+        onView={openRow('details')}
+        onEdit={openRow('edit')}
+        onToggleStatus={openRow('status')}
+      />
+      <Pagination page={list.page} total={currentData?.total ?? 0} onPageChange={list.setPage} />
+
+      {!isReseller && <CreateBeneficiaryDialog open={dialog === 'create'} onClose={close} />}
+      <BeneficiaryDetailsDialog open={dialog === 'details'} beneficiary={selected} onClose={close} />
+      <EditBeneficiaryDialog open={dialog === 'edit'} beneficiary={selected} onClose={close} />
+      <StatusConfirmDialog open={dialog === 'status'} beneficiary={selected} onClose={close} />
+    </>
+  );
 }

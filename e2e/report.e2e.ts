@@ -1,0 +1,134 @@
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { formatBRL } from '../src/domain/format';
+import { lastMonths, REPORT_TEXTS, reportTitle, type SalesReport } from '../src/domain/report';
+import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
+import { signIn, type DemoUserType } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+const LANDING: Record<DemoUserType, string> = {
+  ADMINISTRADOR: '/profissionais',
+  PARCEIRO: '/filiais',
+  FILIAL: '/revendedores',
+  REVENDEDOR: '/beneficiarios',
+};
+const FILTERS: Partial<Record<DemoUserType, string[]>> = {
+  ADMINISTRADOR: ['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Mês'],
+  PARCEIRO: ['Filial', 'Revendedor', 'Tipo', 'Mês'],
+  FILIAL: ['Revendedor', 'Tipo', 'Mês'],
+};
+/** Nbsp-proof comparison of BRL texts. */
+const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+async function openReport(page: Page, baseUrl: string, userType: DemoUserType) {
+  await signIn(page, baseUrl, userType);
+  await page.waitForURL(`**${LANDING[userType]}`);
+  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Relatório de Vendas' }).click();
+  await page.waitForURL('**/relatorio-vendas');
+  await page.getByRole('table', { name: REPORT_TEXTS.salesTitle, exact: true }).getByText('Total:').waitFor();
+}
+
+/** The report as the API answers this session (the screen must show exactly these figures). */
+async function apiReport(page: Page, baseUrl: string, query = ''): Promise<SalesReport> {
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const response = await fetch(`${baseUrl}/api/reports/sales?page=1${query}`, { headers: { authorization: `Bearer ${token}` } });
+  assert.equal(response.status, 200);
+  return (await response.json()) as SalesReport;
+}
+
+async function cardValue(page: Page, label: string) {
+  return normalize(await page.getByRole('region', { name: 'Resumo' }).getByLabel(label).innerText())
+    .replace(label, '')
+    .trim();
+}
+
+describe('sales report', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  const totals: Partial<Record<DemoUserType, number>> = {};
+  for (const userType of ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL'] as const) {
+    it(`${userType} sees the title, filters and figures of its own scope`, async () => {
+      const context = await browser.newContext(DESKTOP);
+      const page = await context.newPage();
+      const errors = watchPageErrors(page);
+      await openReport(page, server.baseUrl, userType);
+      await page.getByRole('heading', { name: reportTitle(userType), exact: true }).waitFor();
+
+      const report = await apiReport(page, server.baseUrl);
+      totals[userType] = report.summary.total;
+      assert.ok(report.summary.count > 0 && report.summary.last7 > 0);
+      assert.equal(await cardValue(page, REPORT_TEXTS.countCard), report.summary.count.toLocaleString('pt-BR'));
+      assert.equal(await cardValue(page, REPORT_TEXTS.totalCard), normalize(formatBRL(report.summary.total)));
+      assert.equal(await cardValue(page, REPORT_TEXTS.last30Card), normalize(formatBRL(report.summary.last30)));
+      assert.equal(await cardValue(page, REPORT_TEXTS.last7Card), normalize(formatBRL(report.summary.last7)));
+
+      const filters = page.getByRole('region', { name: 'Filtros' });
+      const labels = await filters.locator('label').allInnerTexts();
+      assert.deepEqual(
+        labels.map((label) => label.trim()),
+        FILTERS[userType],
+      );
+      assert.equal(await page.getByRole('heading', { name: REPORT_TEXTS.byPartnerTitle }).count(), userType === 'FILIAL' ? 0 : 1);
+
+      const sales = page.getByRole('table', { name: REPORT_TEXTS.salesTitle, exact: true });
+      assert.equal(await sales.locator('tbody tr').count(), 10);
+      assert.match(
+        normalize(await sales.locator('tfoot').innerText()),
+        new RegExp(`Total: ${normalize(formatBRL(report.pageTotal)).replace('$', '\\$')}`),
+      );
+      await page.getByText(`Mostrando 1-10 de ${report.summary.count} registro(s)`).waitFor();
+      assert.equal(
+        await page
+          .getByRole('img', { name: /Evolução das vendas/ })
+          .locator('rect')
+          .count(),
+        12,
+      );
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
+
+  it('narrows scope from administrator to partner to branch', () => {
+    assert.ok(totals.ADMINISTRADOR! > totals.PARCEIRO! && totals.PARCEIRO! > totals.FILIAL! && totals.FILIAL! > 0);
+  });
+
+  it('filters by month and exports the filtered rows as CSV', async () => {
+    const context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
+    const page = await context.newPage();
+    await openReport(page, server.baseUrl, 'PARCEIRO');
+    const month = lastMonths()[10];
+    await page.getByLabel('Mês').selectOption(month);
+    await page.waitForURL(new RegExp(`month=${month}`));
+    const report = await apiReport(page, server.baseUrl, `&month=${month}`);
+    await page
+      .getByRole('region', { name: 'Resumo' })
+      .getByText(normalize(formatBRL(report.summary.total)).replace(' ', '\u00a0'))
+      .waitFor();
+    assert.equal(await cardValue(page, REPORT_TEXTS.countCard), String(report.summary.count));
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: REPORT_TEXTS.exportCsv }).click(),
+    ]);
+    assert.equal(download.suggestedFilename(), 'relatorio-vendas.csv');
+    const csv = await readFile((await download.path())!, 'utf8');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    assert.equal(lines[0], 'Revendedor;Filial;Parceiro;Tipo;Valor;Data/Hora');
+    assert.equal(lines.length, report.summary.count + 1);
+    await context.close();
+  });
+});

@@ -1,0 +1,81 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cpfCheckDigits } from '../../src/domain/documents';
+import { administrators, beneficiaries } from '../db/schema';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import { createTestApp, injectAs, login } from '../test/helpers';
+
+/** With TELEMEDICINE_PROVIDER=rapidoc every beneficiary change reaches the provider, or does not happen. */
+let fake: FakeRapidoc;
+let app: FastifyInstance;
+let admin: string;
+
+beforeAll(async () => {
+  fake = await startFakeRapidoc();
+  app = await createTestApp({
+    config: { telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: 1500 } },
+  });
+  await app.db
+    .insert(administrators)
+    .values({ nome: 'Admin', email: 'admin@provider.test', passwordHash: await app.passwords.hash('segredo123') });
+  admin = await login(app, 'admin@provider.test', 'ADMINISTRADOR', 'segredo123');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+
+const cpf = (n: number) => {
+  const base = `321${String(n).padStart(6, '0')}`;
+  return base + cpfCheckDigits(base);
+};
+const payload = (n: number) => ({ name: `Pessoa ${n}`, cpf: cpf(n), birthday: '1990-01-01', beneficiaryType: 'titular', state: 'SP' });
+const stored = async (n: number) =>
+  (
+    await app.db
+      .select()
+      .from(beneficiaries)
+      .where(eq(beneficiaries.cpf, cpf(n)))
+  )[0];
+const total = async () => (await app.db.select({ total: count() }).from(beneficiaries))[0].total;
+
+describe('beneficiaries with the rapidoc provider', () => {
+  it('registers a new beneficiary at the provider and keeps its uuid there', async () => {
+    const response = await injectAs(app, admin, { method: 'POST', url: '/api/beneficiaries', payload: payload(1) });
+    expect(response.statusCode).toBe(201);
+    const remote = fake.beneficiaries.find((beneficiary) => beneficiary.cpf === cpf(1));
+    expect(remote).toBeDefined();
+    expect((await stored(1)).providerUuid).toBe(remote!.uuid);
+  });
+
+  it('creates nothing when the provider refuses', async () => {
+    const before = await total();
+    fake.script('POST', '/beneficiaries', { status: 200, body: { success: false, message: 'Recusado pela operadora' } });
+    const response = await injectAs(app, admin, { method: 'POST', url: '/api/beneficiaries', payload: payload(2) });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).not.toBe(500);
+    expect(await total()).toBe(before);
+  });
+
+  it('sends edits and status changes, and keeps our status when the provider fails', async () => {
+    await injectAs(app, admin, { method: 'POST', url: '/api/beneficiaries', payload: payload(3) });
+    const { uuid, providerUuid } = await stored(3);
+    fake.calls.length = 0;
+    const edit = await injectAs(app, admin, {
+      method: 'PUT',
+      url: `/api/beneficiaries/${uuid}`,
+      payload: { name: 'Pessoa Editada', birthday: '1990-01-01' },
+    });
+    expect(edit.statusCode).toBe(200);
+    expect(fake.calls.some((call) => call.method === 'PUT' && call.path.endsWith(`/beneficiaries/${providerUuid}`))).toBe(true);
+
+    const off = await injectAs(app, admin, { method: 'DELETE', url: `/api/beneficiaries/${uuid}` });
+    expect(off.json()).toMatchObject({ isActive: false });
+    expect(fake.calls.some((call) => call.method === 'DELETE' && call.path.endsWith(`/beneficiaries/${providerUuid}`))).toBe(true);
+
+    fake.script('PUT', `/beneficiaries/${providerUuid}/reactivate`, { status: 500, body: { success: false } });
+    const failed = await injectAs(app, admin, { method: 'DELETE', url: `/api/beneficiaries/${uuid}` });
+    expect(failed.statusCode).toBeGreaterThanOrEqual(400);
+    expect((await stored(3)).isActive).toBe(false);
+  });
+});

@@ -1,0 +1,152 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  BENEFICIARY_MESSAGES as M,
+  paymentTypeLabel,
+  serviceTypeLabel,
+  type Beneficiary,
+  type BeneficiaryCreateAnswer,
+  type BeneficiaryStatusAnswer,
+} from '../../src/domain/beneficiaries';
+import { formatCep, formatCpf, formatPhone, onlyDigits } from '../../src/domain/documents';
+import { formatDate } from '../../src/domain/format';
+import { beneficiaryCreateSchema, beneficiaryEditSchema } from '../../src/domain/validation/beneficiaries';
+import { inBatches, sendCsv } from '../lib/csv';
+import { forbidden, notFound } from '../lib/httpErrors';
+import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { validateBody } from '../lib/validation';
+import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
+import {
+  beneficiaryBatch,
+  DEFAULT_HOLDER_ORDER,
+  findBeneficiary,
+  HOLDER_SORTS,
+  listAllBeneficiaries,
+  listHolderPage,
+  type BeneficiaryFilters,
+} from '../services/beneficiaries/queries';
+import { createBeneficiary, toggleBeneficiaryStatus, updateBeneficiary } from '../services/beneficiaries/writes';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function filtersOf(query: unknown): BeneficiaryFilters {
+  return {
+    name: textFilter(query, 'name'),
+    reseller: idFilter(query, 'reseller'),
+    branch: idFilter(query, 'branch'),
+    partner: idFilter(query, 'partner'),
+  };
+}
+
+/** A uuid path parameter; anything else cannot name a beneficiary (404, never a database error). */
+function uuidParam(params: unknown): string {
+  const uuid = (params as { uuid?: string }).uuid ?? '';
+  if (!UUID.test(uuid)) throw notFound();
+  return uuid.toLowerCase();
+}
+
+const CSV_HEADER = [
+  'Nome',
+  'CPF',
+  'Tipo',
+  'CPF do Titular',
+  'Data de Nascimento',
+  'Telefone',
+  'Email',
+  'CEP',
+  'Endereço',
+  'Cidade',
+  'Estado',
+  'Tipo de Pagamento',
+  'Tipo de Serviço',
+  'Revendedor',
+  'Filial',
+  'Parceiro',
+  'Status',
+];
+
+const csvRow = (row: Beneficiary) => [
+  row.name,
+  formatCpf(row.cpf),
+  row.holder ? 'Dependente' : 'Titular',
+  row.holder ? formatCpf(row.holder) : '',
+  formatDate(row.birthday),
+  formatPhone(row.phone),
+  row.email,
+  formatCep(row.zipCode),
+  row.address,
+  row.city,
+  row.state,
+  paymentTypeLabel(row.paymentType),
+  serviceTypeLabel(row.serviceType),
+  row.nome_revendedor,
+  row.nome_filial,
+  row.nome_parceiro,
+  row.isActive ? 'Ativo' : 'Inativo',
+];
+
+/**
+ * Beneficiaries (spec section 7), each call within the caller's scope: a reseller its own, a branch
+ * its resellers', a partner its branches', an administrator all (staff-created ones included).
+ * Out of scope answers 404, as if it did not exist.
+ */
+export default async function beneficiaryRoutes(app: FastifyInstance) {
+  /**
+   * Without `page`: the spec's plain array (filters apply), holders each followed by their dependents.
+   * With `page`/`pageSize`: one page of holders, each followed by its dependents (a dependent carries
+   * its holder's CPF in `holder`); X-Total-Count counts holders.
+   */
+  app.get('/api/beneficiaries', async (request, reply) => {
+    const list = parseListQuery(request.query, HOLDER_SORTS, DEFAULT_HOLDER_ORDER);
+    const filters = filtersOf(request.query);
+    if (!list.paged) return listAllBeneficiaries(app.db, request.principal, filters);
+    const { rows, total } = await listHolderPage(app.db, request.principal, filters, {
+      orderBy: list.orderBy,
+      limit: list.pageSize,
+      offset: list.offset,
+    });
+    setTotalCount(reply, total);
+    return rows;
+  });
+
+  /** The filter dropdowns: the partners, branches and resellers present among the beneficiaries in scope. */
+  app.get('/api/beneficiaries/filters', async (request) => salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }));
+
+  /** The whole filtered list as CSV, read in batches. */
+  app.get('/api/beneficiaries/export', async (request, reply) => {
+    const filters = filtersOf(request.query);
+    const rows = inBatches((limit, offset) => beneficiaryBatch(app.db, request.principal, filters, limit, offset));
+    async function* lines() {
+      for await (const row of rows) yield csvRow(row);
+    }
+    return sendCsv(reply, 'beneficiarios.csv', CSV_HEADER, lines());
+  });
+
+  app.get('/api/beneficiaries/cpf/:cpf', async (request) => {
+    const cpf = onlyDigits((request.params as { cpf: string }).cpf);
+    const beneficiary = cpf.length === 11 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
+    if (!beneficiary) throw notFound('Beneficiário não encontrado.');
+    return beneficiary;
+  });
+
+  /** Resellers bring beneficiaries in through the checkout only. */
+  app.post('/api/beneficiaries', async (request, reply): Promise<BeneficiaryCreateAnswer> => {
+    if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
+    const input = await validateBody(beneficiaryCreateSchema, request.body);
+    const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, input);
+    reply.status(201);
+    return { success: true, message: M.created, beneficiary };
+  });
+
+  app.put('/api/beneficiaries/:uuid', async (request) => {
+    const uuid = uuidParam(request.params);
+    const input = await validateBody(beneficiaryEditSchema, request.body);
+    const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, uuid, input);
+    return { success: true, message: M.updated, beneficiary };
+  });
+
+  /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
+  app.delete('/api/beneficiaries/:uuid', async (request): Promise<BeneficiaryStatusAnswer> => {
+    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, uuidParam(request.params));
+    return { success: true, message: M.statusUpdated, isActive };
+  });
+}

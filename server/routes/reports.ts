@@ -1,0 +1,54 @@
+import type { FastifyInstance } from 'fastify';
+import { planName } from '../../src/domain/plans';
+import { REPORT_COLUMNS } from '../../src/domain/report';
+import { csvMoney, inBatches, sendCsv } from '../lib/csv';
+import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
+import { DEFAULT_SALE_ORDER, parseReportFilters, SALE_SORTS, saleBatch, salesReport } from '../services/reports/salesReport';
+
+const CSV_HEADER = [
+  REPORT_COLUMNS.reseller,
+  REPORT_COLUMNS.branch,
+  REPORT_COLUMNS.partner,
+  REPORT_COLUMNS.type,
+  REPORT_COLUMNS.value,
+  REPORT_COLUMNS.dateTime,
+];
+
+/**
+ * The sales report, within the caller's scope (a partner its branches' sales, a branch its
+ * resellers', a reseller its own, an administrator all), filtered by partner, branch, reseller,
+ * tipo (plan id) and month (yyyy-mm).
+ */
+export default async function reportRoutes(app: FastifyInstance) {
+  /**
+   * `{summary:{count,total,last30,last7}, byPartner:[{partnerId,nome_parceiro,count,total}],
+   * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,valor,data_hora}], pageTotal,
+   * monthly:[{month,count,total}]}`; X-Total-Count is the number of matching sales. Page size 10 by default.
+   */
+  app.get('/api/reports/sales', async (request, reply) => {
+    const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
+    const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
+      orderBy: list.orderBy,
+      limit: list.pageSize,
+      offset: list.offset,
+    });
+    setTotalCount(reply, report.summary.count);
+    return report;
+  });
+
+  /** The partner, branch and reseller choices: every reseller in scope with its branch and partner. */
+  app.get('/api/reports/sales/filters', async (request) => salesChannelOptions(app.db, request.principal));
+
+  /** Every filtered sale as CSV, newest first, read in batches. */
+  app.get('/api/reports/sales/export', async (request, reply) => {
+    const filters = parseReportFilters(request.query);
+    const batches = inBatches((limit, offset) => saleBatch(app.db, request.principal, filters, limit, offset));
+    async function* lines() {
+      for await (const sale of batches) {
+        yield [sale.nome_revendedor, sale.nome_filial, sale.nome_parceiro, planName(sale.tipo), csvMoney(sale.valor), sale.dataHoraLocal];
+      }
+    }
+    return sendCsv(reply, 'relatorio-vendas.csv', CSV_HEADER, lines());
+  });
+}

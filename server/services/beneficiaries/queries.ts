@@ -1,0 +1,159 @@
+import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Beneficiary } from '../../../src/domain/beneficiaries';
+import type { Database } from '../../db/client';
+import { beneficiaries, branches, partners, resellers } from '../../db/schema';
+import { containsPattern } from '../../lib/listQuery';
+import type { Principal } from '../auth/tokens';
+import { joinedBeneficiaryScope } from './scope';
+
+const holders = alias(beneficiaries, 'holder');
+const members = alias(beneficiaries, 'member');
+
+/** A beneficiary as the API answers it (spec section 3). */
+const beneficiaryColumns = {
+  id: beneficiaries.id,
+  uuid: beneficiaries.uuid,
+  name: beneficiaries.name,
+  cpf: beneficiaries.cpf,
+  birthday: beneficiaries.birthday,
+  phone: beneficiaries.phone,
+  email: beneficiaries.email,
+  zipCode: beneficiaries.zipCode,
+  address: beneficiaries.address,
+  city: beneficiaries.city,
+  state: beneficiaries.state,
+  paymentType: beneficiaries.paymentType,
+  serviceType: beneficiaries.serviceType,
+  holder: holders.cpf,
+  isActive: beneficiaries.isActive,
+  nome_revendedor: resellers.nome,
+  nome_filial: branches.titulo,
+  nome_parceiro: partners.nome,
+};
+
+function selectBeneficiaries(db: Database) {
+  return db
+    .select(beneficiaryColumns)
+    .from(beneficiaries)
+    .leftJoin(holders, eq(beneficiaries.holderId, holders.id))
+    .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id))
+    .leftJoin(branches, eq(resellers.branchId, branches.id))
+    .leftJoin(partners, eq(resellers.partnerId, partners.id))
+    .$dynamic();
+}
+
+export interface BeneficiaryFilters {
+  name?: string;
+  reseller?: number;
+  branch?: number;
+  partner?: number;
+}
+
+/** A holder and its dependents form a group; the group's key is the holder's id. */
+const groupKey = (table: typeof beneficiaries | typeof members) => sql`coalesce(${table.holderId}, ${table.id})`;
+
+/**
+ * The scope and the filters, for a query joining `resellers`. The name filter keeps whole groups: a
+ * holder shows when it or one of its dependents matches, and a dependent shows with its group.
+ */
+function listConditions(db: Database, principal: Principal, filters: BeneficiaryFilters): SQL[] {
+  const conditions: SQL[] = [];
+  const scope = joinedBeneficiaryScope(principal);
+  if (scope) conditions.push(scope);
+  if (filters.reseller) conditions.push(eq(resellers.id, filters.reseller));
+  if (filters.branch) conditions.push(eq(resellers.branchId, filters.branch));
+  if (filters.partner) conditions.push(eq(resellers.partnerId, filters.partner));
+  if (filters.name) {
+    const matchingGroups = db
+      .select({ key: groupKey(members) })
+      .from(members)
+      .where(ilike(members.name, containsPattern(filters.name)));
+    conditions.push(inArray(groupKey(beneficiaries), matchingGroups));
+  }
+  return conditions;
+}
+
+/** Holders first by name, each followed by its dependents: the order of the plain list and the CSV. */
+const groupedOrder = [
+  sql`coalesce(${holders.name}, ${beneficiaries.name})`,
+  groupKey(beneficiaries),
+  sql`${beneficiaries.holderId} is not null`,
+  asc(beneficiaries.name),
+  asc(beneficiaries.id),
+];
+
+/** Every beneficiary in scope matching the filters, grouped (the spec's plain array). */
+export function listAllBeneficiaries(db: Database, principal: Principal, filters: BeneficiaryFilters): Promise<Beneficiary[]> {
+  return selectBeneficiaries(db)
+    .where(and(...listConditions(db, principal, filters)))
+    .orderBy(...groupedOrder);
+}
+
+/** A batch of the grouped list, for the CSV export. */
+export function beneficiaryBatch(db: Database, principal: Principal, filters: BeneficiaryFilters, limit: number, offset: number) {
+  return selectBeneficiaries(db)
+    .where(and(...listConditions(db, principal, filters)))
+    .orderBy(...groupedOrder)
+    .limit(limit)
+    .offset(offset);
+}
+
+export const HOLDER_SORTS = { name: beneficiaries.name, cpf: beneficiaries.cpf };
+export const DEFAULT_HOLDER_ORDER = [asc(beneficiaries.name), asc(beneficiaries.id)];
+
+/**
+ * One page of holders in scope matching the filters, each followed by its dependents, and the number
+ * of matching holders (pages count holders, not rows).
+ */
+export async function listHolderPage(
+  db: Database,
+  principal: Principal,
+  filters: BeneficiaryFilters,
+  page: { orderBy: SQL[]; limit: number; offset: number },
+): Promise<{ rows: Beneficiary[]; total: number }> {
+  const where = and(isNull(beneficiaries.holderId), ...listConditions(db, principal, filters));
+  const [holderRows, [{ total }]] = await Promise.all([
+    selectBeneficiaries(db)
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(beneficiaries).leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id)).where(where),
+  ]);
+  if (holderRows.length === 0) return { rows: [], total };
+
+  const scope = joinedBeneficiaryScope(principal);
+  const dependents = await selectBeneficiaries(db)
+    .where(
+      and(
+        inArray(
+          beneficiaries.holderId,
+          holderRows.map((holder) => holder.id),
+        ),
+        scope,
+      ),
+    )
+    .orderBy(asc(beneficiaries.name), asc(beneficiaries.id));
+  const rows = holderRows.flatMap((holder) => [holder, ...dependents.filter((dependent) => dependent.holder === holder.cpf)]);
+  return { rows, total };
+}
+
+/** One beneficiary in scope, by CPF (digits) or by uuid; undefined when missing or out of scope. */
+export async function findBeneficiary(
+  db: Database,
+  principal: Principal,
+  key: { cpf: string } | { uuid: string },
+): Promise<Beneficiary | undefined> {
+  const match = 'cpf' in key ? eq(beneficiaries.cpf, key.cpf) : eq(beneficiaries.uuid, key.uuid);
+  const [row] = await selectBeneficiaries(db)
+    .where(and(match, joinedBeneficiaryScope(principal)))
+    .limit(1);
+  return row;
+}
+
+/** A beneficiary just written, whatever the scope (a staff-created holder is visible to administrators only). */
+export async function beneficiaryById(db: Database, id: number): Promise<Beneficiary> {
+  const [row] = await selectBeneficiaries(db).where(eq(beneficiaries.id, id)).limit(1);
+  return row;
+}

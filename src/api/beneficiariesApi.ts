@@ -1,0 +1,77 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import type { Beneficiary, BeneficiaryCreateAnswer, BeneficiaryFilterName, BeneficiaryStatusAnswer } from '../domain/beneficiaries';
+import type { SalesChannelOptions } from '../domain/salesChannel';
+import type { BeneficiaryCreatePayload, BeneficiaryEditPayload } from '../domain/validation/beneficiaries';
+import { apiSlice, listTags } from './apiSlice';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+
+/** The query string of the list's filters alone (the CSV export takes the same filters). */
+export function beneficiaryFilterParams(filters: Partial<Record<BeneficiaryFilterName, string>>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  return params.toString();
+}
+
+export const beneficiariesApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    /** One page of holders, each followed by its dependents; the total counts holders. */
+    getBeneficiaries: build.query<Page<Beneficiary>, ListArgs>({
+      query: (args) => `/beneficiaries?${listSearchParams(args)}`,
+      transformResponse: (body: Beneficiary[], meta) => toPage(body, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (result) => listTags('Beneficiary', result?.items),
+    }),
+    getBeneficiaryFilters: build.query<SalesChannelOptions, void>({
+      query: () => '/beneficiaries/filters',
+      providesTags: ['BeneficiaryFilters'],
+    }),
+    getBeneficiaryByCpf: build.query<Beneficiary, string>({
+      query: (cpf) => `/beneficiaries/cpf/${encodeURIComponent(cpf)}`,
+      providesTags: (result) => (result ? [{ type: 'Beneficiary', id: result.id }] : []),
+    }),
+    createBeneficiary: build.mutation<BeneficiaryCreateAnswer, BeneficiaryCreatePayload>({
+      query: (body) => ({ url: '/beneficiaries', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Beneficiary', id: 'LIST' }, 'BeneficiaryFilters'],
+    }),
+    updateBeneficiary: build.mutation<{ success: boolean; message: string }, { id: number; uuid: string; changes: BeneficiaryEditPayload }>(
+      {
+        query: ({ uuid, changes }) => ({ url: `/beneficiaries/${uuid}`, method: 'PUT', body: changes }),
+        invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Beneficiary', id }]),
+      },
+    ),
+    /** Flips isActive; the cached lists and records are updated in place with the new state. */
+    toggleBeneficiaryStatus: build.mutation<BeneficiaryStatusAnswer, { id: number; uuid: string }>({
+      query: ({ uuid }) => ({ url: `/beneficiaries/${uuid}`, method: 'DELETE' }),
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        let data: BeneficiaryStatusAnswer;
+        try {
+          ({ data } = await queryFulfilled);
+        } catch {
+          return; // the caller reports the failure; nothing changed
+        }
+        const setActive = (beneficiary: Beneficiary) => {
+          if (beneficiary.id === id) beneficiary.isActive = data.isActive;
+        };
+        for (const entry of apiSlice.util.selectInvalidatedBy(getState(), [{ type: 'Beneficiary', id }])) {
+          if (entry.endpointName === 'getBeneficiaries') {
+            dispatch(
+              beneficiariesApi.util.updateQueryData('getBeneficiaries', entry.originalArgs as ListArgs, (page) =>
+                page.items.forEach(setActive),
+              ),
+            );
+          } else if (entry.endpointName === 'getBeneficiaryByCpf') {
+            dispatch(beneficiariesApi.util.updateQueryData('getBeneficiaryByCpf', entry.originalArgs as string, setActive));
+          }
+        }
+      },
+    }),
+  }),
+});
+
+export const {
+  useGetBeneficiariesQuery,
+  useGetBeneficiaryFiltersQuery,
+  useGetBeneficiaryByCpfQuery,
+  useCreateBeneficiaryMutation,
+  useUpdateBeneficiaryMutation,
+  useToggleBeneficiaryStatusMutation,
+} = beneficiariesApi;

@@ -1,0 +1,153 @@
+/** The sales report: texts, the answer of GET /api/reports/sales and the month choices. */
+import type { UserType } from './userTypes';
+
+export const REPORT_TEXTS = {
+  title: 'Relatório de Vendas',
+  countCard: 'Total de Vendas',
+  totalCard: 'Valor Total',
+  last30Card: 'Últimos 30 dias',
+  last7Card: 'Últimos 7 dias',
+  byPartnerTitle: 'Vendas por Parceiro',
+  salesTitle: 'Vendas',
+  chartTitle: 'Evolução das vendas (últimos 12 meses)',
+  totalFooter: 'Total:',
+  empty: 'Nenhuma venda registrada',
+  exportCsv: 'Exportar CSV',
+} as const;
+
+export const REPORT_MESSAGES = {
+  loadError: 'Erro ao carregar relatório de vendas',
+  exportError: 'Erro ao exportar relatório de vendas',
+} as const;
+
+export const REPORT_COLUMNS = {
+  reseller: 'Revendedor',
+  branch: 'Filial',
+  partner: 'Parceiro',
+  type: 'Tipo',
+  value: 'Valor',
+  dateTime: 'Data/Hora',
+  salesCount: 'Quantidade de Vendas',
+  totalValue: 'Valor Total',
+} as const;
+
+/** 'Relatório de Vendas do Parceiro' / 'da Filial' / plain for everyone else. */
+export function reportTitle(userType: UserType | null | undefined): string {
+  if (userType === 'PARCEIRO') return `${REPORT_TEXTS.title} do Parceiro`;
+  if (userType === 'FILIAL') return `${REPORT_TEXTS.title} da Filial`;
+  return REPORT_TEXTS.title;
+}
+
+/** The report's filters (URL and API query parameters); partner, branch and reseller are ids. */
+export const REPORT_FILTERS = ['partner', 'branch', 'reseller', 'tipo', 'month'] as const;
+export type ReportFilterName = (typeof REPORT_FILTERS)[number];
+
+export const REPORT_FILTER_LABELS: Record<ReportFilterName, string> = {
+  partner: 'Parceiro',
+  branch: 'Filial',
+  reseller: 'Revendedor',
+  tipo: 'Tipo',
+  month: 'Mês',
+};
+
+/** Which filters and panels a user type sees (spec sections 2 and 6). */
+export function reportVisibility(userType: UserType | null | undefined) {
+  return {
+    partnerFilter: userType !== 'PARCEIRO' && userType !== 'FILIAL',
+    branchFilter: userType !== 'FILIAL',
+    byPartner: userType !== 'FILIAL',
+  };
+}
+
+/** Months, windows and day boundaries of the report are those of the business: São Paulo time. */
+export const REPORT_TIME_ZONE = 'America/Sao_Paulo';
+export const REPORT_MONTHS = 12;
+
+const MONTH_NAMES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+];
+
+const yearMonthIn = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit' });
+
+/** The last 12 months (oldest first, the current one last) as yyyy-mm, in São Paulo time. */
+export function lastMonths(now: Date = new Date(), count = REPORT_MONTHS): string[] {
+  const parts = Object.fromEntries(yearMonthIn.formatToParts(now).map((part) => [part.type, part.value]));
+  const current = Number(parts.year) * 12 + Number(parts.month) - 1;
+  return Array.from({ length: count }, (_, index) => {
+    const months = current - (count - 1 - index);
+    return `${Math.floor(months / 12)}-${String((months % 12) + 1).padStart(2, '0')}`;
+  });
+}
+
+export const isYearMonth = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-(0[1-9]|1[0-2])$/.test(value);
+
+/** 'Novembro/2026' for 2026-11 (the month choices show month-year). */
+export const monthLabel = (yearMonth: string) => `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1]}/${yearMonth.slice(0, 4)}`;
+
+/** 'nov/26' for 2026-11, under the chart's bars. */
+export const shortMonthLabel = (yearMonth: string) =>
+  `${MONTH_NAMES[Number(yearMonth.slice(5, 7)) - 1].slice(0, 3).toLowerCase()}/${yearMonth.slice(2, 4)}`;
+
+/** The month filter's choices: the last 12 months, newest first. */
+export const monthChoices = (now: Date = new Date()) =>
+  lastMonths(now)
+    .reverse()
+    .map((value) => ({ value, label: monthLabel(value) }));
+
+/** One row of the report's table: a sale made through a reseller. */
+export interface SaleRow {
+  id: number;
+  nome_revendedor: string;
+  nome_filial: string;
+  nome_parceiro: string;
+  /** The plan id (consulta_avulsa, …): shown by its name. */
+  tipo: string;
+  valor: number;
+  /** ISO instant. */
+  data_hora: string;
+}
+
+export interface SalesSummary {
+  count: number;
+  total: number;
+  last30: number;
+  last7: number;
+}
+
+export interface PartnerSales {
+  partnerId: number;
+  nome_parceiro: string;
+  count: number;
+  total: number;
+}
+
+export interface MonthlySales {
+  /** yyyy-mm */
+  month: string;
+  count: number;
+  total: number;
+}
+
+/**
+ * GET /api/reports/sales: every figure within the caller's scope and the filters. `rows` is one page
+ * (X-Total-Count holds the number of matching sales), `pageTotal` the sum of that page's values, and
+ * `monthly` the last 12 months (the month filter aside, so the chart keeps its context).
+ */
+export interface SalesReport {
+  summary: SalesSummary;
+  byPartner: PartnerSales[];
+  rows: SaleRow[];
+  pageTotal: number;
+  monthly: MonthlySales[];
+}

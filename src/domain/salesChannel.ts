@@ -1,0 +1,61 @@
+/**
+ * The sales channel a beneficiary or a sale came through: partner → branch → reseller. Filter
+ * dropdowns of the beneficiaries list and of the sales report are built from these options, sent by
+ * the server within the user's scope.
+ */
+export interface ChannelPartnerOption {
+  id: number;
+  nome: string;
+}
+export interface ChannelBranchOption {
+  id: number;
+  titulo: string;
+  partnerId: number;
+}
+export interface ChannelResellerOption {
+  id: number;
+  nome: string;
+  branchId: number;
+  partnerId: number;
+}
+export interface SalesChannelOptions {
+  partners: ChannelPartnerOption[];
+  branches: ChannelBranchOption[];
+  resellers: ChannelResellerOption[];
+}
+
+export type ChannelLevel = 'partner' | 'branch' | 'reseller';
+
+export interface ChannelSelection {
+  partner?: string;
+  branch?: string;
+}
+
+/**
+ * The branch and reseller choices left once a partner (and maybe a branch) is chosen, so the user
+ * cannot combine a branch with another partner's reseller.
+ */
+export function narrowChannelOptions(options: SalesChannelOptions | undefined, selection: ChannelSelection) {
+  const partnerId = Number(selection.partner) || undefined;
+  const branchId = Number(selection.branch) || undefined;
+  const partners = options?.partners ?? [];
+  const branches = (options?.branches ?? []).filter((branch) => !partnerId || branch.partnerId === partnerId);
+  const resellers = (options?.resellers ?? []).filter(
+    (reseller) => (!partnerId || reseller.partnerId === partnerId) && (!branchId || reseller.branchId === branchId),
+  );
+  return { partners, branches, resellers };
+}
+
+/**
+ * The list's URL query after one channel filter changed: the levels beneath it are cleared (a
+ * branch of another partner would hide every row) and the list returns to page 1.
+ */
+export function withChannelFilter(current: URLSearchParams, level: ChannelLevel, value: string): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value) next.set(level, value);
+  else next.delete(level);
+  next.delete('page');
+  if (level === 'partner') next.delete('branch');
+  if (level !== 'reseller') next.delete('reseller');
+  return next;
+}
