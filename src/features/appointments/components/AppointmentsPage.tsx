@@ -1,5 +1,195 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { LuDownload, LuEye, LuPlus, LuX } from 'react-icons/lu';
+import { errorMessage } from '../../../api/apiSlice';
+import {
+  exportAppointmentsCsv,
+  useCancelAppointmentMutation,
+  useGetAppointmentsQuery,
+  type Appointment,
+} from '../../../api/appointmentsApi';
+import { PAGE_SIZE } from '../../../api/paging';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/list/DataTable';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { Pagination } from '../../../components/list/Pagination';
+import { useListParams } from '../../../components/list/useListParams';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/toast/notify';
+import {
+  APPOINTMENT_FILTERS,
+  APPOINTMENT_MESSAGES as MESSAGES,
+  APPOINTMENT_STATUS_FILTER,
+  appointmentTypeLabel,
+  CARE_ACTIONS,
+  SPECIALTY_NAMES,
+} from '../../../domain/care';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { appointmentDialogClosed, appointmentDialogOpened, type AppointmentDialog } from '../appointmentsSlice';
+import { selectAppointmentDialog, selectSelectedAppointmentUuid } from '../selectors';
+import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
+import { AppointmentStatusBadge } from './AppointmentStatusBadge';
+import { NewAppointmentDialog } from './NewAppointmentDialog';
 
+const SPECIALTY_OPTIONS = SPECIALTY_NAMES.map((name) => ({ value: name, label: name }));
+
+/** 'Agenda de Consultas' (administrators): filters, the paged agenda, its details, cancelling and 'Nova Consulta'. */
 export default function AppointmentsPage() {
-  return <UnderConstruction title="Agenda de Consultas" />;
+  const dispatch = useAppDispatch();
+  const list = useListParams(APPOINTMENT_FILTERS);
+  const { currentData, isFetching, isError, refetch } = useGetAppointmentsQuery(list.apiArgs);
+  const [cancelAppointment, { isLoading: canceling }] = useCancelAppointmentMutation();
+  const dialog = useAppSelector(selectAppointmentDialog);
+  const selectedUuid = useAppSelector(selectSelectedAppointmentUuid);
+
+  useEffect(() => {
+    if (isError) notify.error(MESSAGES.loadError);
+  }, [isError]);
+
+  // The last row of the last page was cancelled: show the page before it.
+  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
+  }, [currentData, list, pageCount]);
+
+  const close = () => dispatch(appointmentDialogClosed());
+  const open = (kind: Exclude<AppointmentDialog, 'none'>, uuid?: string) => dispatch(appointmentDialogOpened({ dialog: kind, uuid }));
+
+  const cancel = async (uuid: string) => {
+    try {
+      await cancelAppointment(uuid).unwrap();
+      notify.success(MESSAGES.canceled);
+    } catch (error) {
+      notify.error(errorMessage(error, MESSAGES.cancelError));
+    }
+    close();
+  };
+
+  const exportCsv = async () => {
+    if (!(await exportAppointmentsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
+  };
+
+  const columns: Column<Appointment>[] = [
+    { key: 'paciente', header: 'Paciente', sortable: true, render: (appointment) => appointment.beneficiary.name },
+    { key: 'profissional', header: 'Profissional', sortable: true, render: (appointment) => appointment.professional.name },
+    { key: 'especialidade', header: 'Especialidade', sortable: true, render: (appointment) => appointment.specialty.name },
+    { key: 'status', header: 'Status', sortable: true, render: (appointment) => <AppointmentStatusBadge status={appointment.status} /> },
+    { key: 'tipo', header: 'Tipo', render: (appointment) => appointmentTypeLabel(appointment.type) },
+    {
+      key: 'data',
+      header: 'Data e Horário',
+      sortable: true,
+      render: (appointment) => (
+        <Text as="span" whiteSpace="nowrap">
+          {appointment.detail.date} · {appointment.detail.from} - {appointment.detail.to}
+        </Text>
+      ),
+    },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      align: 'end',
+      render: (appointment) => (
+        <HStack gap="1" justify="flex-end">
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={CARE_ACTIONS.viewAppointment(appointment.beneficiary.name)}
+            title="Ver detalhes"
+            onClick={() => open('details', appointment.uuid)}
+          >
+            <LuEye />
+          </IconButton>
+          {appointment.status === 'SCHEDULED' && (
+            <IconButton
+              size="sm"
+              variant="ghost"
+              colorPalette="red"
+              aria-label={CARE_ACTIONS.cancelAppointment(appointment.beneficiary.name)}
+              title="Cancelar consulta"
+              onClick={() => open('cancel', appointment.uuid)}
+            >
+              <LuX />
+            </IconButton>
+          )}
+        </HStack>
+      ),
+    },
+  ];
+
+  const newButton = (
+    <Button colorPalette="teal" onClick={() => open('new')}>
+      <LuPlus aria-hidden /> {MESSAGES.newTitle}
+    </Button>
+  );
+
+  return (
+    <Box>
+      <PageHeader title={MESSAGES.title}>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
+          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
+        </Button>
+        {newButton}
+      </PageHeader>
+      <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
+        <FilterInput
+          label="Data inicial"
+          type="date"
+          value={list.filters.dataInicial}
+          onChange={(value) => list.setFilter('dataInicial', value)}
+        />
+        <FilterInput
+          label="Data final"
+          type="date"
+          value={list.filters.dataFinal}
+          onChange={(value) => list.setFilter('dataFinal', value)}
+        />
+        <FilterInput label="Paciente" value={list.filters.paciente} onChange={(value) => list.setFilter('paciente', value)} />
+        <FilterSelect
+          label="Especialidade"
+          allLabel="Todas"
+          options={SPECIALTY_OPTIONS}
+          value={list.filters.especialidade}
+          onChange={(value) => list.setFilter('especialidade', value)}
+        />
+        <FilterSelect
+          label="Status"
+          allLabel="Todos"
+          options={APPOINTMENT_STATUS_FILTER}
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+        <FilterInput label="Profissional" value={list.filters.profissional} onChange={(value) => list.setFilter('profissional', value)} />
+      </FilterBar>
+      <DataTable
+        caption={MESSAGES.title}
+        columns={columns}
+        rows={currentData?.items}
+        rowKey={(appointment) => appointment.uuid}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        emptyText={MESSAGES.empty}
+        emptyAction={newButton}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+
+      {dialog === 'new' && <NewAppointmentDialog onClose={close} />}
+      <AppointmentDetailsDialog uuid={dialog === 'details' ? (selectedUuid ?? undefined) : undefined} onClose={close} />
+      <ConfirmDialog
+        open={dialog === 'cancel'}
+        title="Cancelar consulta"
+        message={MESSAGES.cancelQuestion}
+        confirmLabel="Cancelar consulta"
+        cancelLabel="Voltar"
+        loading={canceling}
+        onConfirm={() => selectedUuid && void cancel(selectedUuid)}
+        onClose={close}
+      />
+    </Box>
+  );
 }

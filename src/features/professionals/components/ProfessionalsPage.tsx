@@ -1,5 +1,159 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { LuDownload, LuEye, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { errorMessage } from '../../../api/apiSlice';
+import { PAGE_SIZE } from '../../../api/paging';
+import {
+  exportProfessionalsCsv,
+  useDeleteProfessionalMutation,
+  useGetProfessionalsQuery,
+  type Professional,
+} from '../../../api/professionalsApi';
+import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { DataTable, type Column } from '../../../components/list/DataTable';
+import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
+import { Pagination } from '../../../components/list/Pagination';
+import { useListParams } from '../../../components/list/useListParams';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/toast/notify';
+import { CARE_ACTIONS, PROFESSIONAL_FILTERS, PROFESSIONAL_LABELS as LABELS, PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
+import { formatCpf } from '../../../domain/documents';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { professionalDialogClosed, professionalDialogOpened, type ProfessionalDialog } from '../professionalsSlice';
+import { selectProfessionalDialog, selectSelectedProfessionalId } from '../selectors';
+import { ProfessionalDetailsDialog } from './ProfessionalDetailsDialog';
+import { ProfessionalFormDialog } from './ProfessionalFormDialog';
 
+/** 'Lista de Profissionais' (administrators): filters, the paged roster and its dialogs. */
 export default function ProfessionalsPage() {
-  return <UnderConstruction title="Lista de Profissionais" />;
+  const dispatch = useAppDispatch();
+  const list = useListParams(PROFESSIONAL_FILTERS);
+  const { currentData, isFetching, isError, refetch } = useGetProfessionalsQuery(list.apiArgs);
+  const [deleteProfessional, { isLoading: deleting }] = useDeleteProfessionalMutation();
+  const dialog = useAppSelector(selectProfessionalDialog);
+  const selectedId = useAppSelector(selectSelectedProfessionalId);
+  const selected = currentData?.items.find((professional) => professional.id === selectedId);
+
+  useEffect(() => {
+    if (isError) notify.error(MESSAGES.loadError);
+  }, [isError]);
+
+  // The last row of the last page was removed: show the page before it.
+  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
+  }, [currentData, list, pageCount]);
+
+  const close = () => dispatch(professionalDialogClosed());
+  const open = (kind: Exclude<ProfessionalDialog, 'none'>, id?: number) => dispatch(professionalDialogOpened({ dialog: kind, id }));
+
+  const remove = async (professional: Professional) => {
+    try {
+      await deleteProfessional(professional.id).unwrap();
+      notify.success(MESSAGES.removed);
+    } catch (error) {
+      // A professional with coming appointments stays: the server says why.
+      const status = (error as { status?: unknown }).status;
+      notify.error(status === 409 ? errorMessage(error, MESSAGES.removeError) : MESSAGES.removeError);
+    }
+    close();
+  };
+
+  const exportCsv = async () => {
+    if (!(await exportProfessionalsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
+  };
+
+  const columns: Column<Professional>[] = [
+    { key: 'nome', header: 'Nome', sortable: true, render: (professional) => professional.nome_completo },
+    { key: 'cpf', header: LABELS.cpf, sortable: true, render: (professional) => formatCpf(professional.cpf) },
+    { key: 'email', header: LABELS.email, sortable: true, render: (professional) => professional.email },
+    {
+      key: 'acoes',
+      header: 'Ações',
+      align: 'end',
+      render: (professional) => (
+        <HStack gap="1" justify="flex-end">
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={CARE_ACTIONS.view(professional.nome_completo)}
+            title="Ver detalhes"
+            onClick={() => open('details', professional.id)}
+          >
+            <LuEye />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            aria-label={CARE_ACTIONS.edit(professional.nome_completo)}
+            title="Editar"
+            onClick={() => open('edit', professional.id)}
+          >
+            <LuPencil />
+          </IconButton>
+          <IconButton
+            size="sm"
+            variant="ghost"
+            colorPalette="red"
+            aria-label={CARE_ACTIONS.remove(professional.nome_completo)}
+            title="Remover"
+            onClick={() => open('delete', professional.id)}
+          >
+            <LuTrash2 />
+          </IconButton>
+        </HStack>
+      ),
+    },
+  ];
+
+  const createButton = (
+    <Button colorPalette="teal" onClick={() => open('create')}>
+      <LuPlus aria-hidden /> {MESSAGES.createTitle}
+    </Button>
+  );
+
+  return (
+    <Box>
+      <PageHeader title={MESSAGES.title}>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
+          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
+        </Button>
+        {createButton}
+      </PageHeader>
+      <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
+        <FilterInput label="Nome" value={list.filters.nome} onChange={(value) => list.setFilter('nome', value)} />
+        <FilterInput label={LABELS.cpf} value={list.filters.cpf} onChange={(value) => list.setFilter('cpf', value)} />
+        <FilterInput label={LABELS.email} value={list.filters.email} onChange={(value) => list.setFilter('email', value)} />
+      </FilterBar>
+      <DataTable
+        caption={MESSAGES.title}
+        columns={columns}
+        rows={currentData?.items}
+        rowKey={(professional) => professional.id}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        emptyText={MESSAGES.empty}
+        emptyAction={createButton}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+
+      {dialog === 'create' && <ProfessionalFormDialog onClose={close} />}
+      {dialog === 'edit' && selected && <ProfessionalFormDialog key={selected.id} professional={selected} onClose={close} />}
+      <ProfessionalDetailsDialog id={dialog === 'details' ? (selectedId ?? undefined) : undefined} onClose={close} />
+      <ConfirmDialog
+        open={dialog === 'delete' && Boolean(selected)}
+        title="Remover profissional"
+        message={selected ? MESSAGES.removeQuestion(selected.nome_completo) : ''}
+        confirmLabel="Remover"
+        loading={deleting}
+        onConfirm={() => selected && void remove(selected)}
+        onClose={close}
+      />
+    </Box>
+  );
 }

@@ -1,5 +1,119 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { Box, Button, Link, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { LuDownload, LuExternalLink } from 'react-icons/lu';
+import { PAGE_SIZE } from '../../../api/paging';
+import { exportReferralsCsv, useGetReferralsQuery, type Referral } from '../../../api/referralsApi';
+import { DataTable, type Column } from '../../../components/list/DataTable';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { Pagination } from '../../../components/list/Pagination';
+import { useListParams } from '../../../components/list/useListParams';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/toast/notify';
+import { CARE_ACTIONS, REFERRAL_FILTERS, REFERRAL_MESSAGES as MESSAGES, REFERRAL_STATUS_FILTER } from '../../../domain/care';
+import { formatCpf } from '../../../domain/documents';
+import { formatDate } from '../../../domain/format';
+import { ReferralStatusBadge } from './ReferralStatusBadge';
 
+const columns: Column<Referral>[] = [
+  { key: 'beneficiario', header: 'Beneficiário', sortable: true, render: (referral) => referral.beneficiary.name },
+  { key: 'cpf', header: 'CPF', sortable: true, render: (referral) => formatCpf(referral.beneficiary.cpf) },
+  { key: 'especialidade', header: 'Especialidade', render: (referral) => referral.specialty?.name ?? '—' },
+  { key: 'criadoEm', header: 'Data de Criação', sortable: true, render: (referral) => formatDate(referral.createdAt) },
+  { key: 'status', header: 'Status', sortable: true, render: (referral) => <ReferralStatusBadge status={referral.status} /> },
+  {
+    key: 'documento',
+    header: 'Documento',
+    align: 'end',
+    render: (referral) =>
+      referral.urlPath ? (
+        <Link
+          href={referral.urlPath}
+          target="_blank"
+          rel="noopener noreferrer"
+          color="teal.700"
+          fontSize="sm"
+          aria-label={`${CARE_ACTIONS.openReferral} de ${referral.beneficiary.name}`}
+        >
+          {CARE_ACTIONS.openReferral} <LuExternalLink aria-hidden />
+        </Link>
+      ) : (
+        <Text as="span" color="gray.500">
+          —
+        </Text>
+      ),
+  },
+];
+
+/** 'Lista de Encaminhamentos' (administrators): the referrals by creation date, name or CPF, and status. */
 export default function ReferralsPage() {
-  return <UnderConstruction title="Lista de Encaminhamentos" />;
+  const list = useListParams(REFERRAL_FILTERS);
+  const { currentData, isFetching, isError, refetch } = useGetReferralsQuery(list.apiArgs);
+
+  useEffect(() => {
+    if (isError) notify.error(MESSAGES.loadError);
+  }, [isError]);
+
+  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
+  }, [currentData, list, pageCount]);
+
+  const exportCsv = async () => {
+    if (!(await exportReferralsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
+  };
+
+  return (
+    <Box>
+      <PageHeader title={MESSAGES.title}>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
+          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
+        </Button>
+      </PageHeader>
+      <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
+        <FilterInput
+          label="Data inicial"
+          type="date"
+          value={list.filters.dataInicial}
+          onChange={(value) => list.setFilter('dataInicial', value)}
+        />
+        <FilterInput
+          label="Data final"
+          type="date"
+          value={list.filters.dataFinal}
+          onChange={(value) => list.setFilter('dataFinal', value)}
+        />
+        <FilterInput label="Nome ou CPF" value={list.filters.busca} onChange={(value) => list.setFilter('busca', value)} />
+        <FilterSelect
+          label="Status"
+          allLabel="Todos"
+          options={REFERRAL_STATUS_FILTER}
+          value={list.filters.status}
+          onChange={(value) => list.setFilter('status', value)}
+        />
+      </FilterBar>
+      {/* The spec's empty text whatever the filters; 'Limpar Filtros' beside it when a filter is set. */}
+      <DataTable
+        caption={MESSAGES.title}
+        columns={columns}
+        rows={currentData?.items}
+        rowKey={(referral) => referral.uuid}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        emptyText={MESSAGES.empty}
+        emptyAction={
+          list.hasFilters ? (
+            <Button size="sm" variant="outline" onClick={list.clearFilters}>
+              Limpar Filtros
+            </Button>
+          ) : undefined
+        }
+        hasFilters={false}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+    </Box>
+  );
 }

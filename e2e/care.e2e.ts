@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
+import { signIn } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+/** Picks the first real option of a select (the first one is its placeholder). */
+async function pickFirst(select: Locator): Promise<string> {
+  await select.locator('option').nth(1).waitFor({ state: 'attached' });
+  const label = (await select.locator('option').nth(1).textContent())!.trim();
+  await select.selectOption({ index: 1 });
+  return label;
+}
+
+/**
+ * Books through 'Nova Consulta': patient (the first offered), specialty (given, or the referral's),
+ * next month, its first date and time. Answers the patient's name.
+ */
+async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: string): Promise<string> {
+  await page.getByRole('button', { name: 'Nova Consulta' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nova Consulta' });
+  await dialog.getByRole('radio', { name: kind }).check();
+  const patient = await pickFirst(dialog.getByLabel(/^Paciente/));
+  if (kind === 'Encaminhamento') {
+    assert.equal(await dialog.getByRole('link', { name: /Ver encaminhamento/ }).isVisible(), true);
+  }
+  const specialtySelect = dialog.getByLabel(/^Especialidade/);
+  if (specialty) await specialtySelect.selectOption({ label: specialty });
+  assert.notEqual(await specialtySelect.inputValue(), '');
+  await dialog.getByLabel(/^Mês\/Ano/).selectOption({ index: 2 });
+  const date = dialog.getByLabel(/^Data/);
+  await page.waitForFunction((element) => !(element as HTMLSelectElement).disabled, await date.elementHandle());
+  await pickFirst(date);
+  const time = await pickFirst(dialog.getByLabel(/^Horário/));
+  assert.match(time, /^\d{2}:\d{2}h - \d{2}:\d{2}h$/);
+  await dialog.getByRole('button', { name: 'Agendar' }).click();
+  await page.getByText('Consulta agendada com sucesso!').waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  // "Ana Souza (123.456.789-00) - Cardiologia" → "Ana Souza"
+  return patient.replace(/ \(.*$/, '');
+}
+
+describe('care: agenda, referrals and professionals', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('an administrator books a standalone appointment and one from a referral, sees them, opens details and cancels one', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
+    await page.waitForURL('**/profissionais');
+    await page.goto(`${server.baseUrl}/agendamentos`);
+    await page.getByRole('heading', { name: 'Agenda de Consultas' }).waitFor();
+
+    const standalone = await book(page, 'Avulsa', 'Cardiologia');
+    const referred = await book(page, 'Encaminhamento');
+
+    const table = page.getByRole('table', { name: 'Agenda de Consultas' });
+    await page.getByLabel('Paciente').fill(standalone);
+    const standaloneRow = table.getByRole('row').filter({ hasText: standalone }).filter({ hasText: 'Cardiologia' }).first();
+    await standaloneRow.waitFor();
+    assert.equal(await standaloneRow.getByText('Agendada').isVisible(), true);
+
+    await standaloneRow.getByRole('button', { name: `Ver detalhes da consulta de ${standalone}` }).click();
+    const details = page.getByRole('dialog', { name: 'Detalhes da Consulta' });
+    await details.getByRole('link', { name: 'Acessar Atendimento' }).waitFor();
+    assert.match((await details.getByRole('link', { name: 'Acessar Atendimento' }).getAttribute('href'))!, /^https:\/\//);
+    await details.getByRole('button', { name: 'Copiar Link' }).click();
+    await page.getByText('Link copiado com sucesso!').waitFor();
+    await details.getByRole('button', { name: 'Fechar' }).first().click();
+    await details.waitFor({ state: 'hidden' });
+
+    await page.getByLabel('Paciente').fill(referred);
+    const referredRow = table.getByRole('row').filter({ hasText: referred }).filter({ hasText: 'Agendada' }).first();
+    await referredRow.waitFor();
+    const rowsBefore = await table.getByRole('row').filter({ hasText: referred }).count();
+    await referredRow.getByRole('button', { name: `Cancelar consulta de ${referred}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Cancelar consulta' });
+    await confirm.getByText('Tem certeza que deseja cancelar este agendamento?').waitFor();
+    await confirm.getByRole('button', { name: 'Cancelar consulta' }).click();
+    await page.getByText('Consulta cancelada com sucesso!').waitFor();
+    await page.waitForFunction(
+      ([name, count]) =>
+        [...document.querySelectorAll('table tbody tr')].filter((row) => row.textContent?.includes(name as string)).length <
+        (count as number),
+      [referred, rowsBefore],
+    );
+
+    // The referral is pending again after the cancellation.
+    await page.goto(`${server.baseUrl}/encaminhamentos?busca=${encodeURIComponent(referred)}`);
+    await page.getByRole('table', { name: 'Lista de Encaminhamentos' }).getByText('Pendente').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("an administrator opens a professional's details and one of its files", async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const errors = watchPageErrors(page);
+    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
+    await page.waitForURL('**/profissionais');
+    const table = page.getByRole('table', { name: 'Lista de Profissionais' });
+    await table
+      .getByRole('button', { name: /^Ver detalhes de / })
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Detalhes do Profissional' });
+    const crm = dialog.getByRole('link', { name: /Abrir Cópia do CRM/ });
+    await crm.waitFor();
+    assert.equal(await dialog.getByText('Termo de Aceite', { exact: true }).isVisible(), true);
+
+    const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('link', { name: /Abrir Termo de Aceite/ }).click()]);
+    assert.match(popup.url(), /\/api\/professionals\/\d+\/files\/termo_aceite\?expires=/);
+    await popup.close();
+
+    // The signed link works without the session's token; the bare path does not.
+    const href = (await crm.getAttribute('href'))!;
+    const file = await context.request.get(`${server.baseUrl}${href}`);
+    assert.equal(file.status(), 200);
+    assert.equal(file.headers()['content-type'], 'application/pdf');
+    const bare = await context.request.get(`${server.baseUrl}${href.split('?')[0]}`);
+    assert.equal(bare.status(), 403);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  time,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { beneficiaries } from './beneficiaries';
+
+/** The specialties of the `local` telemedicine provider (the spec's 17, ensured at start). */
+export const specialties = pgTable(
+  'specialties',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull(),
+    name: text('name').notNull(),
+    /** Display order: the spec's order. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [uniqueIndex('specialties_uuid_key').on(t.uuid), uniqueIndex('specialties_name_key').on(t.name)],
+);
+
+/** Doctors and other professionals (spec section 3); the four documents are keys of the file store. */
+export const professionals = pgTable(
+  'professionals',
+  {
+    id: serial('id').primaryKey(),
+    nomeCompleto: text('nome_completo').notNull(),
+    cpf: text('cpf').notNull(),
+    dataNascimento: date('data_nascimento', { mode: 'string' }),
+    sexo: text('sexo'),
+    crm: text('crm').notNull(),
+    crmEstado: text('crm_estado').notNull(),
+    rqe: text('rqe'),
+    outrasCertificacoes: text('outras_certificacoes'),
+    email: text('email').notNull(),
+    telefoneCelular: text('telefone_celular'),
+    telefoneComercial: text('telefone_comercial'),
+    rua: text('rua'),
+    numeroComplemento: text('numero_complemento'),
+    bairro: text('bairro'),
+    cidade: text('cidade'),
+    estado: text('estado'),
+    cep: text('cep'),
+    banco: text('banco'),
+    agencia: text('agencia'),
+    contaCorrente: text('conta_corrente'),
+    tipoConta: text('tipo_conta'),
+    pix: text('pix'),
+    modalidadeAtendimento: text('modalidade_atendimento').notNull().default('Online'),
+    idiomasFalados: text('idiomas_falados'),
+    /** Minutes; also the length of the slots generated from the schedule. */
+    tempoMedioConsulta: integer('tempo_medio_consulta').notNull().default(30),
+    fotoMedico: text('foto_medico'),
+    copiaCrm: text('copia_crm'),
+    comprovanteEspecialidade: text('comprovante_especialidade'),
+    termoAceite: text('termo_aceite'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Removal keeps the row so past appointments still show who attended them. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('professionals_cpf_key')
+      .on(t.cpf)
+      .where(sql`removed_at is null`),
+    index('professionals_nome_idx').on(sql`lower(${t.nomeCompleto})`),
+    check('professionals_consultation_check', sql`tempo_medio_consulta between 5 and 240`),
+  ],
+);
+
+export const professionalSpecialties = pgTable(
+  'professional_specialties',
+  {
+    professionalId: integer('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    specialtyId: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+  },
+  (t) => [primaryKey({ columns: [t.professionalId, t.specialtyId] }), index('professional_specialties_specialty_idx').on(t.specialtyId)],
+);
+
+/** A professional's weekly schedule: one row per interval of a weekday (0 = Sunday), local time of São Paulo. */
+export const professionalSchedules = pgTable(
+  'professional_schedules',
+  {
+    id: serial('id').primaryKey(),
+    professionalId: integer('professional_id')
+      .notNull()
+      .references(() => professionals.id, { onDelete: 'cascade' }),
+    diaSemana: smallint('dia_semana').notNull(),
+    inicio: time('inicio').notNull(),
+    fim: time('fim').notNull(),
+  },
+  (t) => [
+    index('professional_schedules_professional_idx').on(t.professionalId),
+    check('professional_schedules_interval_check', sql`fim > inicio and dia_semana between 0 and 6`),
+  ],
+);
+
+/** Medical referrals of beneficiaries to a specialty; `arquivo` is the referral document in the file store. */
+export const referrals = pgTable(
+  'referrals',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    specialtyId: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    /** Who referred, when known. */
+    professionalId: integer('professional_id').references(() => professionals.id),
+    status: text('status').notNull().default('PENDING'),
+    arquivo: text('arquivo'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('referrals_uuid_key').on(t.uuid),
+    index('referrals_beneficiary_status_idx').on(t.beneficiaryId, t.status),
+    index('referrals_created_idx').on(t.createdAt),
+    check('referrals_status_check', sql`status in ('PENDING', 'SCHEDULED', 'COMPLETED', 'NON_SCHEDULABLE')`),
+  ],
+);
+
+/**
+ * Appointments of the `local` provider. The partial unique indexes are what makes booking atomic:
+ * one professional, one beneficiary and one referral can hold a given start only once while the
+ * appointment is not cancelled, so of two simultaneous bookings exactly one is inserted.
+ */
+export const appointments = pgTable(
+  'appointments',
+  {
+    id: serial('id').primaryKey(),
+    uuid: uuid('uuid').notNull().defaultRandom(),
+    beneficiaryId: integer('beneficiary_id')
+      .notNull()
+      .references(() => beneficiaries.id),
+    professionalId: integer('professional_id')
+      .notNull()
+      .references(() => professionals.id),
+    specialtyId: integer('specialty_id')
+      .notNull()
+      .references(() => specialties.id),
+    referralId: integer('referral_id').references(() => referrals.id),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    status: text('status').notNull().default('SCHEDULED'),
+    /** ONLINE or PRESENTIAL. */
+    type: text('type').notNull().default('ONLINE'),
+    approveAdditionalPayment: boolean('approve_additional_payment').notNull().default(false),
+    beneficiaryUrl: text('beneficiary_url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    canceledAt: timestamp('canceled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('appointments_uuid_key').on(t.uuid),
+    uniqueIndex('appointments_professional_slot_key')
+      .on(t.professionalId, t.startsAt)
+      .where(sql`status <> 'CANCELED'`),
+    uniqueIndex('appointments_beneficiary_slot_key')
+      .on(t.beneficiaryId, t.startsAt)
+      .where(sql`status <> 'CANCELED'`),
+    uniqueIndex('appointments_referral_key')
+      .on(t.referralId)
+      .where(sql`status <> 'CANCELED' and referral_id is not null`),
+    index('appointments_starts_idx').on(t.startsAt),
+    index('appointments_professional_starts_idx').on(t.professionalId, t.startsAt),
+    index('appointments_beneficiary_idx').on(t.beneficiaryId),
+    check('appointments_status_check', sql`status in ('SCHEDULED', 'FINISHED', 'UNFINISHED', 'CANCELED', 'DONE')`),
+    check('appointments_interval_check', sql`ends_at > starts_at`),
+  ],
+);

@@ -1,0 +1,132 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { isProfessionalFileField, PROFESSIONAL_MESSAGES } from '../../src/domain/care';
+import { formatCpf } from '../../src/domain/documents';
+import { inBatches, sendCsv } from '../lib/csv';
+import { forbidden, notFound } from '../lib/httpErrors';
+import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { findAccount } from '../services/auth/accounts';
+import { MULTIPART_LIMITS, readProfessionalForm } from '../services/professionals/form';
+import { createProfessional, removeProfessional, updateProfessional } from '../services/professionals/mutations';
+import {
+  fileKeysOf,
+  findProfessionalRow,
+  listProfessionals,
+  PROFESSIONAL_DEFAULT_SORT,
+  PROFESSIONAL_SORTS,
+  professionalFilePath,
+  professionalView,
+  type ProfessionalFilters,
+} from '../services/professionals/queries';
+import { createLinkSigner } from '../services/uploads/signedLinks';
+import { sendStoredFile } from '../services/uploads/sendFile';
+
+const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
+const LINK_REFUSED = 'Link expirado ou inválido. Abra os detalhes novamente.';
+
+function idParam(params: unknown): number {
+  const id = Number((params as { id?: string }).id);
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound();
+  return id;
+}
+
+const filtersOf = (query: unknown): ProfessionalFilters => ({
+  nome: textFilter(query, 'nome'),
+  cpf: textFilter(query, 'cpf'),
+  email: textFilter(query, 'email'),
+});
+
+/** 'Lista de Profissionais' and, beyond the spec, the registration of professionals with their documents. */
+export default async function professionalRoutes(app: FastifyInstance) {
+  // An oversized file arrives cut short (`truncated`) and becomes that field's 400, not a 413.
+  await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
+  const links = createLinkSigner(app.config.jwtSecret);
+
+  app.get('/api/professionals', { config: ADMIN_ONLY }, async (request, reply) => {
+    const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
+    const signFor = (path: string) => links.sign(path, request.principal.id);
+    const { items, total } = await listProfessionals(
+      app.db,
+      filtersOf(request.query),
+      { orderBy: list.orderBy, offset: list.paged ? list.offset : 0, limit: list.paged ? list.pageSize : undefined },
+      signFor,
+    );
+    if (list.paged) setTotalCount(reply, total);
+    return { data: items };
+  });
+
+  app.get('/api/professionals/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
+    const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
+    const filters = filtersOf(request.query);
+    const rows = inBatches(async (limit, offset) => {
+      const { items } = await listProfessionals(app.db, filters, { orderBy: list.orderBy, offset, limit }, () => '');
+      return items.map((item) => [
+        item.nome_completo,
+        formatCpf(item.cpf),
+        item.email,
+        `${item.crm}/${item.crm_estado}`,
+        item.especialidades.map((specialty) => specialty.name).join(', '),
+        item.modalidade_atendimento,
+        item.horarios_atendimento,
+      ]);
+    }, 500);
+    return sendCsv(
+      reply,
+      'profissionais.csv',
+      ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
+      rows,
+    );
+  });
+
+  app.get('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+    const row = await findProfessionalRow(app.db, idParam(request.params));
+    if (!row) throw notFound();
+    return { data: await professionalView(app.db, row, (path) => links.sign(path, request.principal.id)) };
+  });
+
+  app.post('/api/professionals', { config: ADMIN_ONLY }, async (request, reply) => {
+    const { input, files } = await readProfessionalForm(request, 'create');
+    const id = await createProfessional(app.db, app.uploads, input, files);
+    const row = await findProfessionalRow(app.db, id);
+    reply.status(201);
+    return {
+      success: true,
+      message: PROFESSIONAL_MESSAGES.created,
+      data: await professionalView(app.db, row!, (path) => links.sign(path, request.principal.id)),
+    };
+  });
+
+  app.put('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+    const id = idParam(request.params);
+    if (!(await findProfessionalRow(app.db, id))) throw notFound();
+    const { input, files } = await readProfessionalForm(request, 'update');
+    await updateProfessional(app.db, app.uploads, id, input, files);
+    const row = await findProfessionalRow(app.db, id);
+    return {
+      success: true,
+      message: PROFESSIONAL_MESSAGES.updated,
+      data: await professionalView(app.db, row!, (path) => links.sign(path, request.principal.id)),
+    };
+  });
+
+  app.delete('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+    await removeProfessional(app.db, idParam(request.params));
+    return { success: true, message: PROFESSIONAL_MESSAGES.removed };
+  });
+
+  // Opened from a plain link (a new tab cannot send the bearer token): the signed link names the
+  // administrator it was issued to, and that administrator must still be active.
+  app.get('/api/professionals/:id/files/:field', { config: { public: true } }, async (request, reply) => {
+    const { field } = request.params as { field: string };
+    const id = idParam(request.params);
+    if (!isProfessionalFileField(field)) throw notFound();
+    const signed = links.verify(professionalFilePath(id, field), request.query);
+    const administrator = signed && (await findAccount(app.db, 'ADMINISTRADOR', { id: signed.accountId }));
+    if (!administrator || !administrator.active) throw forbidden(LINK_REFUSED);
+    const row = await findProfessionalRow(app.db, id);
+    const key = row && fileKeysOf(row)[field];
+    const file = key ? await app.uploads.read(key) : undefined;
+    if (!file) throw notFound('Arquivo não encontrado.');
+    return sendStoredFile(reply, file, `${field}-${id}`);
+  });
+}

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { APPOINTMENT_MESSAGES, AVAILABILITY_MAX_RANGE_DAYS, CARE_ERRORS } from '../../src/domain/care';
+import { badRequest } from '../lib/httpErrors';
+import { textFilter } from '../lib/listQuery';
+import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
+import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
+
+const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
+
+/** The specialties and their free times, from the telemedicine provider. */
+export default async function specialtyRoutes(app: FastifyInstance) {
+  app.get('/api/specialties', { config: ADMIN_ONLY }, async () => app.telemedicine.listSpecialties());
+
+  app.get('/api/specialty-availability', { config: ADMIN_ONLY }, async (request) => {
+    const query = request.query;
+    const specialtyUuid = textFilter(query, 'specialtyUuid');
+    if (!specialtyUuid) throw badRequest(APPOINTMENT_MESSAGES.specialtyRequired, { specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired });
+    const dateInitial = parseBrDate(textFilter(query, 'dateInitial'));
+    if (!dateInitial) throw badRequest(CARE_ERRORS.dateInitialInvalid, { dateInitial: CARE_ERRORS.dateInitialInvalid });
+    const dateFinal = parseBrDate(textFilter(query, 'dateFinal'));
+    if (!dateFinal) throw badRequest(CARE_ERRORS.dateFinalInvalid, { dateFinal: CARE_ERRORS.dateFinalInvalid });
+    if (dateFinal < dateInitial) throw badRequest(CARE_ERRORS.dateOrder, { dateFinal: CARE_ERRORS.dateOrder });
+    if (daysBetween(dateInitial, dateFinal) > AVAILABILITY_MAX_RANGE_DAYS) {
+      throw badRequest(CARE_ERRORS.rangeTooLong, { dateFinal: CARE_ERRORS.rangeTooLong });
+    }
+    const beneficiaryUuid = textFilter(query, 'beneficiaryUuid');
+    const beneficiary = beneficiaryUuid ? await activeBeneficiary(app.db, beneficiaryUuid) : undefined;
+    return app.telemedicine.availability({ specialtyUuid, dateInitial, dateFinal, beneficiary });
+  });
+}

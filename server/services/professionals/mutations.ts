@@ -1,0 +1,146 @@
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import type { InferType } from 'yup';
+import { PROFESSIONAL_MESSAGES, type ProfessionalFileField } from '../../../src/domain/care';
+import type { professionalSchema } from '../../../src/domain/validation/care';
+import type { Database } from '../../db/client';
+import { appointments, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
+import { conflict, notFound } from '../../lib/httpErrors';
+import { violatedUniqueConstraint } from '../telemedicine/local/dbErrors';
+import type { FileStore } from '../uploads/fileStore';
+import type { FileType } from '../uploads/fileTypes';
+import { fileKeysOf, findProfessionalRow } from './queries';
+
+export type ProfessionalInput = InferType<typeof professionalSchema>;
+export type ProfessionalFiles = Partial<Record<ProfessionalFileField, { content: Buffer; type: FileType }>>;
+
+const orNull = (value: string | undefined | null) => (value ? value : null);
+
+function columnsOf(input: ProfessionalInput) {
+  return {
+    nomeCompleto: input.nome_completo,
+    cpf: input.cpf,
+    dataNascimento: orNull(input.data_nascimento),
+    sexo: orNull(input.sexo),
+    crm: input.crm,
+    crmEstado: input.crm_estado,
+    rqe: orNull(input.rqe),
+    outrasCertificacoes: orNull(input.outras_certificacoes),
+    email: input.email.toLowerCase(),
+    telefoneCelular: orNull(input.telefone_celular),
+    telefoneComercial: orNull(input.telefone_comercial),
+    rua: orNull(input.rua),
+    numeroComplemento: orNull(input.numero_complemento),
+    bairro: orNull(input.bairro),
+    cidade: orNull(input.cidade),
+    estado: orNull(input.estado),
+    cep: orNull(input.cep),
+    banco: orNull(input.banco),
+    agencia: orNull(input.agencia),
+    contaCorrente: orNull(input.conta_corrente),
+    tipoConta: orNull(input.tipo_conta),
+    pix: orNull(input.pix),
+    modalidadeAtendimento: input.modalidade_atendimento,
+    idiomasFalados: orNull(input.idiomas_falados),
+    tempoMedioConsulta: input.tempo_medio_consulta,
+  };
+}
+
+const FILE_COLUMNS = {
+  foto_medico: 'fotoMedico',
+  copia_crm: 'copiaCrm',
+  comprovante_especialidade: 'comprovanteEspecialidade',
+  termo_aceite: 'termoAceite',
+} as const;
+
+/** Stores the uploaded documents first; if anything later fails, `discard` removes them again. */
+async function storeFiles(store: FileStore, files: ProfessionalFiles) {
+  const keys: Partial<Record<(typeof FILE_COLUMNS)[ProfessionalFileField], string>> = {};
+  const saved: string[] = [];
+  for (const [field, file] of Object.entries(files) as Array<[ProfessionalFileField, { content: Buffer; type: FileType }]>) {
+    const key = await store.save('professionals', file.content, file.type);
+    saved.push(key);
+    keys[FILE_COLUMNS[field]] = key;
+  }
+  return { keys, discard: () => Promise.all(saved.map((key) => store.remove(key))) };
+}
+
+async function writeSpecialtiesAndSchedule(tx: Database, professionalId: number, input: ProfessionalInput) {
+  await tx.delete(professionalSpecialties).where(eq(professionalSpecialties.professionalId, professionalId));
+  await tx.delete(professionalSchedules).where(eq(professionalSchedules.professionalId, professionalId));
+  const chosen = await tx.select({ id: specialties.id }).from(specialties).where(inArray(specialties.name, input.especialidades));
+  await tx.insert(professionalSpecialties).values(chosen.map((specialty) => ({ professionalId, specialtyId: specialty.id })));
+  await tx
+    .insert(professionalSchedules)
+    .values(
+      input.agenda.map((interval) => ({ professionalId, diaSemana: interval.diaSemana, inicio: interval.inicio, fim: interval.fim })),
+    );
+}
+
+function cpfConflict(error: unknown): never {
+  if (violatedUniqueConstraint(error) === 'professionals_cpf_key') throw conflict(PROFESSIONAL_MESSAGES.cpfTaken);
+  throw error;
+}
+
+export async function createProfessional(
+  db: Database,
+  store: FileStore,
+  input: ProfessionalInput,
+  files: ProfessionalFiles,
+): Promise<number> {
+  const { keys, discard } = await storeFiles(store, files);
+  try {
+    return await db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(professionals)
+        .values({ ...columnsOf(input), ...keys })
+        .returning({ id: professionals.id });
+      await writeSpecialtiesAndSchedule(tx as unknown as Database, created.id, input);
+      return created.id;
+    });
+  } catch (error) {
+    await discard();
+    return cpfConflict(error);
+  }
+}
+
+/** Saves the edited record; documents not sent keep their current file, replaced ones are deleted after the save. */
+export async function updateProfessional(db: Database, store: FileStore, id: number, input: ProfessionalInput, files: ProfessionalFiles) {
+  const current = await findProfessionalRow(db, id);
+  if (!current) throw notFound();
+  const { keys, discard } = await storeFiles(store, files);
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(professionals)
+        .set({ ...columnsOf(input), ...keys, updatedAt: new Date() })
+        .where(eq(professionals.id, id));
+      await writeSpecialtiesAndSchedule(tx as unknown as Database, id, input);
+    });
+  } catch (error) {
+    await discard();
+    return cpfConflict(error);
+  }
+  const previous = fileKeysOf(current);
+  await Promise.all(
+    (Object.keys(files) as ProfessionalFileField[]).map((field) => (previous[field] ? store.remove(previous[field]!) : undefined)),
+  );
+}
+
+/**
+ * Removes a professional from the roster. Past appointments keep showing who attended them, so the
+ * row stays (marked removed); one with coming appointments cannot go before they are cancelled.
+ */
+export async function removeProfessional(db: Database, id: number): Promise<void> {
+  const current = await findProfessionalRow(db, id);
+  if (!current) throw notFound();
+  const [coming] = await db
+    .select({ id: appointments.id })
+    .from(appointments)
+    .where(and(eq(appointments.professionalId, id), eq(appointments.status, 'SCHEDULED'), gt(appointments.startsAt, new Date())))
+    .limit(1);
+  if (coming) throw conflict(PROFESSIONAL_MESSAGES.hasScheduledAppointments);
+  await db
+    .update(professionals)
+    .set({ removedAt: new Date() })
+    .where(and(eq(professionals.id, id), isNull(professionals.removedAt)));
+}

@@ -1,0 +1,41 @@
+import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { CARE_ERRORS } from '../../../src/domain/care';
+import { onlyDigits } from '../../../src/domain/documents';
+import type { Database } from '../../db/client';
+import { beneficiaries } from '../../db/schema';
+import { badRequest } from '../../lib/httpErrors';
+import { containsPattern } from '../../lib/listQuery';
+import type { BeneficiaryRef } from './types';
+import { isUuid } from './uuid';
+
+/**
+ * The beneficiary a care request names, from our database: unknown → 400 'Paciente não encontrado.';
+ * inactive → 400 (an inactive beneficiary cannot be scheduled).
+ */
+export async function activeBeneficiary(db: Database, uuid: string, field = 'beneficiaryUuid'): Promise<BeneficiaryRef> {
+  // The provider's lists (referrals) name beneficiaries by the provider's uuid; ours by our own.
+  const [row] = await db
+    .select({ id: beneficiaries.id, uuid: beneficiaries.uuid, providerUuid: beneficiaries.providerUuid, isActive: beneficiaries.isActive })
+    .from(beneficiaries)
+    .where(or(isUuid(uuid) ? eq(beneficiaries.uuid, uuid.toLowerCase()) : undefined, eq(beneficiaries.providerUuid, uuid)))
+    .limit(1);
+  if (!row) throw badRequest(CARE_ERRORS.unknownPatient, { [field]: CARE_ERRORS.unknownPatient });
+  if (!row.isActive) throw badRequest(CARE_ERRORS.inactivePatient, { [field]: CARE_ERRORS.inactivePatient });
+  return { id: row.id, uuid: row.uuid, providerUuid: row.providerUuid };
+}
+
+export const PATIENT_SEARCH_LIMIT = 50;
+
+/** Active beneficiaries whose name (any case) or CPF contains the text, by name: the wizard's patient choices. */
+export async function searchPatients(db: Database, text: string | undefined, limit = PATIENT_SEARCH_LIMIT) {
+  const digits = onlyDigits(text);
+  const matches = text
+    ? or(ilike(beneficiaries.name, containsPattern(text)), digits ? sql`${beneficiaries.cpf} like ${containsPattern(digits)}` : undefined)
+    : undefined;
+  return db
+    .select({ uuid: beneficiaries.uuid, name: beneficiaries.name, cpf: beneficiaries.cpf })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.isActive, true), matches))
+    .orderBy(asc(sql`lower(${beneficiaries.name})`), asc(beneficiaries.id))
+    .limit(limit);
+}

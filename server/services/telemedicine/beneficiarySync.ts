@@ -1,0 +1,75 @@
+import { alias } from 'drizzle-orm/pg-core';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { beneficiaries } from '../../db/schema';
+import type { ProviderBeneficiary, TelemedicineProvider } from './types';
+
+/**
+ * Keeps the telemedicine provider's copy of a beneficiary in step with ours. The beneficiaries'
+ * writes call these right after changing the row (inside their transaction, so a provider refusal
+ * undoes the change). With the `local` provider our database is the provider: nothing to do.
+ */
+const holders = alias(beneficiaries, 'holders');
+
+async function loadForProvider(db: Database, beneficiaryId: number): Promise<ProviderBeneficiary | undefined> {
+  const [row] = await db
+    .select({ beneficiary: beneficiaries, holderCpf: holders.cpf })
+    .from(beneficiaries)
+    .leftJoin(holders, eq(holders.id, beneficiaries.holderId))
+    .where(eq(beneficiaries.id, beneficiaryId));
+  if (!row) return undefined;
+  const { beneficiary } = row;
+  return {
+    id: beneficiary.id,
+    uuid: beneficiary.uuid,
+    providerUuid: beneficiary.providerUuid,
+    name: beneficiary.name,
+    cpf: beneficiary.cpf,
+    birthday: beneficiary.birthday,
+    phone: beneficiary.phone,
+    email: beneficiary.email,
+    zipCode: beneficiary.zipCode,
+    address: beneficiary.address,
+    city: beneficiary.city,
+    state: beneficiary.state,
+    paymentType: beneficiary.paymentType,
+    serviceType: beneficiary.serviceType,
+    holderCpf: row.holderCpf,
+    isActive: beneficiary.isActive,
+  };
+}
+
+async function rememberProviderUuid(db: Database, beneficiary: ProviderBeneficiary, providerUuid: string | null) {
+  if (providerUuid && providerUuid !== beneficiary.providerUuid) {
+    await db.update(beneficiaries).set({ providerUuid }).where(eq(beneficiaries.id, beneficiary.id));
+  }
+}
+
+/** After creating a beneficiary: register it at the provider and keep the provider's uuid. */
+export async function registerAtProvider(provider: TelemedicineProvider, db: Database, beneficiaryId: number): Promise<void> {
+  if (provider.kind === 'local') return;
+  const beneficiary = await loadForProvider(db, beneficiaryId);
+  if (!beneficiary) return;
+  await rememberProviderUuid(db, beneficiary, (await provider.registerBeneficiary(beneficiary)).providerUuid);
+}
+
+/** After editing a beneficiary: send the new data (registering it first if the provider never had it). */
+export async function updateAtProvider(provider: TelemedicineProvider, db: Database, beneficiaryId: number): Promise<void> {
+  if (provider.kind === 'local') return;
+  const beneficiary = await loadForProvider(db, beneficiaryId);
+  if (!beneficiary) return;
+  await rememberProviderUuid(db, beneficiary, (await provider.updateBeneficiary(beneficiary)).providerUuid);
+}
+
+/** After toggling a beneficiary's status: inactivate or reactivate it at the provider to match. */
+export async function statusAtProvider(provider: TelemedicineProvider, db: Database, beneficiaryId: number): Promise<void> {
+  if (provider.kind === 'local') return;
+  const beneficiary = await loadForProvider(db, beneficiaryId);
+  if (!beneficiary) return;
+  if (!beneficiary.providerUuid) {
+    if (beneficiary.isActive) await registerAtProvider(provider, db, beneficiaryId);
+    return;
+  }
+  if (beneficiary.isActive) await provider.reactivateBeneficiary(beneficiary);
+  else await provider.inactivateBeneficiary(beneficiary);
+}

@@ -1,0 +1,108 @@
+/**
+ * Calendar helpers of care. Schedules, slots and the API's dd/mm/yyyy dates are wall-clock times of
+ * São Paulo; instants in the database are UTC. A calendar date travels as an ISO string yyyy-mm-dd.
+ */
+export const CARE_TIME_ZONE = 'America/Sao_Paulo';
+
+export type IsoDate = string;
+
+const MS_PER_DAY = 86_400_000;
+const pad = (n: number) => String(n).padStart(2, '0');
+
+function isoFromParts(year: number, month: number, day: number): IsoDate | undefined {
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
+  if (year < 1900 || year > 2200) return undefined;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** 'dd/mm/yyyy' → yyyy-mm-dd, or undefined when it is not a real date. */
+export function parseBrDate(value: unknown): IsoDate | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  return match ? isoFromParts(Number(match[3]), Number(match[2]), Number(match[1])) : undefined;
+}
+
+/** A date filter of a list: yyyy-mm-dd (date inputs) or dd/mm/yyyy. */
+export function parseDateParam(value: unknown): IsoDate | undefined {
+  if (typeof value !== 'string') return undefined;
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  return iso ? isoFromParts(Number(iso[1]), Number(iso[2]), Number(iso[3])) : parseBrDate(value);
+}
+
+/** yyyy-mm-dd → dd/mm/yyyy */
+export const toBrDate = (iso: IsoDate) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+
+const isoToUtcMs = (iso: IsoDate) => Date.UTC(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)) - 1, Number(iso.slice(8, 10)));
+
+export function addDays(iso: IsoDate, days: number): IsoDate {
+  const date = new Date(isoToUtcMs(iso) + days * MS_PER_DAY);
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())}`;
+}
+
+export const daysBetween = (from: IsoDate, to: IsoDate) => Math.round((isoToUtcMs(to) - isoToUtcMs(from)) / MS_PER_DAY);
+
+/** 0 = Sunday … 6 = Saturday. */
+export const weekdayOf = (iso: IsoDate) => new Date(isoToUtcMs(iso)).getUTCDay();
+
+/** Every date from `from` to `to`, inclusive. */
+export function eachDate(from: IsoDate, to: IsoDate): IsoDate[] {
+  const dates: IsoDate[] = [];
+  for (let date = from; date <= to; date = addDays(date, 1)) dates.push(date);
+  return dates;
+}
+
+const wallClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: CARE_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+function wallParts(instant: Date) {
+  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+  };
+}
+
+/** How far São Paulo's wall clock is from UTC at an instant, in ms (−3 h today; the zone rules decide). */
+function zoneOffsetMs(instant: Date): number {
+  const wall = wallParts(instant);
+  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
+  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
+}
+
+/** The instant of a São Paulo wall-clock time: date yyyy-mm-dd, time HH:mm. */
+export function zonedInstant(iso: IsoDate, time: string): Date {
+  const [hour, minute] = time.split(':').map(Number);
+  const guess = isoToUtcMs(iso) + (hour * 60 + minute) * 60_000;
+  const first = guess - zoneOffsetMs(new Date(guess));
+  return new Date(guess - zoneOffsetMs(new Date(first)));
+}
+
+/** São Paulo's wall-clock date and time (HH:mm) of an instant. */
+export function zonedParts(instant: Date): { date: IsoDate; time: string } {
+  const wall = wallParts(instant);
+  return { date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`, time: `${pad(wall.hour)}:${pad(wall.minute)}` };
+}
+
+/** Today in São Paulo. */
+export const todayIn = (now: Date): IsoDate => zonedParts(now).date;
+
+/** 'HH:mm' or 'HH:mm:ss' → minutes since midnight. */
+export function minutesOf(time: string): number {
+  const [hour, minute] = time.split(':').map(Number);
+  return hour * 60 + minute;
+}
+
+export const timeOf = (minutes: number) => `${pad(Math.floor(minutes / 60))}:${pad(minutes % 60)}`;

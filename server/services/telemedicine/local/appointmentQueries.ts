@@ -1,0 +1,157 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { onlyDigits } from '../../../../src/domain/documents';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
+import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
+import { containsPattern } from '../../../lib/listQuery';
+import { addDays, zonedInstant, zonedParts } from '../dates';
+import { isUuid } from '../uuid';
+import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
+
+const columns = {
+  id: appointments.id,
+  uuid: appointments.uuid,
+  status: appointments.status,
+  type: appointments.type,
+  startsAt: appointments.startsAt,
+  endsAt: appointments.endsAt,
+  beneficiaryUrl: appointments.beneficiaryUrl,
+  professionalId: professionals.id,
+  professionalName: professionals.nomeCompleto,
+  specialtyUuid: specialties.uuid,
+  specialtyName: specialties.name,
+  beneficiaryUuid: beneficiaries.uuid,
+  beneficiaryName: beneficiaries.name,
+  beneficiaryCpf: beneficiaries.cpf,
+  beneficiaryBirthday: beneficiaries.birthday,
+  beneficiaryPhone: beneficiaries.phone,
+  beneficiaryEmail: beneficiaries.email,
+  referralUuid: referrals.uuid,
+};
+
+const selectRows = (db: Database) =>
+  db
+    .select(columns)
+    .from(appointments)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId))
+    .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+    .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+    .leftJoin(referrals, eq(referrals.id, appointments.referralId));
+
+type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+async function countRows(db: Database, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(appointments)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId))
+    .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+    .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+    .where(where);
+  return Number(total);
+}
+
+/** Name contains (any case) or, when digits were typed, CPF contains. */
+export function patientCondition(text: string, name: SQL | typeof beneficiaries.name, cpf: typeof beneficiaries.cpf): SQL | undefined {
+  const digits = onlyDigits(text);
+  return or(ilike(name, containsPattern(text)), digits ? sql`${cpf} like ${containsPattern(digits)}` : undefined);
+}
+
+function whereOf(filters: AppointmentFilters): SQL | undefined {
+  return and(
+    filters.dateFrom ? gte(appointments.startsAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
+    filters.dateTo ? lt(appointments.startsAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
+    filters.patient ? patientCondition(filters.patient, beneficiaries.name, beneficiaries.cpf) : undefined,
+    filters.specialty ? eq(specialties.name, filters.specialty) : undefined,
+    filters.status ? eq(appointments.status, filters.status) : ne(appointments.status, 'CANCELED'),
+    filters.professional ? ilike(professionals.nomeCompleto, containsPattern(filters.professional)) : undefined,
+  );
+}
+
+const SORT_COLUMNS: Record<AppointmentSortColumn, SQL | AnyPgColumn> = {
+  data: appointments.startsAt,
+  paciente: sql`lower(${beneficiaries.name})`,
+  profissional: sql`lower(${professionals.nomeCompleto})`,
+  especialidade: specialties.name,
+  status: appointments.status,
+};
+
+/** Without a chosen sort the agenda reads like one: coming appointments first (soonest on top), then the past, latest first. */
+function orderOf(sort: PageRequest<AppointmentSortColumn>['sort']): SQL[] {
+  const tieBreak = [desc(appointments.id)];
+  if (sort) {
+    const column = SORT_COLUMNS[sort.column];
+    return [sort.direction === 'desc' ? desc(column) : asc(column), ...tieBreak];
+  }
+  return [
+    sql`(${appointments.startsAt} < now())`,
+    sql`case when ${appointments.startsAt} >= now() then ${appointments.startsAt} end asc`,
+    desc(appointments.startsAt),
+    ...tieBreak,
+  ];
+}
+
+async function specialtiesOfProfessionals(db: Database, ids: number[]): Promise<Map<number, Array<{ name: string }>>> {
+  const names = new Map<number, Array<{ name: string }>>();
+  if (!ids.length) return names;
+  const rows = await db
+    .select({ professionalId: professionalSpecialties.professionalId, name: specialties.name })
+    .from(professionalSpecialties)
+    .innerJoin(specialties, eq(specialties.id, professionalSpecialties.specialtyId))
+    .where(inArray(professionalSpecialties.professionalId, ids))
+    .orderBy(asc(specialties.position));
+  for (const row of rows) names.set(row.professionalId, [...(names.get(row.professionalId) ?? []), { name: row.name }]);
+  return names;
+}
+
+async function toAppointments(db: Database, rows: AppointmentRow[]): Promise<Appointment[]> {
+  const professionalSpecialtyNames = await specialtiesOfProfessionals(db, [...new Set(rows.map((row) => row.professionalId))]);
+  return rows.map((row) => {
+    const start = zonedParts(row.startsAt);
+    const end = zonedParts(row.endsAt);
+    const [year, month, day] = start.date.split('-');
+    return {
+      id: row.id,
+      uuid: row.uuid,
+      status: row.status,
+      type: row.type,
+      beneficiary: {
+        uuid: row.beneficiaryUuid,
+        name: row.beneficiaryName,
+        cpf: row.beneficiaryCpf,
+        birthday: row.beneficiaryBirthday,
+        phone: row.beneficiaryPhone,
+        email: row.beneficiaryEmail,
+      },
+      specialty: { uuid: row.specialtyUuid, name: row.specialtyName },
+      professional: { name: row.professionalName, specialties: professionalSpecialtyNames.get(row.professionalId) ?? [] },
+      detail: { date: `${day}/${month}/${year}`, from: start.time, to: end.time },
+      beneficiaryUrl: row.beneficiaryUrl,
+      referralUuid: row.referralUuid,
+    };
+  });
+}
+
+/** One page (or all) of the agenda, filtered and sorted in SQL. */
+export async function listAppointments(
+  db: Database,
+  filters: AppointmentFilters,
+  page: PageRequest<AppointmentSortColumn>,
+): Promise<PageResult<Appointment>> {
+  const where = whereOf(filters);
+  let query = selectRows(db)
+    .where(where)
+    .orderBy(...orderOf(page.sort))
+    .offset(page.offset)
+    .$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  const [rows, total] = await Promise.all([query, countRows(db, where)]);
+  return { items: await toAppointments(db, rows), total };
+}
+
+export async function findAppointment(db: Database, uuid: string): Promise<Appointment | undefined> {
+  if (!isUuid(uuid)) return undefined;
+  const rows = await selectRows(db).where(eq(appointments.uuid, uuid.toLowerCase()));
+  const [appointment] = await toAppointments(db, rows);
+  return appointment;
+}

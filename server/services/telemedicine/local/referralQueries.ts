@@ -1,0 +1,100 @@
+import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Database } from '../../../db/client';
+import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
+import { addDays, zonedInstant } from '../dates';
+import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
+import { isUuid } from '../uuid';
+import { patientCondition } from './appointmentQueries';
+
+const selectRows = (db: Database) =>
+  db
+    .select({
+      uuid: referrals.uuid,
+      createdAt: referrals.createdAt,
+      status: referrals.status,
+      arquivo: referrals.arquivo,
+      beneficiaryUuid: beneficiaries.uuid,
+      beneficiaryName: beneficiaries.name,
+      beneficiaryCpf: beneficiaries.cpf,
+      specialtyUuid: specialties.uuid,
+      specialtyName: specialties.name,
+      professionalName: professionals.nomeCompleto,
+      partnerName: partners.nome,
+    })
+    .from(referrals)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
+    .innerJoin(specialties, eq(specialties.id, referrals.specialtyId))
+    .leftJoin(professionals, eq(professionals.id, referrals.professionalId))
+    .leftJoin(resellers, eq(resellers.id, beneficiaries.resellerId))
+    .leftJoin(partners, eq(partners.id, resellers.partnerId));
+
+type ReferralRow = Awaited<ReturnType<typeof selectRows>>[number];
+
+/** The path of a referral's document; routes sign it for the administrator who asked. */
+export const referralFilePath = (uuid: string) => `/api/referrals/${uuid}/file`;
+
+const toReferral = (row: ReferralRow): Referral => ({
+  uuid: row.uuid,
+  createdAt: row.createdAt.toISOString(),
+  status: row.status,
+  beneficiary: { uuid: row.beneficiaryUuid, name: row.beneficiaryName, cpf: row.beneficiaryCpf },
+  specialty: { uuid: row.specialtyUuid, name: row.specialtyName },
+  professional: row.professionalName ? { name: row.professionalName } : null,
+  partner: row.partnerName ? { name: row.partnerName } : null,
+  urlPath: row.arquivo ? referralFilePath(row.uuid) : null,
+});
+
+function whereOf(filters: ReferralFilters): SQL | undefined {
+  return and(
+    filters.dateFrom ? gte(referrals.createdAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
+    filters.dateTo ? lt(referrals.createdAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
+    filters.search ? patientCondition(filters.search, beneficiaries.name, beneficiaries.cpf) : undefined,
+    filters.status ? eq(referrals.status, filters.status) : undefined,
+  );
+}
+
+const SORT_COLUMNS: Record<ReferralSortColumn, SQL | AnyPgColumn> = {
+  criadoEm: referrals.createdAt,
+  beneficiario: sql`lower(${beneficiaries.name})`,
+  cpf: beneficiaries.cpf,
+  status: referrals.status,
+};
+
+/** One page (or all) of the referrals, newest first unless another sort is asked for. */
+export async function listReferrals(
+  db: Database,
+  filters: ReferralFilters,
+  page: PageRequest<ReferralSortColumn>,
+): Promise<PageResult<Referral>> {
+  const where = whereOf(filters);
+  const order = page.sort
+    ? [page.sort.direction === 'desc' ? desc(SORT_COLUMNS[page.sort.column]) : asc(SORT_COLUMNS[page.sort.column])]
+    : [desc(referrals.createdAt)];
+  let query = selectRows(db)
+    .where(where)
+    .orderBy(...order, desc(referrals.id))
+    .offset(page.offset)
+    .$dynamic();
+  if (page.limit !== undefined) query = query.limit(page.limit);
+  const counting = db
+    .select({ total: count() })
+    .from(referrals)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
+    .where(where);
+  const [rows, [{ total }]] = await Promise.all([query, counting]);
+  return { items: rows.map(toReferral), total: Number(total) };
+}
+
+export async function findReferral(db: Database, uuid: string): Promise<Referral | undefined> {
+  if (!isUuid(uuid)) return undefined;
+  const [row] = await selectRows(db).where(eq(referrals.uuid, uuid.toLowerCase()));
+  return row ? toReferral(row) : undefined;
+}
+
+/** The file-store key of a referral's document. */
+export async function referralFileKey(db: Database, uuid: string): Promise<string | undefined> {
+  if (!isUuid(uuid)) return undefined;
+  const [row] = await db.select({ arquivo: referrals.arquivo }).from(referrals).where(eq(referrals.uuid, uuid.toLowerCase()));
+  return row?.arquivo ?? undefined;
+}

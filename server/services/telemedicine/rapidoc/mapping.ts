@@ -1,0 +1,170 @@
+import { parseBrDate, parseDateParam, toBrDate } from '../dates';
+import type { Appointment, AvailabilitySlot, ProviderBeneficiary, Referral, Specialty } from '../types';
+
+/**
+ * Defensive readers of the provider's answers: a missing or oddly typed field becomes null or a
+ * default instead of an exception, and an item without its uuid is dropped.
+ */
+type Raw = Record<string, unknown>;
+
+const isRecord = (value: unknown): value is Raw => !!value && typeof value === 'object' && !Array.isArray(value);
+
+const text = (value: unknown): string | null => {
+  if (typeof value === 'string') return value.trim() || null;
+  if (typeof value === 'number' && Number.isFinite(value)) return String(value);
+  return null;
+};
+
+const record = (value: unknown): Raw => (isRecord(value) ? value : {});
+
+/** The list in an answer: a bare array, or the first array under one of the usual keys. */
+export function listIn(data: unknown, ...keys: string[]): unknown[] {
+  if (Array.isArray(data)) return data;
+  if (!isRecord(data)) return [];
+  for (const key of [...keys, 'data', 'items', 'content', 'results']) {
+    if (Array.isArray(data[key])) return data[key] as unknown[];
+  }
+  return [];
+}
+
+/** dd/mm/yyyy whatever the provider sent (dd/mm/yyyy, yyyy-mm-dd or an ISO timestamp). */
+function brDate(value: unknown): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  if (parseBrDate(raw)) return raw;
+  const iso = parseDateParam(raw.slice(0, 10));
+  return iso ? toBrDate(iso) : raw;
+}
+
+/** HH:mm from 'HH:mm', 'HH:mm:ss' or an ISO timestamp. */
+function hourMinute(value: unknown): string | null {
+  const raw = text(value);
+  const match = raw ? /(\d{2}):(\d{2})/.exec(raw.includes('T') ? raw.split('T')[1] : raw) : null;
+  return match ? `${match[1]}:${match[2]}` : null;
+}
+
+export function toSpecialty(value: unknown): Specialty | undefined {
+  const raw = record(value);
+  const uuid = text(raw.uuid);
+  const name = text(raw.name) ?? text(raw.description);
+  return uuid && name ? { uuid, name } : undefined;
+}
+
+export function toSlot(value: unknown): AvailabilitySlot | undefined {
+  const raw = record(value);
+  const uuid = text(raw.uuid);
+  const date = brDate(raw.date);
+  const from = hourMinute(raw.from);
+  const to = hourMinute(raw.to);
+  return uuid && date && from && to ? { uuid, date, from, to } : undefined;
+}
+
+const presential = (raw: Raw) =>
+  raw.presential === true || raw.isPresential === true || /presen/i.test(text(raw.type) ?? text(raw.modality) ?? '')
+    ? 'PRESENTIAL'
+    : 'ONLINE';
+
+export function toAppointment(value: unknown): Appointment | undefined {
+  const raw = record(value);
+  const uuid = text(raw.uuid);
+  if (!uuid) return undefined;
+  const beneficiary = record(raw.beneficiary);
+  const specialty = record(raw.specialty);
+  const professional = record(raw.professional);
+  const detail = record(raw.detail);
+  const specialties = Array.isArray(professional.specialties) ? professional.specialties : [];
+  return {
+    uuid,
+    status: text(raw.status)?.toUpperCase() ?? 'SCHEDULED',
+    type: presential(raw),
+    beneficiary: {
+      uuid: text(beneficiary.uuid) ?? '',
+      name: text(beneficiary.name) ?? '',
+      cpf: text(beneficiary.cpf) ?? '',
+      birthday: text(beneficiary.birthday) ?? text(beneficiary.birth),
+      phone: text(beneficiary.phone),
+      email: text(beneficiary.email),
+    },
+    specialty: { uuid: text(specialty.uuid) ?? '', name: text(specialty.name) ?? '' },
+    professional: {
+      name: text(professional.name) ?? '',
+      specialties: specialties
+        .map((item) => (typeof item === 'string' ? item : text(record(item).name)))
+        .filter((name): name is string => !!name)
+        .map((name) => ({ name })),
+    },
+    detail: {
+      date: brDate(detail.date ?? raw.date) ?? '',
+      from: hourMinute(detail.from ?? raw.from) ?? '',
+      to: hourMinute(detail.to ?? raw.to) ?? '',
+    },
+    beneficiaryUrl: text(raw.beneficiaryUrl) ?? text(raw.url),
+    referralUuid: text(raw.beneficiaryMedicalReferralUuid) ?? text(record(raw.beneficiaryMedicalReferral).uuid),
+  };
+}
+
+/** createdAt as an ISO instant when it can be read (dd/mm/yyyy with an optional time in São Paulo, or ISO). */
+function instant(value: unknown): string {
+  const raw = text(value);
+  if (!raw) return '';
+  const br = /^(\d{2})\/(\d{2})\/(\d{4})(?:[ T](\d{2}):(\d{2})(?::(\d{2}))?)?$/.exec(raw);
+  const date = new Date(br ? `${br[3]}-${br[2]}-${br[1]}T${br[4] ?? '00'}:${br[5] ?? '00'}:${br[6] ?? '00'}-03:00` : raw);
+  return Number.isNaN(date.getTime()) ? raw : date.toISOString();
+}
+
+export function toReferral(value: unknown): Referral | undefined {
+  const raw = record(value);
+  const uuid = text(raw.uuid);
+  if (!uuid) return undefined;
+  const beneficiary = record(raw.beneficiary);
+  const professional = text(record(raw.professional).name);
+  const partner = text(record(raw.partner).name);
+  return {
+    uuid,
+    createdAt: instant(raw.createdAt),
+    status: text(raw.status)?.toUpperCase() ?? 'PENDING',
+    beneficiary: { uuid: text(beneficiary.uuid) ?? '', name: text(beneficiary.name) ?? '', cpf: text(beneficiary.cpf) ?? '' },
+    specialty: toSpecialty(raw.specialty) ?? null,
+    professional: professional ? { name: professional } : null,
+    partner: partner ? { name: partner } : null,
+    urlPath: text(raw.urlPath),
+  };
+}
+
+/** The uuid of a registered beneficiary wherever the provider put it. */
+export function beneficiaryUuidIn(data: unknown): string | null {
+  const raw = record(data);
+  const candidates = [
+    listIn(raw.beneficiaries)[0],
+    raw.beneficiary,
+    Array.isArray(data) ? data[0] : undefined,
+    listIn(data, 'beneficiaries')[0],
+    raw,
+  ];
+  for (const candidate of candidates) {
+    const uuid = text(record(candidate).uuid);
+    if (uuid) return uuid;
+  }
+  return null;
+}
+
+/** Whether a looked-up beneficiary is active (absent flag: active). */
+export const beneficiaryIsActive = (data: unknown) => record(record(data).beneficiary ?? data).isActive !== false;
+
+/** A beneficiary as the provider's POST/PUT /beneficiaries expects it. */
+export function beneficiaryPayload(beneficiary: ProviderBeneficiary) {
+  return {
+    name: beneficiary.name,
+    cpf: beneficiary.cpf,
+    birthday: beneficiary.birthday,
+    phone: beneficiary.phone,
+    email: beneficiary.email,
+    zipCode: beneficiary.zipCode,
+    address: beneficiary.address,
+    city: beneficiary.city,
+    state: beneficiary.state,
+    paymentType: beneficiary.paymentType,
+    serviceType: beneficiary.serviceType,
+    ...(beneficiary.holderCpf ? { holder: beneficiary.holderCpf } : {}),
+  };
+}

@@ -1,0 +1,332 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CARE_ERRORS } from '../../../../src/domain/care';
+import { administrators, beneficiaries } from '../../../db/schema';
+import { createTestApp, injectAs, login } from '../../../test/helpers';
+import { registerAtProvider, statusAtProvider, updateAtProvider } from '../beneficiarySync';
+import { addDays, todayIn, toBrDate } from '../dates';
+import { insertBeneficiary } from '../testFixtures';
+import type { ProviderBeneficiary } from '../types';
+import { RAPIDOC_CONTENT_TYPE } from './client';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from './fakeRapidoc';
+import { createRapidocProvider } from './provider';
+
+const TIMEOUT_MS = 1500;
+const UNAVAILABLE = CARE_ERRORS.providerUnavailable;
+
+let fake: FakeRapidoc;
+let app: FastifyInstance;
+let admin: string;
+
+const CARDIOLOGY = { uuid: '5b0e9f5e-8f5a-4f0c-9a51-0b7f1c2d3e4f', name: 'Cardiologia' };
+const future = addDays(todayIn(new Date()), 5);
+
+beforeAll(async () => {
+  fake = await startFakeRapidoc();
+  app = await createTestApp({
+    config: {
+      telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS },
+    },
+  });
+  await app.db
+    .insert(administrators)
+    .values({ nome: 'Admin', email: 'admin@rapidoc.test', passwordHash: await app.passwords.hash('segredo123') });
+  admin = await login(app, 'admin@rapidoc.test', 'ADMINISTRADOR', 'segredo123');
+}, 60_000);
+afterAll(async () => {
+  await app.close();
+  await fake.close();
+});
+beforeEach(() => {
+  fake.calls.length = 0;
+  fake.specialties = [CARDIOLOGY, { uuid: 'sem-nome' }, null];
+  fake.slots = [
+    { uuid: 'slot-1', date: toBrDate(future), from: '09:00', to: '09:30' },
+    { uuid: 'slot-0', date: toBrDate(future), from: '08:00:00', to: '08:30:00' },
+    { uuid: 'slot-passado', date: '01/01/2020', from: '08:00', to: '08:30' },
+    { date: toBrDate(future), from: '10:00', to: '10:30' },
+  ];
+});
+
+const get = (url: string) => injectAs(app, admin, { method: 'GET', url });
+const post = (url: string, payload: object) => injectAs(app, admin, { method: 'POST', url, payload });
+const lastCall = () => fake.calls[fake.calls.length - 1];
+
+async function patientAtProvider(name = 'Paciente Provedor') {
+  const providerUuid = `prov-${Math.random().toString(16).slice(2)}`;
+  const patient = await insertBeneficiary(app.db, { name, providerUuid });
+  fake.beneficiaries.push({ uuid: providerUuid, cpf: patient.cpf, name, isActive: true });
+  return { patient, providerUuid };
+}
+
+describe('the Rapidoc adapter behind the API', () => {
+  it('sends the exact headers on every call, GET included', async () => {
+    expect((await get('/api/specialties')).statusCode).toBe(200);
+    const { headers } = lastCall();
+    expect(headers.authorization).toBe(`Bearer ${FAKE_TOKEN}`);
+    expect(headers.clientid).toBe(FAKE_CLIENT_ID);
+    expect(headers['content-type']).toBe(RAPIDOC_CONTENT_TYPE);
+  });
+
+  it('reads specialties defensively, dropping malformed items', async () => {
+    expect((await get('/api/specialties')).json()).toEqual([CARDIOLOGY]);
+  });
+
+  it('asks availability with dd/mm/yyyy dates and the provider’s beneficiary, never answering the past', async () => {
+    const { patient, providerUuid } = await patientAtProvider();
+    const params = new URLSearchParams({
+      specialtyUuid: CARDIOLOGY.uuid,
+      dateInitial: toBrDate(future),
+      dateFinal: toBrDate(addDays(future, 2)),
+      beneficiaryUuid: patient.uuid,
+    });
+    const response = await get(`/api/specialty-availability?${params}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      { uuid: 'slot-0', date: toBrDate(future), from: '08:00', to: '08:30' },
+      { uuid: 'slot-1', date: toBrDate(future), from: '09:00', to: '09:30' },
+    ]);
+    const query = new URLSearchParams(lastCall().path.split('?')[1]);
+    expect(Object.fromEntries(query)).toEqual({
+      specialtyUuid: CARDIOLOGY.uuid,
+      dateInitial: toBrDate(future),
+      dateFinal: toBrDate(addDays(future, 2)),
+      beneficiaryUuid: providerUuid,
+    });
+
+    const unknownThere = await insertBeneficiary(app.db);
+    const refused = await get(
+      `/api/specialty-availability?${new URLSearchParams({ ...Object.fromEntries(params), beneficiaryUuid: unknownThere.uuid })}`,
+    );
+    expect([refused.statusCode, refused.json().message]).toEqual([400, CARE_ERRORS.patientNotAtProvider]);
+  });
+
+  it('books standalone and from a referral with the contract’s bodies, and cancels', async () => {
+    const { patient, providerUuid } = await patientAtProvider('Ana Provedor');
+    const standalone = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-1',
+      approveAdditionalPayment: true,
+    });
+    expect(standalone.statusCode).toBe(201);
+    expect(lastCall().body).toEqual({
+      beneficiaryUuid: providerUuid,
+      availabilityUuid: 'slot-1',
+      specialtyUuid: CARDIOLOGY.uuid,
+      approveAdditionalPayment: true,
+    });
+    expect(standalone.json()).toMatchObject({
+      status: 'SCHEDULED',
+      detail: { date: toBrDate(future), from: '09:00', to: '09:30' },
+      beneficiary: { phone: 'null' },
+    });
+
+    fake.referrals = [
+      {
+        uuid: 'ref-1',
+        status: 'PENDING',
+        createdAt: '10/03/2026 14:20',
+        beneficiary: { uuid: providerUuid, name: 'Ana Provedor', cpf: patient.cpf },
+        specialty: CARDIOLOGY,
+      },
+      {
+        uuid: 'ref-outro',
+        status: 'PENDING',
+        createdAt: '2026-03-11T10:00:00Z',
+        beneficiary: { uuid: 'outra-pessoa', name: 'Outra', cpf: '1' },
+        specialty: CARDIOLOGY,
+      },
+    ];
+    // The wizard names the patient of a provider's referral by the provider's uuid.
+    const fromReferral = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: providerUuid,
+      availabilityUuid: 'slot-0',
+      beneficiaryMedicalReferralUuid: 'ref-1',
+    });
+    expect(fromReferral.statusCode).toBe(201);
+    expect(lastCall().body).toEqual({
+      beneficiaryUuid: providerUuid,
+      availabilityUuid: 'slot-0',
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryMedicalReferralUuid: 'ref-1',
+    });
+
+    const calls = fake.calls.length;
+    const foreign = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-0',
+      beneficiaryMedicalReferralUuid: 'ref-outro',
+    });
+    expect([foreign.statusCode, foreign.json().message]).toEqual([400, CARE_ERRORS.referralOfAnotherPatient]);
+    expect(fake.calls.slice(calls).some((call) => call.method === 'POST')).toBe(false);
+
+    const uuid = standalone.json().uuid;
+    expect((await injectAs(app, admin, { method: 'DELETE', url: `/api/appointments/${uuid}` })).statusCode).toBe(200);
+    expect([lastCall().method, lastCall().path]).toEqual(['DELETE', `/appointments/${uuid}`]);
+    expect((await get(`/api/appointments/${uuid}`)).json().status).toBe('CANCELED');
+    expect((await get('/api/appointments/nao-existe')).statusCode).toBe(404);
+  });
+
+  it('filters, sorts and pages the provider’s whole lists', async () => {
+    fake.appointments = ['Bruna', 'Carla', 'Ana'].map((name, index) => ({
+      uuid: `a-${index}`,
+      status: index === 1 ? 'CANCELED' : 'FINISHED',
+      beneficiary: { uuid: `b-${index}`, name: `${name} Lista`, cpf: `0000000000${index}` },
+      specialty: CARDIOLOGY,
+      professional: { name: 'Dr. Lista' },
+      detail: { date: `0${index + 1}/02/2026`, from: '10:00', to: '10:30' },
+    }));
+    const page = await get('/api/appointments?page=1&pageSize=1&sort=paciente:asc');
+    expect(page.headers['x-total-count']).toBe('2');
+    expect(page.json().map((appointment: { beneficiary: { name: string } }) => appointment.beneficiary.name)).toEqual(['Ana Lista']);
+    expect((await get('/api/appointments?status=CANCELED')).json()).toHaveLength(1);
+    expect((await get('/api/appointments?dataInicial=2026-02-02&dataFinal=2026-02-03')).json()).toHaveLength(1);
+
+    fake.referrals = [
+      {
+        uuid: 'r-1',
+        status: 'PENDING',
+        createdAt: '10/03/2026',
+        beneficiary: { uuid: 'x', name: 'Rui Lista', cpf: '12345678901' },
+        urlPath: 'https://docs.example/r-1.pdf',
+      },
+    ];
+    const referrals = await get('/api/appointments/referrals?busca=123.456');
+    expect(referrals.json()).toEqual([
+      expect.objectContaining({ uuid: 'r-1', createdAt: '2026-03-10T03:00:00.000Z', urlPath: 'https://docs.example/r-1.pdf' }),
+    ]);
+  });
+});
+
+describe('provider failures', () => {
+  const availabilityUrl = `/api/specialty-availability?${new URLSearchParams({ specialtyUuid: CARDIOLOGY.uuid, dateInitial: toBrDate(future), dateFinal: toBrDate(future) })}`;
+
+  it.each([
+    ['an HTTP 500', { status: 500, body: { message: 'NullPointerException' } }],
+    ['an answer that is not JSON', { status: 200, raw: '<html>gateway</html>' }],
+    ['our credentials refused', { status: 401, body: { message: 'invalid token' } }],
+    ['no answer in time', { delayMs: TIMEOUT_MS * 2, body: [] }],
+  ])('answers 502 "Serviço de telemedicina indisponível" on %s', async (_case, answer) => {
+    fake.script('GET', '/specialty-availability', answer);
+    const response = await get(availabilityUrl);
+    expect([response.statusCode, response.json()]).toEqual([502, { message: UNAVAILABLE }]);
+  });
+
+  it('answers 502 when the provider cannot be reached', async () => {
+    const gone = createRapidocProvider({
+      baseUrl: 'http://127.0.0.1:9/tema/api',
+      clientId: FAKE_CLIENT_ID,
+      token: FAKE_TOKEN,
+      timeoutMs: TIMEOUT_MS,
+    });
+    await expect(gone.listSpecialties()).rejects.toMatchObject({ statusCode: 502, message: UNAVAILABLE });
+  });
+
+  it('passes on the provider’s refusals in both styles: an error status, and success:false with 200', async () => {
+    const { patient } = await patientAtProvider();
+    fake.script('POST', '/appointments', { status: 422, body: { message: 'Especialidade não disponível para o plano' } });
+    const refused = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-1',
+    });
+    expect([refused.statusCode, refused.json().message]).toEqual([400, 'Especialidade não disponível para o plano']);
+
+    fake.script('POST', '/appointments', { status: 200, body: { success: false, message: 'Beneficiário sem cobertura' } });
+    const envelope = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-1',
+    });
+    expect([envelope.statusCode, envelope.json().message]).toEqual([400, 'Beneficiário sem cobertura']);
+
+    const taken = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'ja-ocupado',
+    });
+    expect([taken.statusCode, taken.json().message]).toEqual([409, 'Horário indisponível']);
+  });
+});
+
+describe('beneficiaries at the provider', () => {
+  const provider = () =>
+    createRapidocProvider({ baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS });
+  const person = (cpf: string, providerUuid: string | null = null): ProviderBeneficiary => ({
+    id: 1,
+    uuid: 'ours',
+    providerUuid,
+    name: 'Beatriz Cadastro',
+    cpf,
+    birthday: '1990-01-31',
+    phone: '11999998888',
+    email: 'bia@teste.com.br',
+    zipCode: '01001000',
+    address: 'Rua A, 1',
+    city: 'São Paulo',
+    state: 'SP',
+    paymentType: 'S',
+    serviceType: 'G',
+    holderCpf: null,
+    isActive: true,
+  });
+
+  it.each(['beneficiaries', 'beneficiary', 'array'] as const)(
+    'registers a new CPF with an array body and reads the uuid from a %s answer',
+    async (shape) => {
+      fake.registerAnswerShape = shape;
+      const cpf = `9${Math.floor(Math.random() * 1e10)}`.slice(0, 11);
+      const { providerUuid } = await provider().registerBeneficiary(person(cpf));
+      const posted = fake.calls.find((call) => call.method === 'POST' && call.path === '/beneficiaries')!;
+      expect(posted.body).toEqual([
+        expect.objectContaining({ cpf, name: 'Beatriz Cadastro', birthday: '1990-01-31', paymentType: 'S', serviceType: 'G' }),
+      ]);
+      expect(providerUuid).toBe(fake.beneficiaries.find((candidate) => candidate.cpf === cpf)!.uuid);
+      fake.calls.length = 0;
+    },
+  );
+
+  it('looks the CPF up first and reactivates an inactive beneficiary instead of creating another', async () => {
+    fake.beneficiaries.push({ uuid: 'antigo', cpf: '11144477735', name: 'Antiga', isActive: false });
+    const { providerUuid } = await provider().registerBeneficiary(person('11144477735'));
+    expect(providerUuid).toBe('antigo');
+    expect(fake.calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      'GET /beneficiaries/11144477735',
+      'PUT /beneficiaries/antigo/reactivate',
+      'PUT /beneficiaries/antigo',
+    ]);
+    expect(fake.beneficiaries.find((candidate) => candidate.uuid === 'antigo')).toMatchObject({ isActive: true, name: 'Beatriz Cadastro' });
+  });
+
+  it('inactivates, reactivates and updates by the provider’s uuid, surfacing success:false', async () => {
+    fake.beneficiaries.push({ uuid: 'ativo-1', cpf: '22233344405', name: 'Ativo', isActive: true });
+    await provider().inactivateBeneficiary(person('22233344405', 'ativo-1'));
+    expect(fake.beneficiaries.find((candidate) => candidate.uuid === 'ativo-1')!.isActive).toBe(false);
+    await provider().reactivateBeneficiary(person('22233344405', 'ativo-1'));
+    expect(fake.beneficiaries.find((candidate) => candidate.uuid === 'ativo-1')!.isActive).toBe(true);
+    fake.script('PUT', '/beneficiaries/ativo-1', { status: 200, body: { success: false, message: 'Telefone inválido' } });
+    await expect(provider().updateBeneficiary(person('22233344405', 'ativo-1'))).rejects.toMatchObject({
+      statusCode: 400,
+      message: 'Telefone inválido',
+    });
+  });
+
+  it('keeps our beneficiaries in step: registered with the provider’s uuid stored, then inactivated to match', async () => {
+    const patient = await insertBeneficiary(app.db, { name: 'Sincronizada Teste' });
+    await registerAtProvider(app.telemedicine, app.db, patient.id);
+    const [stored] = await app.db.select().from(beneficiaries).where(eq(beneficiaries.id, patient.id));
+    const atProvider = fake.beneficiaries.find((candidate) => candidate.cpf === patient.cpf)!;
+    expect(stored.providerUuid).toBe(atProvider.uuid);
+
+    await app.db.update(beneficiaries).set({ isActive: false }).where(eq(beneficiaries.id, patient.id));
+    await statusAtProvider(app.telemedicine, app.db, patient.id);
+    expect(atProvider.isActive).toBe(false);
+
+    await app.db.update(beneficiaries).set({ name: 'Sincronizada Editada' }).where(eq(beneficiaries.id, patient.id));
+    await updateAtProvider(app.telemedicine, app.db, patient.id);
+    expect(atProvider.name).toBe('Sincronizada Editada');
+  });
+});

@@ -1,0 +1,154 @@
+import type { AppointmentStatus, ReferralStatus } from '../../../src/domain/care';
+import type { IsoDate } from './dates';
+
+/**
+ * The telemedicine provider: specialties, availability, appointments, referrals and the
+ * beneficiaries registered at it. `local` keeps everything in our database; `rapidoc` calls the
+ * provider's HTTP API. Routes validate the request and our own records, then call one of these.
+ */
+export interface TelemedicineProvider {
+  readonly kind: 'local' | 'rapidoc';
+  listSpecialties(): Promise<Specialty[]>;
+  availability(query: AvailabilityQuery): Promise<AvailabilitySlot[]>;
+  listAppointments(filters: AppointmentFilters, page: PageRequest<AppointmentSortColumn>): Promise<PageResult<Appointment>>;
+  getAppointment(uuid: string): Promise<Appointment | undefined>;
+  /** Books a slot; answers 409 'Horário indisponível' when someone else took it first. */
+  bookAppointment(request: BookingRequest): Promise<Appointment>;
+  /** Cancels (frees the slot); a referral behind it becomes pending again. */
+  cancelAppointment(uuid: string): Promise<void>;
+  listReferrals(filters: ReferralFilters, page: PageRequest<ReferralSortColumn>): Promise<PageResult<Referral>>;
+  getReferral(uuid: string): Promise<Referral | undefined>;
+  /** Registers a beneficiary at the provider (reactivating it when the provider already knows its CPF). */
+  registerBeneficiary(beneficiary: ProviderBeneficiary): Promise<{ providerUuid: string | null }>;
+  /** Sends the changed record (registering it first when the provider does not know it yet). */
+  updateBeneficiary(beneficiary: ProviderBeneficiary): Promise<{ providerUuid: string | null }>;
+  inactivateBeneficiary(beneficiary: ProviderBeneficiary): Promise<void>;
+  reactivateBeneficiary(beneficiary: ProviderBeneficiary): Promise<void>;
+}
+
+export interface Specialty {
+  uuid: string;
+  name: string;
+}
+
+/** A bookable time: date dd/mm/yyyy, from/to HH:mm. */
+export interface AvailabilitySlot {
+  uuid: string;
+  date: string;
+  from: string;
+  to: string;
+}
+
+/** A beneficiary as our database holds it, with its id at the provider when there is one. */
+export interface BeneficiaryRef {
+  id: number;
+  uuid: string;
+  providerUuid: string | null;
+}
+
+/** What the provider needs to register or update a beneficiary. */
+export interface ProviderBeneficiary extends BeneficiaryRef {
+  name: string;
+  cpf: string;
+  /** yyyy-mm-dd */
+  birthday: string | null;
+  phone: string | null;
+  email: string | null;
+  zipCode: string | null;
+  address: string | null;
+  city: string | null;
+  state: string | null;
+  paymentType: string;
+  serviceType: string;
+  /** The holder's CPF, for a dependent. */
+  holderCpf: string | null;
+  isActive: boolean;
+}
+
+export interface AvailabilityQuery {
+  specialtyUuid: string;
+  dateInitial: IsoDate;
+  dateFinal: IsoDate;
+  beneficiary?: BeneficiaryRef;
+}
+
+export interface BookingRequest {
+  beneficiary: BeneficiaryRef;
+  specialtyUuid: string;
+  availabilityUuid: string;
+  /** From a referral (type 2); otherwise a standalone appointment (type 1). */
+  referralUuid?: string;
+  approveAdditionalPayment: boolean;
+}
+
+export interface Appointment {
+  id?: number;
+  uuid: string;
+  status: AppointmentStatus | string;
+  /** ONLINE or PRESENTIAL. */
+  type: string;
+  beneficiary: {
+    uuid: string;
+    name: string;
+    cpf: string;
+    birthday: string | null;
+    phone: string | null;
+    email: string | null;
+  };
+  specialty: Specialty;
+  professional: { name: string; specialties: Array<{ name: string }> };
+  detail: { date: string; from: string; to: string };
+  beneficiaryUrl: string | null;
+  referralUuid?: string | null;
+}
+
+export interface Referral {
+  uuid: string;
+  /** ISO instant. */
+  createdAt: string;
+  status: ReferralStatus | string;
+  beneficiary: { uuid: string; name: string; cpf: string };
+  specialty: Specialty | null;
+  professional: { name: string } | null;
+  partner: { name: string } | null;
+  /** Link to the referral document; our own files are `/api/…` paths the routes sign. */
+  urlPath: string | null;
+}
+
+export interface AppointmentFilters {
+  dateFrom?: IsoDate;
+  dateTo?: IsoDate;
+  /** Patient name or CPF, contains. */
+  patient?: string;
+  /** Specialty name, exact. */
+  specialty?: string;
+  /** Without a status, cancelled appointments are left out (cancelling removes one from the agenda). */
+  status?: AppointmentStatus;
+  /** Professional name, contains. */
+  professional?: string;
+}
+
+export interface ReferralFilters {
+  dateFrom?: IsoDate;
+  dateTo?: IsoDate;
+  /** Patient name or CPF, contains. */
+  search?: string;
+  status?: ReferralStatus;
+}
+
+export const APPOINTMENT_SORT_COLUMNS = ['data', 'paciente', 'profissional', 'especialidade', 'status'] as const;
+export type AppointmentSortColumn = (typeof APPOINTMENT_SORT_COLUMNS)[number];
+export const REFERRAL_SORT_COLUMNS = ['criadoEm', 'beneficiario', 'cpf', 'status'] as const;
+export type ReferralSortColumn = (typeof REFERRAL_SORT_COLUMNS)[number];
+
+export interface PageRequest<C extends string> {
+  offset: number;
+  /** Undefined: every matching row. */
+  limit?: number;
+  sort?: { column: C; direction: 'asc' | 'desc' };
+}
+
+export interface PageResult<T> {
+  items: T[];
+  total: number;
+}

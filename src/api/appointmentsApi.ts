@@ -1,0 +1,107 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { apiSlice, listTags } from './apiSlice';
+import { downloadFile } from './download';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+
+export interface Specialty {
+  uuid: string;
+  name: string;
+}
+
+/** A bookable time: date dd/mm/yyyy, from/to HH:mm. */
+export interface AvailabilitySlot {
+  uuid: string;
+  date: string;
+  from: string;
+  to: string;
+}
+
+/** An appointment as the API answers it (spec section 3). */
+export interface Appointment {
+  id?: number;
+  uuid: string;
+  status: string;
+  type: string;
+  beneficiary: { uuid: string; name: string; cpf: string; birthday: string | null; phone: string | null; email: string | null };
+  specialty: Specialty;
+  professional: { name: string; specialties: Array<{ name: string }> };
+  detail: { date: string; from: string; to: string };
+  beneficiaryUrl: string | null;
+  referralUuid?: string | null;
+}
+
+export interface Patient {
+  uuid: string;
+  name: string;
+  cpf: string;
+}
+
+export interface AvailabilityArgs {
+  specialtyUuid: string;
+  /** dd/mm/yyyy */
+  dateInitial: string;
+  dateFinal: string;
+  beneficiaryUuid?: string;
+}
+
+/** Standalone (type 1) or from a referral (type 2), as spec section 7. */
+export type NewAppointment =
+  | { specialtyUuid: string; beneficiaryUuid: string; availabilityUuid: string; approveAdditionalPayment: true }
+  | { specialtyUuid: string; beneficiaryUuid: string; availabilityUuid: string; beneficiaryMedicalReferralUuid: string };
+
+const withUuidIds = (items: Appointment[] | undefined) => items?.map((item) => ({ id: item.uuid }));
+
+export const appointmentsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getSpecialties: build.query<Specialty[], void>({
+      query: () => '/specialties',
+      keepUnusedDataFor: 600,
+    }),
+    getAppointments: build.query<Page<Appointment>, ListArgs>({
+      query: (args) => `/appointments?${listSearchParams(args)}`,
+      transformResponse: (body: Appointment[], meta) => toPage(body, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (result) => listTags('Appointment', withUuidIds(result?.items)),
+    }),
+    getAppointment: build.query<Appointment, string>({
+      query: (uuid) => `/appointments/${uuid}`,
+      providesTags: (_result, _error, uuid) => [{ type: 'Appointment', id: uuid }],
+    }),
+    getAvailability: build.query<AvailabilitySlot[], AvailabilityArgs>({
+      query: (args) => `/specialty-availability?${new URLSearchParams({ ...args })}`,
+      providesTags: ['Availability'],
+      keepUnusedDataFor: 30,
+    }),
+    /** Active patients whose name or CPF contains the text. */
+    getPatients: build.query<Patient[], string>({
+      query: (search) => `/appointments/patients?${new URLSearchParams(search ? { busca: search } : {})}`,
+      providesTags: [{ type: 'Beneficiary', id: 'LIST' }],
+    }),
+    createAppointment: build.mutation<Appointment, NewAppointment>({
+      query: (body) => ({ url: '/appointments', method: 'POST', body }),
+      invalidatesTags: [{ type: 'Appointment', id: 'LIST' }, 'Availability', { type: 'Referral', id: 'LIST' }],
+    }),
+    cancelAppointment: build.mutation<{ success: boolean; message?: string }, string>({
+      query: (uuid) => ({ url: `/appointments/${uuid}`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, uuid) => [
+        { type: 'Appointment', id: uuid },
+        { type: 'Appointment', id: 'LIST' },
+        'Availability',
+        { type: 'Referral', id: 'LIST' },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetSpecialtiesQuery,
+  useGetAppointmentsQuery,
+  useGetAppointmentQuery,
+  useGetAvailabilityQuery,
+  useGetPatientsQuery,
+  useCreateAppointmentMutation,
+  useCancelAppointmentMutation,
+} = appointmentsApi;
+
+/** Downloads the whole filtered agenda (not just the page) as CSV. */
+export const exportAppointmentsCsv = (args: ListArgs) =>
+  downloadFile(`/appointments/export.csv?${listSearchParams({ ...args, page: 1 })}`, 'consultas.csv');

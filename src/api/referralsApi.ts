@@ -1,0 +1,44 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { apiSlice, listTags } from './apiSlice';
+import { downloadFile } from './download';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+
+/** A medical referral as GET /api/appointments/referrals answers it (spec section 3). */
+export interface Referral {
+  uuid: string;
+  createdAt: string;
+  status: string;
+  beneficiary: { uuid: string; name: string; cpf: string };
+  specialty: { uuid: string; name: string } | null;
+  professional: { name: string } | null;
+  partner: { name: string } | null;
+  /** The referral document (a signed link that opens in a new tab). */
+  urlPath: string | null;
+}
+
+/** How many pending referrals the new-appointment wizard lists for a search. */
+export const PENDING_REFERRALS_LIMIT = 50;
+
+const withUuidIds = (items: Referral[] | undefined) => items?.map((item) => ({ id: item.uuid }));
+
+export const referralsApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getReferrals: build.query<Page<Referral>, ListArgs>({
+      query: (args) => `/appointments/referrals?${listSearchParams(args)}`,
+      transformResponse: (body: Referral[], meta) => toPage(body, meta as FetchBaseQueryMeta | undefined),
+      providesTags: (result) => listTags('Referral', withUuidIds(result?.items)),
+    }),
+    /** Pending referrals whose patient's name or CPF contains the text: the patients of an appointment from a referral. */
+    getPendingReferrals: build.query<Referral[], string>({
+      query: (search) =>
+        `/appointments/referrals?${listSearchParams({ page: 1, pageSize: PENDING_REFERRALS_LIMIT, sort: 'beneficiario:asc', filters: { status: 'PENDING', busca: search } })}`,
+      providesTags: (result) => listTags('Referral', withUuidIds(result)),
+    }),
+  }),
+});
+
+export const { useGetReferralsQuery, useGetPendingReferralsQuery } = referralsApi;
+
+/** Downloads the whole filtered list (not just the page) as CSV. */
+export const exportReferralsCsv = (args: ListArgs) =>
+  downloadFile(`/appointments/referrals/export.csv?${listSearchParams({ ...args, page: 1 })}`, 'encaminhamentos.csv');

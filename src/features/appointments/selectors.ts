@@ -1,0 +1,3 @@
+import { appointmentsSlice } from './appointmentsSlice';
+
+export const { selectAppointmentDialog, selectSelectedAppointmentUuid } = appointmentsSlice.selectors;

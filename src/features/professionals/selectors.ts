@@ -1,0 +1,3 @@
+import { professionalsSlice } from './professionalsSlice';
+
+export const { selectProfessionalDialog, selectSelectedProfessionalId } = professionalsSlice.selectors;
