@@ -2,7 +2,8 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 
-const DIST = path.resolve(__dirname, '..', 'dist');
+// The build the server under test serves (STATIC_DIR, as in e2e/support/server.ts), dist/ by default.
+const DIST = path.resolve(process.env.STATIC_DIR || path.join(__dirname, '..', 'dist'));
 
 export interface BundleFigure {
   page: string;

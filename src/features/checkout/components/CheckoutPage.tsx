@@ -1,5 +1,8 @@
-import { UnderConstruction } from '../../../components/UnderConstruction';
+import { useSearchParams } from 'react-router-dom';
+import { CheckoutScreen } from './CheckoutScreen';
 
+/** The SPA's /checkout route: the same page the standalone checkout bundle renders. */
 export default function CheckoutPage() {
-  return <UnderConstruction title="Checkout de Pagamento" />;
+  const [searchParams] = useSearchParams();
+  return <CheckoutScreen rev={searchParams.get('rev')} />;
 }

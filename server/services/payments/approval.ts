@@ -1,0 +1,89 @@
+import { eq, sql } from 'drizzle-orm';
+import { isPlanId, PLANS } from '../../../src/domain/plans';
+import type { Database } from '../../db/client';
+import { beneficiaries, paymentAttempts, sales, type PaymentBuyer } from '../../db/schema';
+
+/** Payment type codes of the spec: S = Recorrente (plans), A = Consulta (one-off). */
+const PAYMENT_TYPE = { recurring: 'S', oneOff: 'A' } as const;
+/** A checkout sale gives the clinical service (G = Clínico). */
+const CHECKOUT_SERVICE_TYPE = 'G';
+
+/** 'Rua X, 123 - Apto 4 - Bairro': the beneficiary keeps one address line. */
+export function addressLine(buyer: PaymentBuyer): string {
+  return [`${buyer.address}, ${buyer.addressNumber}`, buyer.addressComplement, buyer.province].filter(Boolean).join(' - ');
+}
+
+/**
+ * Saves an approved payment in one transaction: the holder beneficiary is created (or reactivated,
+ * found by CPF), the sale row is written with the plan, the amount and the reseller that was
+ * validated when the attempt started, and the attempt becomes `approved`. Safe to call twice: an
+ * attempt already approved is left as it is (and null is returned). Returns the beneficiary's id.
+ */
+export async function recordApprovedSale(
+  db: Database,
+  attemptId: number,
+  gatewayIds: { customerId?: string; paymentId?: string; subscriptionId?: string } = {},
+): Promise<number | null> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
+    if (!attempt || attempt.status === 'approved') return null;
+
+    const recurring = isPlanId(attempt.plan) && PLANS[attempt.plan].recurring;
+    const paymentType = recurring ? PAYMENT_TYPE.recurring : PAYMENT_TYPE.oneOff;
+    const buyer = attempt.buyer;
+    const [beneficiary] = await tx
+      .insert(beneficiaries)
+      .values({
+        name: buyer.name,
+        cpf: buyer.cpfCnpj,
+        phone: buyer.mobilePhone || buyer.phone,
+        email: buyer.email,
+        zipCode: buyer.postalCode,
+        address: addressLine(buyer),
+        city: buyer.city,
+        state: buyer.state,
+        paymentType,
+        serviceType: CHECKOUT_SERVICE_TYPE,
+        resellerId: attempt.resellerId,
+        isActive: true,
+      })
+      .onConflictDoUpdate({
+        target: beneficiaries.cpf,
+        set: {
+          isActive: true,
+          // A one-off consultation never downgrades an active plan holder.
+          paymentType: sql`case when excluded.payment_type = 'S' or (${beneficiaries.isActive} and ${beneficiaries.paymentType} = 'S') then 'S' else 'A' end`,
+          // Data the staff already filled in wins; the purchase only fills the gaps.
+          phone: sql`coalesce(${beneficiaries.phone}, excluded.phone)`,
+          email: sql`coalesce(${beneficiaries.email}, excluded.email)`,
+          zipCode: sql`coalesce(${beneficiaries.zipCode}, excluded.zip_code)`,
+          address: sql`coalesce(${beneficiaries.address}, excluded.address)`,
+          city: sql`coalesce(${beneficiaries.city}, excluded.city)`,
+          state: sql`coalesce(${beneficiaries.state}, excluded.state)`,
+          resellerId: sql`coalesce(${beneficiaries.resellerId}, excluded.reseller_id)`,
+          updatedAt: sql`now()`,
+        },
+      })
+      .returning({ id: beneficiaries.id });
+
+    const [sale] = await tx
+      .insert(sales)
+      .values({ beneficiaryId: beneficiary.id, resellerId: attempt.resellerId, tipo: attempt.plan, valor: attempt.amount, status: 'paid' })
+      .returning({ id: sales.id });
+
+    await tx
+      .update(paymentAttempts)
+      .set({
+        status: 'approved',
+        saleId: sale.id,
+        failureMessage: null,
+        ...(gatewayIds.customerId ? { gatewayCustomerId: gatewayIds.customerId } : {}),
+        ...(gatewayIds.paymentId ? { gatewayPaymentId: gatewayIds.paymentId } : {}),
+        ...(gatewayIds.subscriptionId ? { gatewaySubscriptionId: gatewayIds.subscriptionId } : {}),
+        updatedAt: sql`now()`,
+      })
+      .where(eq(paymentAttempts.id, attempt.id));
+    return beneficiary.id;
+  });
+}

@@ -1,0 +1,166 @@
+import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
+import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type GatewayCustomer, type PaymentGateway } from './gateway';
+
+export interface AsaasOptions {
+  baseUrl: string;
+  apiKey: string;
+  timeoutMs: number;
+  /** Warnings without any request body (the body holds card data). */
+  onWarning?: (message: string, details: Record<string, unknown>) => void;
+}
+
+const USER_AGENT = 'portal-saude';
+const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
+
+/** The gateway answered 4xx with its `errors`: a refusal to show to the buyer, nothing was created. */
+class AsaasRefusal extends Error {}
+/** No answer in time or no connection: the request may or may not have reached the gateway. */
+class AsaasNoAnswer extends Error {}
+
+interface AsaasList<T> {
+  data?: T[];
+}
+interface AsaasPayment {
+  id: string;
+  status: string;
+  customer?: string;
+  subscription?: string;
+}
+interface AsaasSubscription {
+  id: string;
+  status: string;
+  customer?: string;
+}
+
+/** Today in Brazil (yyyy-MM-dd), the gateway's calendar: a late-evening charge is still due today. */
+export const gatewayToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(new Date());
+
+function firstErrorDescription(body: unknown): string | undefined {
+  const errors = (body as { errors?: Array<{ description?: unknown }> } | null)?.errors;
+  const description = Array.isArray(errors) ? errors[0]?.description : undefined;
+  return typeof description === 'string' && description ? description : undefined;
+}
+
+/**
+ * The Asaas v3 HTTP adapter (PAYMENT_GATEWAY=asaas). Asaas has no idempotency key, so every charge
+ * carries our order id as `externalReference`; when a charge times out, it is looked up by that
+ * reference before it is tried again, because a timeout does not prove the charge failed.
+ */
+export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
+  const baseUrl = options.baseUrl.replace(/\/+$/, '');
+
+  async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(`${baseUrl}${path}`, {
+        method,
+        headers: { access_token: options.apiKey, 'Content-Type': 'application/json', 'User-Agent': USER_AGENT },
+        body: body ? JSON.stringify(body) : undefined,
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+    } catch (error) {
+      throw new AsaasNoAnswer((error as Error).name);
+    }
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = null;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      parsed = null;
+    }
+    if (response.ok) return parsed as T;
+    // 400 is the gateway judging our data (a refused card, an invalid CPF); anything else is our
+    // configuration or the gateway being down, which the buyer can do nothing about.
+    const description = firstErrorDescription(parsed);
+    if (response.status === 400 && description) throw new AsaasRefusal(description);
+    options.onWarning?.('payment gateway error', { method, path: path.split('?')[0], status: response.status, description });
+    throw new GatewayUnavailableError(`gateway answered ${response.status}`);
+  }
+
+  async function customerId(customer: GatewayCustomer): Promise<string> {
+    const found = await call<AsaasList<{ id: string }>>('GET', `/customers?cpfCnpj=${encodeURIComponent(customer.cpfCnpj)}`);
+    const existing = found?.data?.[0]?.id;
+    if (existing) return existing;
+    const created = await call<{ id: string }>('POST', '/customers', customer);
+    return created.id;
+  }
+
+  async function findPayment(orderId: string): Promise<ChargeResult | null> {
+    const found = await call<AsaasList<AsaasPayment>>('GET', `/payments?externalReference=${encodeURIComponent(orderId)}`);
+    const payment = found?.data?.[0];
+    if (!payment) return null;
+    return PAID_STATUSES.includes(payment.status)
+      ? { outcome: 'approved', paymentId: payment.id, customerId: payment.customer }
+      : { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
+  }
+
+  async function findSubscription(orderId: string): Promise<ChargeResult | null> {
+    const found = await call<AsaasList<AsaasSubscription>>('GET', `/subscriptions?externalReference=${encodeURIComponent(orderId)}`);
+    const subscription = found?.data?.[0];
+    if (!subscription) return null;
+    return subscription.status === 'ACTIVE'
+      ? { outcome: 'approved', subscriptionId: subscription.id, customerId: subscription.customer }
+      : { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
+  }
+
+  const findByReference = (orderId: string, recurring: boolean) => (recurring ? findSubscription(orderId) : findPayment(orderId));
+
+  async function createCharge(request: ChargeRequest, customer: string): Promise<ChargeResult> {
+    const common = {
+      customer,
+      billingType: 'CREDIT_CARD',
+      value: request.amount,
+      description: request.description,
+      externalReference: request.orderId,
+      remoteIp: request.remoteIp,
+      creditCard: request.card,
+      creditCardHolderInfo: request.holderInfo,
+    };
+    if (request.recurring) {
+      const subscription = await call<AsaasSubscription>('POST', '/subscriptions', {
+        ...common,
+        nextDueDate: gatewayToday(),
+        cycle: 'MONTHLY',
+      });
+      return { outcome: 'approved', customerId: customer, subscriptionId: subscription.id };
+    }
+    const payment = await call<AsaasPayment>('POST', '/payments', { ...common, dueDate: gatewayToday() });
+    return PAID_STATUSES.includes(payment.status)
+      ? { outcome: 'approved', customerId: customer, paymentId: payment.id }
+      : { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
+  }
+
+  return {
+    kind: 'asaas',
+    findByReference: async (orderId, recurring) => {
+      try {
+        return await findByReference(orderId, recurring);
+      } catch (error) {
+        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('lookup without answer');
+        if (error instanceof AsaasRefusal) return null;
+        throw error;
+      }
+    },
+    async charge(request) {
+      try {
+        const customer = await customerId(request.customer);
+        // One retry at most, and only after the look-up proved the first try created nothing.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await createCharge(request, customer);
+          } catch (error) {
+            if (!(error instanceof AsaasNoAnswer)) throw error;
+            options.onWarning?.('payment gateway timeout; looking the charge up by its reference', { orderId: request.orderId, attempt });
+            const earlier = await findByReference(request.orderId, request.recurring);
+            if (earlier) return earlier;
+            if (attempt >= 2) throw new GatewayUnavailableError('charge without answer');
+          }
+        }
+      } catch (error) {
+        if (error instanceof AsaasRefusal) return { outcome: 'refused', message: error.message };
+        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('no answer');
+        throw error;
+      }
+    },
+  };
+}

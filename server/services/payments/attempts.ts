@@ -1,0 +1,80 @@
+import { and, eq, lt, sql } from 'drizzle-orm';
+import { IDEMPOTENCY_WINDOW_MS } from '../../../src/domain/checkout';
+import type { Database } from '../../db/client';
+import { paymentAttempts, type PaymentBuyer } from '../../db/schema';
+
+export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
+export type AttemptStatus = 'pending' | 'approved' | 'refused' | 'failed';
+
+export interface NewAttempt {
+  idempotencyKey: string;
+  requestFingerprint: string;
+  plan: string;
+  amount: number;
+  resellerId: number | null;
+  buyer: PaymentBuyer;
+  cardBrand: string | null;
+  cardLast4: string;
+  gateway: string;
+}
+
+/**
+ * Records a pending attempt under its Idempotency-Key, before any gateway call. Returns the new
+ * attempt, or `claimed: false` with the attempt that already holds the key (a replay or a double
+ * submit running at the same time). A key older than the idempotency window is released first.
+ */
+export async function claimAttempt(db: Database, attempt: NewAttempt): Promise<{ claimed: boolean; attempt: PaymentAttempt }> {
+  await db
+    .update(paymentAttempts)
+    .set({ idempotencyKey: null })
+    .where(
+      and(
+        eq(paymentAttempts.idempotencyKey, attempt.idempotencyKey),
+        lt(paymentAttempts.createdAt, new Date(Date.now() - IDEMPOTENCY_WINDOW_MS)),
+      ),
+    );
+  const [created] = await db
+    .insert(paymentAttempts)
+    .values({ ...attempt, amount: attempt.amount.toFixed(2), status: 'pending' })
+    .onConflictDoNothing({ target: paymentAttempts.idempotencyKey })
+    .returning();
+  if (created) return { claimed: true, attempt: created };
+  const existing = await findAttemptByKey(db, attempt.idempotencyKey);
+  if (!existing) throw new Error('idempotency key vanished while claiming it');
+  return { claimed: false, attempt: existing };
+}
+
+export async function findAttemptByKey(db: Database, idempotencyKey: string): Promise<PaymentAttempt | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, idempotencyKey)).limit(1);
+  return row;
+}
+
+export async function findAttempt(db: Database, id: number): Promise<PaymentAttempt | undefined> {
+  const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).limit(1);
+  return row;
+}
+
+/** Ends a still-pending attempt as refused or failed, keeping the message the buyer was shown. */
+export async function closeAttempt(db: Database, id: number, status: 'refused' | 'failed', failureMessage: string): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({ status, failureMessage, updatedAt: sql`now()` })
+    .where(and(eq(paymentAttempts.id, id), sql`${paymentAttempts.status} in ('pending', 'failed')`));
+}
+
+/** Keeps the gateway's ids as soon as a charge is approved, before the sale is saved. */
+export async function rememberGatewayIds(
+  db: Database,
+  id: number,
+  ids: { customerId?: string; paymentId?: string; subscriptionId?: string },
+): Promise<void> {
+  await db
+    .update(paymentAttempts)
+    .set({
+      ...(ids.customerId ? { gatewayCustomerId: ids.customerId } : {}),
+      ...(ids.paymentId ? { gatewayPaymentId: ids.paymentId } : {}),
+      ...(ids.subscriptionId ? { gatewaySubscriptionId: ids.subscriptionId } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(eq(paymentAttempts.id, id));
+}

@@ -1,0 +1,204 @@
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import { cardBrand, fullExpiryYear, lastFourDigits } from '../../../src/domain/cards';
+import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
+import { PLANS, type PlanId } from '../../../src/domain/plans';
+import type { PaymentRequest } from '../../../src/domain/validation/checkout';
+import type { Database } from '../../db/client';
+import type { PaymentBuyer } from '../../db/schema';
+import { conflict } from '../../lib/httpErrors';
+import { recordApprovedSale } from './approval';
+import { claimAttempt, closeAttempt, findAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
+import type { TelemedicineProvider } from '../telemedicine/types';
+import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
+import { syncWithProvider } from './providerSync';
+import { sellingResellerId } from './resellerLink';
+
+export type PaymentAnswer = { success: true } | { success: false; error: string };
+
+export interface PaymentContext {
+  db: Database;
+  gateway: PaymentGateway;
+  /** Where the sold beneficiary is registered for care (nothing to do with the local provider). */
+  telemedicine: TelemedicineProvider;
+  log: FastifyBaseLogger;
+  /** The gateway's own time limit; a pending attempt older than a few of these is looked up. */
+  gatewayTimeoutMs: number;
+}
+
+const POLL_MS = 150;
+
+function buyerOf(request: PaymentRequest): PaymentBuyer {
+  return {
+    name: request.name,
+    cpfCnpj: request.cpfCnpj,
+    email: request.email,
+    phone: request.phone,
+    mobilePhone: request.mobilePhone ?? '',
+    postalCode: request.postalCode,
+    address: request.address,
+    addressNumber: request.addressNumber,
+    addressComplement: request.addressComplement ?? '',
+    province: request.province,
+    city: request.city,
+    state: request.state,
+  };
+}
+
+/** A digest of what the buyer asked for, without card secrets: a replayed key must carry the same request. */
+function fingerprint(request: PaymentRequest): string {
+  const { creditCard, ...rest } = request;
+  const card = { brand: cardBrand(creditCard.number), last4: lastFourDigits(creditCard.number), holderName: creditCard.holderName };
+  return createHash('sha256')
+    .update(JSON.stringify({ ...rest, card }))
+    .digest('hex');
+}
+
+function chargeRequest(attempt: PaymentAttempt, request: PaymentRequest, remoteIp: string): ChargeRequest {
+  const plan = PLANS[attempt.plan as PlanId];
+  const buyer = attempt.buyer;
+  const mobilePhone = buyer.mobilePhone || buyer.phone;
+  return {
+    orderId: attempt.orderId,
+    description: plan.name,
+    amount: Number(attempt.amount),
+    recurring: plan.recurring,
+    customer: {
+      name: buyer.name,
+      cpfCnpj: buyer.cpfCnpj,
+      email: buyer.email,
+      phone: buyer.phone,
+      mobilePhone,
+      postalCode: buyer.postalCode,
+      address: buyer.address,
+      addressNumber: buyer.addressNumber,
+      complement: buyer.addressComplement,
+      province: buyer.province,
+    },
+    card: {
+      holderName: request.creditCard.holderName,
+      number: request.creditCard.number,
+      expiryMonth: request.creditCard.expiryMonth.padStart(2, '0'),
+      expiryYear: String(fullExpiryYear(request.creditCard.expiryYear)),
+      ccv: request.creditCard.ccv,
+    },
+    holderInfo: {
+      name: buyer.name,
+      email: buyer.email,
+      cpfCnpj: buyer.cpfCnpj,
+      postalCode: buyer.postalCode,
+      addressNumber: buyer.addressNumber,
+      addressComplement: buyer.addressComplement,
+      phone: buyer.phone,
+      mobilePhone,
+    },
+    remoteIp,
+  };
+}
+
+/** The answer an attempt gave (or gives, once finished). */
+function answerOf(attempt: PaymentAttempt): PaymentAnswer | null {
+  switch (attempt.status) {
+    case 'approved':
+      return { success: true };
+    case 'refused':
+    case 'failed':
+      return { success: false, error: attempt.failureMessage || CHECKOUT_MESSAGES.unexpected };
+    default:
+      return null;
+  }
+}
+
+/** Saves what the gateway said about an attempt and returns the buyer's answer. */
+async function settle(context: PaymentContext, attempt: PaymentAttempt, result: ChargeResult): Promise<PaymentAnswer> {
+  if (result.outcome === 'refused') {
+    await closeAttempt(context.db, attempt.id, 'refused', result.message);
+    return { success: false, error: result.message };
+  }
+  const { outcome: _outcome, ...ids } = result;
+  // The gateway's ids first: if saving the sale fails, the charge can still be reconciled by them.
+  await rememberGatewayIds(context.db, attempt.id, ids);
+  const beneficiaryId = await recordApprovedSale(context.db, attempt.id, ids);
+  // The buyer does not wait for the telemedicine provider; the sale is already saved.
+  if (beneficiaryId !== null) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
+  return { success: true };
+}
+
+async function charge(context: PaymentContext, attempt: PaymentAttempt, request: PaymentRequest, remoteIp: string) {
+  let result: ChargeResult;
+  try {
+    result = await context.gateway.charge(chargeRequest(attempt, request, remoteIp));
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; attempt left for reconciliation');
+    await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
+    return { success: false as const, error: CHECKOUT_MESSAGES.gatewayUnavailable };
+  }
+  return settle(context, attempt, result);
+}
+
+/**
+ * The same Idempotency-Key arrived while its first request is still running (a double submit):
+ * wait for that one to finish and give the same answer. A pending attempt that outlived the
+ * gateway's time limits belongs to a request that died; the gateway is asked what became of it.
+ */
+async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
+  const deadline = Date.now() + context.gatewayTimeoutMs * 3 + 2000;
+  let current: PaymentAttempt | undefined = attempt;
+  while (current && current.status === 'pending' && Date.now() < deadline) {
+    const staleSince = current.createdAt.getTime() + context.gatewayTimeoutMs * 3 + 1000;
+    if (Date.now() > staleSince) return reconcile(context, current);
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    current = await findAttempt(context.db, attempt.id);
+  }
+  const answer = current && answerOf(current);
+  if (!answer) throw conflict(CHECKOUT_MESSAGES.stillProcessing);
+  return answer;
+}
+
+/** Asks the gateway about an attempt whose request died before saving the outcome. */
+async function reconcile(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
+  const plan = PLANS[attempt.plan as PlanId];
+  let result: ChargeResult | null;
+  try {
+    result = await context.gateway.findByReference(attempt.orderId, plan.recurring);
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailableError)) throw error;
+    throw conflict(CHECKOUT_MESSAGES.stillProcessing);
+  }
+  if (!result) {
+    // The gateway never saw it: nothing was charged.
+    await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
+    return { success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable };
+  }
+  return settle(context, attempt, result);
+}
+
+/**
+ * POST /api/payment after validation: one charge per Idempotency-Key. The attempt is recorded as
+ * pending before the gateway is called; price and plan come from PLANS, never from the request;
+ * the reseller is credited only when the link's reseller is valid.
+ */
+export async function processPayment(
+  context: PaymentContext,
+  request: PaymentRequest,
+  options: { idempotencyKey?: string; remoteIp: string },
+): Promise<PaymentAnswer> {
+  const plan = PLANS[request.selectedPlan as PlanId];
+  const { claimed, attempt } = await claimAttempt(context.db, {
+    idempotencyKey: options.idempotencyKey ?? randomUUID(),
+    requestFingerprint: fingerprint(request),
+    plan: plan.id,
+    amount: plan.price,
+    resellerId: await sellingResellerId(context.db, request.rev),
+    buyer: buyerOf(request),
+    cardBrand: cardBrand(request.creditCard.number),
+    cardLast4: lastFourDigits(request.creditCard.number),
+    gateway: context.gateway.kind,
+  });
+  if (!claimed) {
+    if (attempt.requestFingerprint !== fingerprint(request)) throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
+    return answerOf(attempt) ?? awaitFirstRequest(context, attempt);
+  }
+  return charge(context, attempt, request, options.remoteIp);
+}

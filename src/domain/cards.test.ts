@@ -1,0 +1,52 @@
+import { cardBrand, ccvLength, formatCardNumber, isExpiryInFuture, isValidCardNumber, passesLuhn } from './cards';
+
+describe('cards', () => {
+  it('checks the Luhn digit', () => {
+    expect(passesLuhn('4111 1111 1111 1111')).toBe(true);
+    expect(passesLuhn('4111 1111 1111 1112')).toBe(false);
+    expect(passesLuhn('')).toBe(false);
+  });
+
+  it('accepts the gateway’s documented test cards even when they fail Luhn, and 13 to 16 digits only', () => {
+    expect(passesLuhn('4444444444444444')).toBe(false);
+    expect(isValidCardNumber('4444 4444 4444 4444')).toBe(true);
+    expect(isValidCardNumber('5184019740373151')).toBe(true);
+    expect(isValidCardNumber('4916561358240741')).toBe(true);
+    expect(isValidCardNumber('4222222222222')).toBe(true);
+    expect(isValidCardNumber('411111111111')).toBe(false);
+    expect(isValidCardNumber('41111111111111111')).toBe(false);
+  });
+
+  it.each([
+    ['4111111111111111', 'Visa'],
+    ['4916561358240741', 'Visa'],
+    ['5184019740373151', 'Mastercard'],
+    ['2221000000000009', 'Mastercard'],
+    ['6363680000000000', 'Elo'],
+    ['5067000000000000', 'Elo'],
+    ['4011780000000000', 'Elo'],
+    ['378282246310005', 'Amex'],
+    ['6062820000000000', 'Hipercard'],
+    ['3841000000000000', 'Hipercard'],
+    ['6011000000000000', null],
+    ['4', null],
+  ])('tells the brand of %s: %s', (number, brand) => {
+    expect(cardBrand(number)).toBe(brand);
+  });
+
+  it('masks in groups of four, Amex as 4-6-5, and asks Amex for a 4-digit code', () => {
+    expect(formatCardNumber('4111111111111111999')).toBe('4111 1111 1111 1111');
+    expect(formatCardNumber('41111')).toBe('4111 1');
+    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+    expect(ccvLength('Amex')).toBe(4);
+    expect(ccvLength('Visa')).toBe(3);
+  });
+
+  it('keeps a card valid through the end of its month', () => {
+    const now = new Date(2026, 4, 15);
+    expect(isExpiryInFuture(5, 2026, now)).toBe(true);
+    expect(isExpiryInFuture(4, 2026, now)).toBe(false);
+    expect(isExpiryInFuture(1, 2027, now)).toBe(true);
+    expect(isExpiryInFuture(12, 2025, now)).toBe(false);
+  });
+});

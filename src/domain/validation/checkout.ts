@@ -1,0 +1,113 @@
+import { object, string, type InferType } from 'yup';
+import { cardBrand, ccvLength, fullExpiryYear, isExpiryInFuture, isValidCardNumber } from '../cards';
+import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_VALIDATION as V } from '../checkout';
+import { isValidCpfOrCnpj, onlyDigits } from '../documents';
+import { DEFAULT_PLAN, PLAN_IDS } from '../plans';
+import { UF_CODES } from '../ufs';
+
+/** A field sent as digits only: masks and spaces typed in the form are stripped before any rule runs. */
+const digits = () => string().transform((value: unknown) => onlyDigits(typeof value === 'string' ? value : String(value ?? '')));
+
+const text = (requiredMessage: string) => string().trim().required(requiredMessage).max(CHECKOUT_MAX_TEXT, V.tooLong);
+
+/** Rules that only judge a value once something was typed (empty values get the "required" message alone). */
+const filled = (value: string | undefined): value is string => !!value;
+
+const PHONE_LENGTHS = [10, 11];
+
+/**
+ * The checkout's rules (spec section 5): the form validates with this schema (one toast per failing
+ * field) and POST /api/payment validates the body with the same one, so both always agree.
+ */
+export const checkoutSchema = object({
+  selectedPlan: string()
+    .required(V.planRequired)
+    .oneOf([...PLAN_IDS], V.planRequired),
+  name: text(V.nameRequired),
+  cpfCnpj: digits()
+    .required(V.cpfCnpjRequired)
+    .max(CHECKOUT_MAX_DIGITS.cpfCnpj, V.cpfCnpjInvalid)
+    .test('cpf-cnpj', V.cpfCnpjInvalid, (value) => !filled(value) || isValidCpfOrCnpj(value)),
+  email: string().trim().required(V.emailRequired).email(V.emailInvalid).max(CHECKOUT_MAX_TEXT, V.emailInvalid),
+  phone: digits()
+    .required(V.phoneRequired)
+    .max(CHECKOUT_MAX_DIGITS.phone, V.phoneInvalid)
+    .test('phone', V.phoneInvalid, (value) => !filled(value) || PHONE_LENGTHS.includes(value.length)),
+  mobilePhone: digits()
+    .max(CHECKOUT_MAX_DIGITS.phone, V.mobilePhoneInvalid)
+    .test('mobile-phone', V.mobilePhoneInvalid, (value) => !filled(value) || PHONE_LENGTHS.includes(value.length)),
+  postalCode: digits()
+    .required(V.postalCodeRequired)
+    .test('cep', V.postalCodeInvalid, (value) => !filled(value) || value.length === CHECKOUT_MAX_DIGITS.postalCode),
+  address: text(V.addressRequired),
+  addressNumber: string().trim().required(V.addressNumberRequired).max(20, V.tooLong),
+  addressComplement: string().trim().max(CHECKOUT_MAX_TEXT, V.tooLong),
+  province: text(V.provinceRequired),
+  city: text(V.cityRequired),
+  state: string()
+    .trim()
+    .uppercase()
+    .required(V.stateRequired)
+    .test('state-length', V.stateLength, (value) => !filled(value) || value.length === 2)
+    .test('state-uf', V.stateInvalid, (value) => !filled(value) || value.length !== 2 || UF_CODES.includes(value)),
+  creditCard: object({
+    holderName: text(V.holderNameRequired),
+    number: digits()
+      .required(V.cardNumberRequired)
+      .max(CHECKOUT_MAX_DIGITS.cardNumber, V.cardNumberInvalid)
+      .test('card-number', V.cardNumberInvalid, (value) => !filled(value) || isValidCardNumber(value)),
+    expiryMonth: digits()
+      .required(V.expiryMonthRequired)
+      .max(CHECKOUT_MAX_DIGITS.expiryMonth, V.expiryMonthInvalid)
+      .test('month-range', V.expiryMonthInvalid, (value) => !filled(value) || (Number(value) >= 1 && Number(value) <= 12))
+      .test('month-expired', V.cardExpired, function (value) {
+        if (!filled(value)) return true;
+        const year = fullExpiryYear(String(this.parent.expiryYear ?? ''));
+        // A past year is the year's own error; this one judges the months of the current year.
+        return year !== new Date().getFullYear() || isExpiryInFuture(Number(value), year);
+      }),
+    expiryYear: digits()
+      .required(V.expiryYearRequired)
+      .max(CHECKOUT_MAX_DIGITS.expiryYear, V.expiryYearInvalid)
+      .test('year-format', V.expiryYearInvalid, (value) => {
+        if (!filled(value)) return true;
+        if (value.length !== 2 && value.length !== 4) return false;
+        return fullExpiryYear(value) <= new Date().getFullYear() + 20;
+      })
+      .test('year-expired', V.cardExpired, (value) => !filled(value) || fullExpiryYear(value) >= new Date().getFullYear()),
+    ccv: digits()
+      .required(V.ccvRequired)
+      .max(CHECKOUT_MAX_DIGITS.ccv, V.ccvInvalid)
+      .test('ccv', V.ccvInvalid, function (value) {
+        if (!filled(value)) return true;
+        const brand = cardBrand(String(this.parent.number ?? ''));
+        return brand ? value.length === ccvLength(brand) : value.length === 3 || value.length === 4;
+      }),
+  }),
+});
+
+/** POST /api/payment: the form's fields plus the sales link's reseller reference (checked, never trusted). */
+export const paymentRequestSchema = checkoutSchema.shape({
+  rev: string().trim().max(20).nullable().optional(),
+});
+
+export type CheckoutValues = InferType<typeof checkoutSchema>;
+export type PaymentRequest = InferType<typeof paymentRequestSchema>;
+
+/** The form's starting values: every field empty, consulta_avulsa chosen. */
+export const emptyCheckoutValues = (): CheckoutValues => ({
+  selectedPlan: DEFAULT_PLAN,
+  name: '',
+  cpfCnpj: '',
+  email: '',
+  phone: '',
+  mobilePhone: '',
+  postalCode: '',
+  address: '',
+  addressNumber: '',
+  addressComplement: '',
+  province: '',
+  city: '',
+  state: '',
+  creditCard: { holderName: '', number: '', expiryMonth: '', expiryYear: '', ccv: '' },
+});

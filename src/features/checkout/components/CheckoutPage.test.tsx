@@ -1,0 +1,315 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_VALIDATION as V, type CheckoutConfig } from '../../../domain/checkout';
+import { UFS } from '../../../domain/ufs';
+import { renderWithProviders } from '../../../test/renderWithProviders';
+import { server } from '../../../test/server';
+import * as redirect from '../redirect';
+import CheckoutPage from './CheckoutPage';
+
+const CUSTOMER_SITE = 'https://cliente.exemplo.com.br/entrar';
+const config: CheckoutConfig = {
+  customerSiteUrl: CUSTOMER_SITE,
+  supportEmail: 'suporte@exemplo.com.br',
+  supportPhone: '(11) 4002-8922',
+  companyName: 'Portal Saúde',
+  privacyPolicyUrl: null,
+};
+const { labels } = CHECKOUT_TEXTS;
+const nextYear = String(new Date().getFullYear() + 1);
+
+interface SentPayment {
+  body: Record<string, unknown>;
+  idempotencyKey: string | null;
+}
+
+/** The fake server: the public settings, and POST /api/payment answering `answer` (every request is kept). */
+function backend(answer: () => Response | Promise<Response> = () => HttpResponse.json({ success: true })) {
+  const sent: SentPayment[] = [];
+  server.use(
+    http.get('*/api/checkout/config', () => HttpResponse.json(config)),
+    http.post('*/api/payment', async ({ request }) => {
+      sent.push({ body: (await request.json()) as Record<string, unknown>, idempotencyKey: request.headers.get('Idempotency-Key') });
+      return answer();
+    }),
+  );
+  return sent;
+}
+
+function renderCheckout(options: { fakeTimers?: boolean } = {}) {
+  const view = renderWithProviders(<CheckoutPage />, { route: '/checkout?rev=42', path: '/checkout' });
+  // No pause between keystrokes; with fake timers, user-event must move the clock too.
+  const user = userEvent.setup({
+    delay: null,
+    ...(options.fakeTimers ? { advanceTimers: (ms: number) => jest.advanceTimersByTime(ms) } : {}),
+  });
+  return { ...view, user };
+}
+
+type User = ReturnType<typeof userEvent.setup>;
+/** A field by its exact label (the required mark '*' aside). */
+const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
+
+/** Fills every field as a paste (one change each, masks applied), the way autofill does. */
+async function fillValidForm(user: User, card = '4444 4444 4444 4444') {
+  const values: Array<[string, string]> = [
+    [labels.name, 'Joana Compradora'],
+    [labels.cpfCnpj, '52998224725'],
+    [labels.email, 'joana@exemplo.com.br'],
+    [labels.phone, '1133334444'],
+    [labels.postalCode, '01310100'],
+    [labels.address, 'Avenida Paulista'],
+    [labels.addressNumber, '1000'],
+    [labels.province, 'Bela Vista'],
+    [labels.city, 'São Paulo'],
+    [labels.number, card],
+    [labels.holderName, 'JOANA C'],
+    [labels.expiryMonth, '12'],
+    [labels.expiryYear, nextYear],
+    [labels.ccv, '123'],
+  ];
+  for (const [label, value] of values) {
+    await user.click(field(label));
+    await user.paste(value);
+  }
+  await user.selectOptions(field(labels.state), 'SP');
+}
+
+const payButton = () => screen.getByRole('button', { name: /^Pagar|Processando/ });
+const toasts = () => screen.queryAllByRole('alert').filter((element) => element.title === 'Clique ou arraste para fechar');
+
+// Rendering the whole checkout in jsdom is slow on a busy machine.
+jest.setTimeout(30_000);
+
+afterEach(() => {
+  jest.useRealTimers();
+  jest.restoreAllMocks();
+});
+
+describe('the checkout page', () => {
+  it('shows the title, the four sections, the three plans with consulta_avulsa chosen and the pay button', async () => {
+    backend();
+    const { user } = renderCheckout();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checkout de Pagamento' })).toBeInTheDocument();
+    for (const legend of ['Plano', 'Dados Pessoais', 'Endereço', 'Dados do Cartão']) {
+      expect(screen.getByRole('group', { name: legend })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('radio', { name: 'Consulta Avulsa' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Plano Individual' })).not.toBeChecked();
+    expect(screen.getByRole('radio', { name: 'Plano Individual Premium' })).not.toBeChecked();
+    const plans = screen.getByRole('group', { name: 'Plano' });
+    for (const price of ['R$ 39,90', 'R$ 44,90', 'R$ 59,90']) expect(within(plans).getAllByText(price).length).toBeGreaterThan(0);
+    expect(payButton()).toHaveTextContent('Pagar R$ 39,90 (Consulta Avulsa)');
+
+    await user.click(screen.getByRole('radio', { name: 'Plano Individual Premium' }));
+    expect(payButton()).toHaveTextContent('Pagar R$ 59,90 (Plano Individual Premium)');
+    expect(screen.getByTestId('total-hoje')).toHaveTextContent('R$ 59,90');
+    expect(screen.getByText(CHECKOUT_TEXTS.monthlyNote)).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: config.supportEmail! })).toHaveAttribute('href', `mailto:${config.supportEmail}`);
+  });
+
+  it('offers the 27 UFs and the autocomplete hints phones use to fill the form', () => {
+    backend();
+    renderCheckout();
+    const state = field(labels.state) as unknown as HTMLSelectElement;
+    expect([...state.options].map((option) => option.value).filter(Boolean)).toEqual(UFS.map((uf) => uf.code));
+    const expected: Record<string, string> = {
+      [labels.number]: 'cc-number',
+      [labels.expiryMonth]: 'cc-exp-month',
+      [labels.expiryYear]: 'cc-exp-year',
+      [labels.ccv]: 'cc-csc',
+      [labels.holderName]: 'cc-name',
+      [labels.postalCode]: 'postal-code',
+      [labels.email]: 'email',
+      [labels.phone]: 'tel',
+    };
+    for (const [label, autocomplete] of Object.entries(expected)) expect(field(label)).toHaveAttribute('autocomplete', autocomplete);
+  });
+
+  it('shows one error toast per failing field, with the spec’s texts, and the same message under each field', async () => {
+    const sent = backend();
+    const { user } = renderCheckout();
+    await user.click(payButton());
+    const required = [
+      V.nameRequired,
+      V.cpfCnpjRequired,
+      V.emailRequired,
+      V.phoneRequired,
+      V.postalCodeRequired,
+      V.addressRequired,
+      V.addressNumberRequired,
+      V.provinceRequired,
+      V.cityRequired,
+      V.stateRequired,
+      V.holderNameRequired,
+      V.cardNumberRequired,
+      V.expiryMonthRequired,
+      V.expiryYearRequired,
+      V.ccvRequired,
+    ];
+    await waitFor(() => expect(toasts()).toHaveLength(required.length));
+    expect(
+      toasts()
+        .map((toast) => toast.textContent)
+        .sort(),
+    ).toEqual([...required].sort());
+    for (const message of required) expect(screen.getAllByText(message)).toHaveLength(2);
+    expect(sent).toHaveLength(0);
+    // The first failing field gets the focus, so a phone scrolls to it.
+    await waitFor(() => expect(field(labels.name)).toHaveFocus());
+  });
+
+  it.each([
+    [labels.cpfCnpj, '52998224724', V.cpfCnpjInvalid],
+    [labels.email, 'joana@', V.emailInvalid],
+    [labels.phone, '119999', V.phoneInvalid],
+    [labels.postalCode, '0131', V.postalCodeInvalid],
+    [labels.number, '4111111111111112', V.cardNumberInvalid],
+    [labels.expiryMonth, '13', V.expiryMonthInvalid],
+    [labels.expiryYear, String(new Date().getFullYear() - 1), V.cardExpired],
+    [labels.ccv, '12', V.ccvInvalid],
+  ])('refuses %s = %s with “%s”', async (label, value, message) => {
+    backend();
+    const { user } = renderCheckout();
+    await user.type(field(label), value);
+    await user.click(payButton());
+    expect(await screen.findAllByText(message)).toHaveLength(2);
+  });
+
+  it('masks CPF, CNPJ, phone, CEP and card number as they are typed, within the maximum lengths', async () => {
+    backend();
+    const { user } = renderCheckout();
+    await user.type(field(labels.cpfCnpj), '52998224725');
+    expect(field(labels.cpfCnpj)).toHaveValue('529.982.247-25');
+    await user.type(field(labels.cpfCnpj), '000999');
+    expect(field(labels.cpfCnpj)).toHaveValue('52.998.224/7250-00');
+    await user.type(field(labels.phone), '11988887777999');
+    expect(field(labels.phone)).toHaveValue('(11) 98888-7777');
+    await user.type(field(labels.postalCode), '013101009');
+    expect(field(labels.postalCode)).toHaveValue('01310-100');
+    await user.type(field(labels.number), '44444444444444449');
+    expect(field(labels.number)).toHaveValue('4444 4444 4444 4444');
+    await user.type(field(labels.expiryMonth), '123');
+    expect(field(labels.expiryMonth)).toHaveValue('12');
+    await user.type(field(labels.expiryYear), `${nextYear}9`);
+    expect(field(labels.expiryYear)).toHaveValue(nextYear);
+    await user.type(field(labels.ccv), '12345');
+    expect(field(labels.ccv)).toHaveValue('1234');
+  });
+
+  it.each([
+    ['4111 1111 1111 1111', 'Visa'],
+    ['5162 3062 1937 8829', 'Mastercard'],
+    ['6363 6800 0000 0000', 'Elo'],
+    ['3782 822463 10005', 'Amex'],
+    ['6062 8200 0000 0000', 'Hipercard'],
+  ])('shows the brand of %s: %s', async (number, brand) => {
+    backend();
+    const { user } = renderCheckout();
+    await user.type(field(labels.number), number.replace(/\s/g, ''));
+    expect(screen.getByText(`Bandeira: ${brand}`)).toBeInTheDocument();
+  });
+
+  it('never submits on Enter in a field', async () => {
+    const sent = backend();
+    const { user } = renderCheckout();
+    await fillValidForm(user);
+    await user.type(field(labels.ccv), '{Enter}');
+    await user.type(field(labels.name), '{Enter}');
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(sent).toHaveLength(0);
+    expect(toasts()).toHaveLength(0);
+    expect(payButton()).toHaveTextContent('Pagar R$ 39,90 (Consulta Avulsa)');
+  });
+});
+
+describe('paying', () => {
+  it('sends the payload as digits with rev and a fresh Idempotency-Key, shows the spinner, then the success and the redirect after 2.5 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const redirectTo = jest.spyOn(redirect, 'redirectTo').mockImplementation(() => undefined);
+    let release!: () => void;
+    const sent = backend(() => new Promise((resolve) => (release = () => resolve(HttpResponse.json({ success: true })))));
+    const { user } = renderCheckout({ fakeTimers: true });
+    await screen.findByRole('link', { name: config.supportEmail! });
+    await fillValidForm(user);
+    await user.click(payButton());
+
+    await waitFor(() => expect(sent).toHaveLength(1));
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveTextContent(CHECKOUT_TEXTS.processing);
+    expect(sent[0].idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[0].body).toMatchObject({
+      selectedPlan: 'consulta_avulsa',
+      cpfCnpj: '52998224725',
+      phone: '1133334444',
+      postalCode: '01310100',
+      state: 'SP',
+      rev: '42',
+      creditCard: { number: '4444444444444444', expiryMonth: '12', expiryYear: nextYear, ccv: '123', holderName: 'JOANA C' },
+      creditCardHolderInfo: { name: 'Joana Compradora', cpfCnpj: '52998224725', phone: '1133334444', mobilePhone: '1133334444' },
+    });
+
+    act(() => release());
+    expect(await screen.findByText(CHECKOUT_MESSAGES.success)).toBeInTheDocument();
+    expect(redirectTo).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(2400));
+    expect(redirectTo).not.toHaveBeenCalled();
+    act(() => jest.advanceTimersByTime(200));
+    expect(redirectTo).toHaveBeenCalledWith(CUSTOMER_SITE);
+  });
+
+  it('shows “Falha no pagamento” and the gateway’s text, and releases the button 3 s after the attempt', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const redirectTo = jest.spyOn(redirect, 'redirectTo').mockImplementation(() => undefined);
+    const sent = backend(() => HttpResponse.json({ success: false, error: 'Transação não autorizada.' }));
+    const { user } = renderCheckout({ fakeTimers: true });
+    await fillValidForm(user, '5184 0197 4037 3151');
+    await user.click(payButton());
+
+    expect(await screen.findByText(CHECKOUT_MESSAGES.failure)).toBeInTheDocument();
+    expect(screen.getByText('Transação não autorizada.')).toBeInTheDocument();
+    expect(payButton()).toBeDisabled();
+    act(() => jest.advanceTimersByTime(2900));
+    expect(payButton()).toBeDisabled();
+    act(() => jest.advanceTimersByTime(200));
+    expect(payButton()).toBeEnabled();
+    expect(payButton()).toHaveTextContent('Pagar R$ 39,90 (Consulta Avulsa)');
+
+    // Each attempt carries a key of its own.
+    await user.click(payButton());
+    await waitFor(() => expect(sent).toHaveLength(2));
+    expect(sent[1].idempotencyKey).not.toBe(sent[0].idempotencyKey);
+    expect(redirectTo).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['the server fails', CHECKOUT_MESSAGES.unexpected, () => new HttpResponse(null, { status: 500 })],
+    ['the network fails', CHECKOUT_MESSAGES.unexpected, () => HttpResponse.error()],
+    [
+      'too many attempts',
+      CHECKOUT_MESSAGES.tooManyAttempts,
+      () => HttpResponse.json({ message: CHECKOUT_MESSAGES.tooManyAttempts }, { status: 429 }),
+    ],
+  ])('when %s, shows “Falha no pagamento” and “%s”', async (_case, message, answer) => {
+    backend(answer);
+    const { user } = renderCheckout();
+    await fillValidForm(user);
+    await user.click(payButton());
+    expect(await screen.findByText(CHECKOUT_MESSAGES.failure)).toBeInTheDocument();
+    expect(screen.getByText(message)).toBeInTheDocument();
+  });
+
+  it('closes its toasts after 5 s', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    backend(() => HttpResponse.json({ success: false, error: 'Cartão recusado.' }));
+    const { user } = renderCheckout({ fakeTimers: true });
+    await fillValidForm(user);
+    await user.click(payButton());
+    await screen.findByText('Cartão recusado.');
+    act(() => jest.advanceTimersByTime(4800));
+    expect(screen.getByText('Cartão recusado.')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1500));
+    await waitFor(() => expect(screen.queryByText('Cartão recusado.')).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,30 @@
+import { Box, Flex, Heading, Separator, Text } from '@chakra-ui/react';
+import { CHECKOUT_TEXTS } from '../../../domain/checkout';
+import { formatBRL } from '../../../domain/format';
+import type { Plan } from '../../../domain/plans';
+
+/** What the buyer is about to pay: the plan, how it is charged and the total today. */
+export function OrderSummary({ plan }: { plan: Plan }) {
+  return (
+    <Box as="section" aria-labelledby="resumo-do-pedido" bg="white" borderWidth="1px" borderRadius="xl" p="5">
+      <Heading as="h2" id="resumo-do-pedido" size="md" mb="3">
+        {CHECKOUT_TEXTS.sections.summary}
+      </Heading>
+      <Flex justify="space-between" gap="4">
+        <Text>{plan.name}</Text>
+        <Text whiteSpace="nowrap">
+          {formatBRL(plan.price)}
+          {plan.recurring && ` ${CHECKOUT_TEXTS.monthly}`}
+        </Text>
+      </Flex>
+      <Text fontSize="sm" color="gray.600" mt="1">
+        {plan.recurring ? CHECKOUT_TEXTS.monthlyNote : CHECKOUT_TEXTS.oneOffNote}
+      </Text>
+      <Separator my="3" />
+      <Flex justify="space-between" fontWeight="bold" fontSize="lg">
+        <Text>{CHECKOUT_TEXTS.total}</Text>
+        <Text data-testid="total-hoje">{formatBRL(plan.price)}</Text>
+      </Flex>
+    </Box>
+  );
+}

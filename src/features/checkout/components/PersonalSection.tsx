@@ -1,0 +1,58 @@
+import { SimpleGrid } from '@chakra-ui/react';
+import { TextField } from '../../../components/forms/TextField';
+import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
+import { formatCpfOrCnpj, formatPhone } from '../../../domain/documents';
+import { CheckoutSection } from './CheckoutSection';
+
+const { labels, hints } = CHECKOUT_TEXTS;
+
+export function PersonalSection() {
+  return (
+    <CheckoutSection title={CHECKOUT_TEXTS.sections.personal}>
+      <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
+        <TextField name="name" label={labels.name} required autoComplete="name" maxLength={CHECKOUT_MAX_TEXT} />
+        <TextField
+          name="cpfCnpj"
+          label={labels.cpfCnpj}
+          required
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={18}
+          placeholder="000.000.000-00"
+          format={formatCpfOrCnpj}
+        />
+        <TextField
+          name="email"
+          label={labels.email}
+          required
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          maxLength={CHECKOUT_MAX_TEXT}
+        />
+        <TextField
+          name="phone"
+          label={labels.phone}
+          required
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={15}
+          placeholder="(00) 00000-0000"
+          format={formatPhone}
+        />
+        <TextField
+          name="mobilePhone"
+          label={labels.mobilePhone}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel"
+          maxLength={15}
+          placeholder="(00) 00000-0000"
+          helperText={hints.mobilePhone}
+          format={formatPhone}
+        />
+      </SimpleGrid>
+    </CheckoutSection>
+  );
+}
