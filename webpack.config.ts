@@ -12,7 +12,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
   const production = argv.mode !== 'development';
   return {
     mode: production ? 'production' : 'development',
-    entry: { main: './src/index.tsx' },
+    // The public checkout is its own entry (no router, no staff screens) to stay light on phones.
+    entry: { main: './src/index.tsx', checkout: './src/checkout.tsx' },
     output: {
       // BUILD_DIR lets parallel work build side by side without overwriting dist/.
       path: path.resolve(__dirname, process.env.BUILD_DIR || 'dist'),
@@ -22,7 +23,11 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.js'] },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.js'],
+      // theme.ts imports Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc).
+      alias: { 'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme') },
+    },
     module: {
       rules: [
         {
@@ -35,13 +40,20 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
-      splitChunks: { chunks: 'all' },
+      // The checkout shares no chunk with the staff app: each side's first load stays as small as it can be.
+      splitChunks: { chunks: (chunk) => chunk.name !== 'checkout' },
       runtimeChunk: 'single',
     },
     performance: { hints: false },
     plugins: [
-      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer' }),
-      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html'] } }] }),
+      new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: './public/checkout.html',
+        filename: 'checkout.html',
+        scriptLoading: 'defer',
+        chunks: ['checkout'],
+      }),
+      new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/checkout.html'] } }] }),
       ...(production
         ? [
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
@@ -58,7 +70,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     devServer: {
       port: Number(process.env.DEV_PORT || 8080),
       hot: true,
-      historyApiFallback: true,
+      // As in production: /checkout is the checkout's own page, every other route the SPA.
+      historyApiFallback: { rewrites: [{ from: /^\/checkout$/, to: '/checkout.html' }] },
       proxy: [{ context: ['/api'], target: `http://localhost:${API_PORT}` }],
     },
   };

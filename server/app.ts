@@ -8,12 +8,18 @@ import spaPlugin from './plugins/spa';
 import { routes } from './routes';
 import { createPasswordHasher } from './services/auth/passwords';
 import { createTokenService } from './services/auth/tokens';
+import telemedicinePlugin from './services/telemedicine/plugin';
+import uploadsPlugin from './services/uploads/plugin';
+import { createPaymentGateway } from './services/payments';
+import type { PaymentGateway } from './services/payments/gateway';
 
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
 export interface BuildAppOptions {
   /** An already open database (the benchmarks and some tests share one); otherwise one is opened from the config. */
   database?: DatabaseHandle;
+  /** A card payment gateway other than the configured one (tests that count or stall charges). */
+  paymentGateway?: PaymentGateway;
 }
 
 /** The whole portal as a Fastify instance: tests call `app.inject`, `main.ts` calls `listen`. */
@@ -37,11 +43,17 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(config.jwtSecret));
   app.decorate('passwords', createPasswordHasher(config.fastPasswordHashing));
+  app.decorate(
+    'paymentGateway',
+    options.paymentGateway ?? createPaymentGateway(config, (message, details) => app.log.warn(details, message)),
+  );
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(authPlugin);
+  await app.register(uploadsPlugin);
+  await app.register(telemedicinePlugin);
   for (const route of routes) await app.register(route);
   await app.register(spaPlugin);
   return app;

@@ -20,7 +20,15 @@ export interface AppConfig {
   staticDir?: string;
   publicUrl?: string;
   customerSiteUrl?: string;
-  telemedicine: { provider: TelemedicineProviderKind; baseUrl?: string; clientId?: string; token?: string; timeoutMs: number };
+  telemedicine: {
+    provider: TelemedicineProviderKind;
+    baseUrl?: string;
+    clientId?: string;
+    token?: string;
+    timeoutMs: number;
+    /** `local` provider: video rooms are this URL plus a random name. */
+    roomBaseUrl?: string;
+  };
   payments: { gateway: PaymentGatewayKind; baseUrl?: string; apiKey?: string; webhookToken?: string; timeoutMs: number };
   logLevel: string;
   /** Skip the per-request argon2 cost in tests that sign in many times. */
@@ -76,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     clientId: env.RAPIDOC_CLIENT_ID,
     token: env.RAPIDOC_TOKEN,
     timeoutMs: Number(env.TELEMEDICINE_TIMEOUT_MS || 10000),
+    roomBaseUrl: env.ATTENDANCE_ROOM_BASE_URL || undefined,
   };
   if (production && payments.gateway === 'asaas' && (!payments.apiKey || !payments.webhookToken)) {
     throw new ConfigError('ASAAS_API_KEY e ASAAS_WEBHOOK_TOKEN são obrigatórios com PAYMENT_GATEWAY=asaas');

@@ -4,6 +4,9 @@ import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
 import type { PasswordHasher } from './services/auth/passwords';
 import type { Principal, TokenService } from './services/auth/tokens';
+import type { TelemedicineProvider } from './services/telemedicine/types';
+import type { FileStore } from './services/uploads/fileStore';
+import type { PaymentGateway } from './services/payments/gateway';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +15,12 @@ declare module 'fastify' {
     database: DatabaseHandle;
     tokens: TokenService;
     passwords: PasswordHasher;
+    /** The telemedicine provider TELEMEDICINE_PROVIDER names (local by default). */
+    telemedicine: TelemedicineProvider;
+    /** Uploaded documents (professionals' files, referrals), outside the database. */
+    uploads: FileStore;
+    /** The card payment gateway PAYMENT_GATEWAY names (sandbox by default). */
+    paymentGateway: PaymentGateway;
   }
   interface FastifyRequest {
     /** The signed-in account; set by the auth plugin on every route that is not public. */

@@ -13,6 +13,8 @@ const HASHED_FILE = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
 export default fp(async function spa(app: FastifyInstance) {
   const root = app.config.staticDir;
   const hasBuild = !!root && existsSync(path.join(root, 'index.html'));
+  // The public checkout has a page of its own (no router, no staff screens): light on a phone.
+  const hasCheckoutPage = hasBuild && existsSync(path.join(root!, 'checkout.html'));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -25,6 +27,10 @@ export default fp(async function spa(app: FastifyInstance) {
         reply.header('Cache-Control', HASHED_FILE.test(filePath) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
+  }
+
+  if (hasCheckoutPage) {
+    app.get('/checkout', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('checkout.html'));
   }
 
   app.setNotFoundHandler((request, reply) => {

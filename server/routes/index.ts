@@ -1,6 +1,31 @@
 import type { FastifyPluginAsync } from 'fastify';
+import appointmentRoutes from './appointments';
 import authRoutes from './auth';
+import beneficiaryRoutes from './beneficiaries';
+import branchRoutes from './branches';
 import healthRoutes from './health';
+import parameterRoutes from './parameters';
+import professionalRoutes from './professionals';
+import referralRoutes from './referrals';
+import partnerRoutes from './partners';
+import reportRoutes from './reports';
+import paymentRoutes from './payments';
+import resellerRoutes from './resellers';
+import specialtyRoutes from './specialties';
 
 /** Every API route module, registered in this order by buildApp. */
-export const routes: FastifyPluginAsync[] = [healthRoutes, authRoutes];
+export const routes: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  parameterRoutes,
+  partnerRoutes,
+  branchRoutes,
+  resellerRoutes,
+  paymentRoutes,
+  beneficiaryRoutes,
+  reportRoutes,
+  professionalRoutes,
+  specialtyRoutes,
+  appointmentRoutes,
+  referralRoutes,
+];

@@ -3,6 +3,9 @@ import type { Database } from '../db/client';
 import { administrators } from '../db/schema';
 import type { PasswordHasher } from '../services/auth/passwords';
 import { DEMO_PASSWORD, seedAccounts } from './accounts';
+import { seedBeneficiaries } from './beneficiaries';
+import { seedCare } from './care';
+import { seedParameters } from './parameters';
 import { createRandom } from './random';
 
 /** True when the database holds no account yet (a fresh install). */
@@ -20,7 +23,10 @@ export async function seedDemo(db: Database, passwords: PasswordHasher): Promise
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const seeded = tx as unknown as Database;
-    await seedAccounts(seeded, random, passwordHash);
+    const accounts = await seedAccounts(seeded, random, passwordHash);
+    await seedBeneficiaries(seeded, accounts);
+    await seedCare(seeded);
+    await seedParameters(seeded);
   });
 }
 

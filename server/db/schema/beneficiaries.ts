@@ -61,6 +61,8 @@ export const sales = pgTable(
     tipo: text('tipo').notNull(),
     valor: numeric('valor', { precision: 10, scale: 2 }).notNull(),
     dataHora: timestamp('data_hora', { withTimezone: true }).notNull().defaultNow(),
+    /** paid | refunded | chargeback, kept current by the payment gateway's webhooks. */
+    status: text('status').notNull().default('paid'),
   },
   (t) => [index('sales_reseller_time_idx').on(t.resellerId, t.dataHora), index('sales_time_idx').on(t.dataHora)],
 );
