@@ -34,6 +34,8 @@ const config: Config = {
     {
       displayName: 'server',
       testTimeout,
+      // *.pg.test.ts need a real PostgreSQL server (e.g. one that can be cut off): they run when DATABASE_URL is set.
+      testPathIgnorePatterns: process.env.DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'],
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],

@@ -6,6 +6,9 @@ import path from 'node:path';
 
 export interface RunningServer {
   baseUrl: string;
+  port: number;
+  /** The server's process, for tests that signal it themselves. */
+  child: ChildProcess;
   stop(): Promise<void>;
 }
 
@@ -58,10 +61,14 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   }
   return {
     baseUrl,
+    port,
+    child,
     stop: async () => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

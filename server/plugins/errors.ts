@@ -4,13 +4,19 @@ import { HttpError } from '../lib/httpErrors';
 
 const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
-/** Connection-level failures of PostgreSQL or node-postgres mean "try later", not a bug. */
-function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
-  const code = error.code ?? '';
-  return (
-    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'].includes(code) ||
-    /Connection terminated|connection timeout|Client has encountered a connection error/i.test(error.message ?? '')
-  );
+const UNAVAILABLE_CODES = ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006'];
+
+/**
+ * Connection-level failures of PostgreSQL or node-postgres mean "try later", not a bug. Drizzle
+ * wraps driver errors ("Failed query: …"), so the cause chain is searched.
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error as { code?: string; message?: string; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (UNAVAILABLE_CODES.includes(current.code ?? '')) return true;
+    if (/Connection terminated|connection timeout|Client has encountered a connection error/i.test(current.message ?? '')) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
 }
 
 /** One error shape for every answer: `{message, errors?}`; 5xx never shows internals. */
