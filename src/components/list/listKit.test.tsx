@@ -91,13 +91,21 @@ describe('DataTable', () => {
 });
 
 function ListScreen() {
-  const list = useListParams(['nome'] as const);
+  const list = useListParams(['nome', 'cidade'] as const);
   return (
     <>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
         <FilterInput label="Nome" value={list.filters.nome} onChange={(value) => list.setFilter('nome', value)} />
       </FilterBar>
       <Button onClick={() => list.setPage(3)}>ir para 3</Button>
+      <Button
+        onClick={() => {
+          list.setFilter('nome', 'bia');
+          list.setFilter('cidade', 'Recife');
+        }}
+      >
+        dois filtros
+      </Button>
       <output>{JSON.stringify(list.apiArgs)}</output>
     </>
   );
@@ -116,6 +124,13 @@ describe('useListParams with FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Nome')).toHaveValue('');
+  });
+
+  it('keeps both of two filter changes made at once', async () => {
+    const { user, router } = renderWithProviders(<ListScreen />, { route: '/lista', path: '/lista' });
+    await user.click(screen.getByRole('button', { name: 'dois filtros' }));
+    expect(new URLSearchParams(router.state.location.search).get('nome')).toBe('bia');
+    expect(new URLSearchParams(router.state.location.search).get('cidade')).toBe('Recife');
   });
 });
 

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { PAGE_SIZE, type ListArgs } from '../../api/paging';
 
@@ -31,22 +31,25 @@ export function useListParams<F extends string>(filterNames: readonly F[]) {
     return column ? { column, direction: direction === 'desc' ? 'desc' : 'asc' } : undefined;
   }, [sortParam]);
 
+  // Changes asked for since the URL last changed: two updates in one render must both survive,
+  // and react-router's setSearchParams does not queue them.
+  const pending = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    pending.current = null;
+  }, [searchParams]);
+
   const update = useCallback(
     (changes: Record<string, string | undefined>, resetPage: boolean) => {
-      setSearchParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [name, value] of Object.entries(changes)) {
-            if (value) next.set(name, value);
-            else next.delete(name);
-          }
-          if (resetPage) next.delete('page');
-          return next;
-        },
-        { replace: false },
-      );
+      const next = new URLSearchParams(pending.current ?? searchParams);
+      for (const [name, value] of Object.entries(changes)) {
+        if (value) next.set(name, value);
+        else next.delete(name);
+      }
+      if (resetPage) next.delete('page');
+      pending.current = next;
+      setSearchParams(next);
     },
-    [setSearchParams],
+    [searchParams, setSearchParams],
   );
 
   const setFilter = useCallback((name: F, value: string) => update({ [name]: value.trim() ? value : undefined }, true), [update]);
