@@ -83,12 +83,14 @@ describe('sign-in', () => {
   it('collapses the menu behind a button on a phone', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     await signIn(page, server.baseUrl, 'PARCEIRO');
     await page.waitForURL('**/filiais');
     assert.equal(await page.getByRole('navigation', { name: 'Menu principal' }).isVisible(), false);
     await page.getByRole('button', { name: 'Abrir menu' }).click();
     await page.getByRole('link', { name: 'Revendedores' }).click();
     await page.waitForURL('**/revendedores');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -157,11 +157,13 @@ describe('beneficiaries', () => {
   it('is usable on a phone: the table scrolls sideways instead of breaking the layout', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     await signIn(page, server.baseUrl, 'REVENDEDOR');
     await page.waitForURL('**/beneficiarios');
     await page.getByRole('table', { name: T.listTitle }).getByRole('row').nth(1).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `page overflows by ${overflow}px`);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 });

@@ -166,6 +166,7 @@ describe('sales channels', () => {
   it('a partner user sees only its own branches and resellers, and creates branches under its own partner', async () => {
     const context = await browser.newContext(DESKTOP);
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     await signIn(page, server.baseUrl, 'PARCEIRO');
     await page.waitForURL('**/filiais');
     await page.getByText(/^Mostrando 1-\d+ de \d+ registro\(s\)$/).waitFor();
@@ -192,6 +193,7 @@ describe('sales channels', () => {
       return (await response.json()).data.data.length;
     });
     assert.equal(answer, 0);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -147,6 +147,7 @@ describe('checkout', () => {
   it('a refused card shows “Falha no pagamento” and the gateway’s text, and the buyer can try again', async () => {
     const context = await browser.newContext(PHONE);
     const page = await context.newPage();
+    const errors = watchPageErrors(page);
     await page.goto(`${server.baseUrl}/checkout?rev=${resellerId}`);
     await page.getByRole('radio', { name: 'Plano Individual', exact: true }).check();
     await fillCheckout(page, { name: 'Comprador Recusado', cpf: freshCpf() }, GATEWAY_TEST_CARDS.refusedMastercard);
@@ -160,6 +161,7 @@ describe('checkout', () => {
       undefined,
       { timeout: 5000 },
     );
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

@@ -57,7 +57,8 @@ export function textFilter(query: unknown, name: string): string | undefined {
 export function idFilter(query: unknown, name: string): number | undefined {
   const value = (query as RawQuery | undefined)?.[name];
   if (value === undefined || value === '') return undefined;
-  return positiveInt(value, name, 0);
+  // Ids are 32-bit: a larger number names no record and would fail in the query.
+  return positiveInt(value, name, 0, 2_147_483_647);
 }
 
 /** Escapes LIKE wildcards so a filter matches the text as typed: `%ana%` for "contains". */

@@ -20,6 +20,9 @@ export async function validateBody<S extends AnySchema>(schema: S, body: unknown
       }
       throw badRequest(Object.values(errors)[0] ?? 'Dados inválidos.', errors);
     }
+    // yup throws on shapes no form sends (an array or object where text goes, a `constructor` key,
+    // JSON nested thousands deep): that is bad input, not a server fault.
+    if (error instanceof TypeError || error instanceof RangeError) throw badRequest('Dados inválidos.');
     throw error;
   }
 }

@@ -19,6 +19,18 @@ function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATE class 22 (data exception: a NUL byte in text, a number out of range, a malformed date)
+ * means a value from the request reached the database unchecked: the request is bad, not the server.
+ */
+function isBadDataValue(error: unknown): boolean {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0; current && depth < 5; depth++) {
+    if (typeof current.code === 'string' && /^22[0-9A-Z]{3}$/.test(current.code)) return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** One error shape for every answer: `{message, errors?}`; 5xx never shows internals. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -40,6 +52,10 @@ export default fp(async function errors(app: FastifyInstance) {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
+    }
+    if (isBadDataValue(error)) {
+      request.log.warn({ err: error }, 'request value refused by the database');
+      return reply.status(400).send({ message: 'Dados inválidos.' });
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply.status(500).send({ message: 'Erro interno do servidor.' });

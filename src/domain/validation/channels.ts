@@ -42,6 +42,8 @@ const requiredId = (message: string) =>
     .typeError(message)
     .integer(message)
     .positive(message)
+    // Ids are 32-bit: a larger number can name no record (and would break the query).
+    .max(2_147_483_647, message)
     .required(message);
 
 /**

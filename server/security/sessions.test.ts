@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { USER_TYPES } from '../../src/domain/userTypes';
+import { administrators, branches, partners, resellers } from '../db/schema';
+import { DEMO_PASSWORD } from '../seed/accounts';
+import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
+import { ScopeFixtures, unique } from './scopeFixtures';
+
+/** Sessions end on the server at once: logout, a password change, an inactivation, a password reset by a manager. */
+
+let app: FastifyInstance;
+let fx: ScopeFixtures;
+beforeAll(async () => {
+  app = await createTestApp({ seed: true });
+  fx = await ScopeFixtures.load(app);
+}, 60_000);
+afterAll(() => app.close());
+
+const verify = async (token: string) => (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode;
+const TABLES = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers } as const;
+
+describe.each(USER_TYPES)('a %s session', (type) => {
+  it("ends with 'Sair' (logout) on the server, and only that account's", async () => {
+    const { token } = await fx.freshSession(type);
+    const other = await fx.freshSession(type);
+    expect(await verify(token)).toBe(200);
+    expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    expect(await verify(token)).toBe(401);
+    expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect(await verify(other.token)).toBe(200);
+  });
+
+  it('ends when the password changes; the token handed back keeps working', async () => {
+    const { token } = await fx.freshSession(type);
+    const changed = await injectAs(app, token, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'outra-senha-9' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await verify(token)).toBe(401);
+    expect(await verify(changed.json().token)).toBe(200);
+  });
+
+  it('ends at the very next request when the account is inactivated (the account is read on every request)', async () => {
+    const { id, token } = await fx.freshSession(type);
+    expect(await verify(token)).toBe(200);
+    const table = TABLES[type];
+    await app.db.update(table).set({ ativo: false }).where(eq(table.id, id));
+    expect(await verify(token)).toBe(401);
+  });
+});
+
+describe('through the managers’ screens', () => {
+  it('a partner inactivating its branch ends the sessions of the branch and of its resellers at once', async () => {
+    const partner = await loginAsDemo(app, 'PARCEIRO');
+    const branchId = await fx.freshBranch(fx.demo.partnerId);
+    const resellerId = await fx.freshReseller(branchId, fx.demo.partnerId);
+    const [branch] = await app.db.select().from(branches).where(eq(branches.id, branchId));
+    const [reseller] = await app.db.select().from(resellers).where(eq(resellers.id, resellerId));
+    const branchToken = await login(app, branch.email, 'FILIAL');
+    const resellerToken = await login(app, reseller.email, 'REVENDEDOR');
+
+    const inactivated = await injectAs(app, partner, {
+      method: 'PUT',
+      url: `/api/branches/${branchId}`,
+      payload: { titulo: branch.titulo, email: branch.email, ativo: false },
+    });
+    expect(inactivated.statusCode).toBe(200);
+    expect(await verify(branchToken)).toBe(401);
+    expect(await verify(resellerToken)).toBe(401);
+  });
+
+  it('a branch setting a new password for its reseller ends the reseller’s sessions', async () => {
+    const branch = await loginAsDemo(app, 'FILIAL');
+    const resellerId = await fx.freshReseller(fx.demo.branchId, fx.demo.partnerId);
+    const [reseller] = await app.db.select().from(resellers).where(eq(resellers.id, resellerId));
+    const resellerToken = await login(app, reseller.email, 'REVENDEDOR');
+
+    const reset = await injectAs(app, branch, {
+      method: 'PUT',
+      url: `/api/resellers/${resellerId}`,
+      payload: { nome: reseller.nome, cpf: reseller.cpf, email: reseller.email, senha: unique('nova') },
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(await verify(resellerToken)).toBe(401);
+  });
+});
