@@ -6,6 +6,7 @@ import { inBatches, sendCsv } from '../lib/csv';
 import { notFound } from '../lib/httpErrors';
 import { setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { activeBeneficiary, searchPatients } from '../services/telemedicine/beneficiaries';
 import { appointmentFilters, appointmentPage } from '../services/telemedicine/listParams';
 
@@ -37,6 +38,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
         item.detail.to,
       ]);
     }, 500);
+    await recordAudit(request, { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       'consultas.csv',
@@ -66,12 +68,15 @@ export default async function appointmentRoutes(app: FastifyInstance) {
       referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
       approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
     });
+    await recordAudit(request, { action: 'create', entity: 'appointment', entityId: appointment.uuid });
     reply.status(201);
     return appointment;
   });
 
   app.delete('/api/appointments/:uuid', { config: ADMIN_ONLY }, async (request) => {
-    await app.telemedicine.cancelAppointment((request.params as { uuid: string }).uuid);
+    const { uuid } = request.params as { uuid: string };
+    await app.telemedicine.cancelAppointment(uuid);
+    await recordAudit(request, { action: 'status', entity: 'appointment', entityId: uuid, summary: 'Cancelada' });
     return { success: true, message: APPOINTMENT_MESSAGES.canceled };
   });
 }

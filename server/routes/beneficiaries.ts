@@ -14,6 +14,7 @@ import { inBatches, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
 import {
   beneficiaryBatch,
@@ -115,6 +116,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   app.get('/api/beneficiaries/export', async (request, reply) => {
     const filters = filtersOf(request.query);
     const rows = inBatches((limit, offset) => beneficiaryBatch(app.db, request.principal, filters, limit, offset));
+    await recordAudit(request, { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
     async function* lines() {
       for await (const row of rows) yield csvRow(row);
     }
@@ -125,6 +127,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     const cpf = onlyDigits((request.params as { cpf: string }).cpf);
     const beneficiary = cpf.length === 11 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
     if (!beneficiary) throw notFound('Beneficiário não encontrado.');
+    await recordAudit(request, { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
     return beneficiary;
   });
 
@@ -133,6 +136,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
     const input = await validateBody(beneficiaryCreateSchema, request.body);
     const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, input);
+    await recordAudit(request, { action: 'create', entity: 'beneficiary', entityId: beneficiary.uuid });
     reply.status(201);
     return { success: true, message: M.created, beneficiary };
   });
@@ -141,12 +145,15 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     const uuid = uuidParam(request.params);
     const input = await validateBody(beneficiaryEditSchema, request.body);
     const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, uuid, input);
+    await recordAudit(request, { action: 'update', entity: 'beneficiary', entityId: beneficiary.uuid });
     return { success: true, message: M.updated, beneficiary };
   });
 
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
   app.delete('/api/beneficiaries/:uuid', async (request): Promise<BeneficiaryStatusAnswer> => {
-    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, uuidParam(request.params));
+    const uuid = uuidParam(request.params);
+    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, uuid);
+    await recordAudit(request, { action: 'status', entity: 'beneficiary', entityId: uuid, summary: isActive ? 'Ativado' : 'Inativado' });
     return { success: true, message: M.statusUpdated, isActive };
   });
 }

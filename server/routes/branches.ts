@@ -16,6 +16,7 @@ import {
   updateBranch,
   type BranchFilters,
 } from '../services/channels/branches';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { mapRows, recordId } from '../services/channels/requestValues';
 
@@ -44,6 +45,7 @@ export default async function branchRoutes(app: FastifyInstance) {
     const { orderBy } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const rows = inBatches((limit, offset) => branchExportPage(app.db, request.principal, filters, orderBy, limit, offset));
+    await recordAudit(request, { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       BRANCH_TEXTS.csvFilename,
@@ -67,6 +69,7 @@ export default async function branchRoutes(app: FastifyInstance) {
   app.post('/api/branches', managers, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
     const branch = await createBranch(app.db, app.passwords, request.principal, values);
+    await recordAudit(request, { action: 'create', entity: 'branch', entityId: branch.id, summary: branch.titulo });
     reply.code(201);
     return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
   });
@@ -75,11 +78,14 @@ export default async function branchRoutes(app: FastifyInstance) {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const branch = await updateBranch(app.db, app.passwords, request.principal, id, values);
+    await recordAudit(request, { action: 'update', entity: 'branch', entityId: id, summary: branch.titulo });
     return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
   });
 
   app.delete('/api/branches/:id', managers, async (request) => {
-    await deleteBranch(app.db, request.principal, recordId(request.params));
+    const id = recordId(request.params);
+    await deleteBranch(app.db, request.principal, id);
+    await recordAudit(request, { action: 'delete', entity: 'branch', entityId: id });
     return { success: true, message: BRANCH_TEXTS.messages.removed };
   });
 }

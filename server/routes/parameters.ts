@@ -5,6 +5,7 @@ import { parameterUpdateSchema } from '../../src/domain/validation/parameters';
 import { notFound, unauthorized } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
+import { recordAudit } from '../services/audit/record';
 import { findAccount } from '../services/auth/accounts';
 import { ensurePortalParameters } from '../services/parameters/catalog';
 import { changeParameterValue, findParameter, listParameterChanges, listParameters } from '../services/parameters/parameters';
@@ -72,6 +73,7 @@ export default async function parameterRoutes(app: FastifyInstance) {
       if (!account) throw unauthorized();
       const outcome = await changeParameterValue(app.db, parameter.id, valor, { type, id, nome: account.nome });
       if (outcome === 'missing') throw notFound(SETTINGS_MESSAGES.notFound);
+      await recordAudit(request, { action: 'update', entity: 'parameter', entityId: parameter.id, summary: parameter.parametro });
       return { success: true };
     },
   );

@@ -6,6 +6,7 @@ import { inBatches, sendCsv } from '../lib/csv';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import {
   createPartner,
@@ -49,6 +50,7 @@ export default async function partnerRoutes(app: FastifyInstance) {
     const { orderBy } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const rows = inBatches((limit, offset) => partnerExportPage(app.db, request.principal, filters, orderBy, limit, offset));
+    await recordAudit(request, { action: 'export', entity: 'partner', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       PARTNER_TEXTS.csvFilename,
@@ -87,6 +89,7 @@ export default async function partnerRoutes(app: FastifyInstance) {
   app.post('/api/partners', { ...adminOnly, bodyLimit: LOGO_BODY_LIMIT }, async (request, reply) => {
     const values = await validateBody(partnerSchema({ creating: true }), request.body);
     const partner = await createPartner(app.db, app.passwords, values);
+    await recordAudit(request, { action: 'create', entity: 'partner', entityId: partner.id, summary: partner.nome });
     reply.code(201);
     return { success: true, message: PARTNER_TEXTS.messages.created, data: partner };
   });
@@ -95,11 +98,14 @@ export default async function partnerRoutes(app: FastifyInstance) {
     const id = recordId(request.params);
     const values = await validateBody(partnerSchema({ creating: false }), request.body);
     const partner = await updatePartner(app.db, app.passwords, id, values);
+    await recordAudit(request, { action: 'update', entity: 'partner', entityId: id, summary: partner.nome });
     return { success: true, message: PARTNER_TEXTS.messages.updated, data: partner };
   });
 
   app.delete('/api/partners/:id', adminOnly, async (request) => {
-    await deletePartner(app.db, recordId(request.params));
+    const id = recordId(request.params);
+    await deletePartner(app.db, id);
+    await recordAudit(request, { action: 'delete', entity: 'partner', entityId: id });
     return { success: true, message: PARTNER_TEXTS.messages.removed };
   });
 }

@@ -7,6 +7,7 @@ import { validateBody } from '../lib/validation';
 import { processPayment } from '../services/payments/checkout';
 import { checkoutConfig } from '../services/payments/checkoutConfig';
 import { syncWithProvider } from '../services/payments/providerSync';
+import { schedulePaymentReconciliation } from '../services/payments/reconcileJob';
 import { handleAsaasEvent, webhookTokenMatches, type AsaasWebhookEvent } from '../services/payments/webhooks';
 
 /** A checkout payload is small; anything bigger is not a payment. */
@@ -32,6 +33,8 @@ const webhookBody = {
 
 /** The public checkout: its settings, the card payment and the gateway's webhook. */
 export default async function paymentRoutes(app: FastifyInstance) {
+  // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
+  schedulePaymentReconciliation(app);
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: () => tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts),

@@ -5,6 +5,7 @@ import { formatCpf } from '../../src/domain/documents';
 import { inBatches, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { findAccount } from '../services/auth/accounts';
 import { MULTIPART_LIMITS, readProfessionalForm } from '../services/professionals/form';
 import { createProfessional, removeProfessional, updateProfessional } from '../services/professionals/mutations';
@@ -70,6 +71,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
         item.horarios_atendimento,
       ]);
     }, 500);
+    await recordAudit(request, { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       'profissionais.csv',
@@ -88,6 +90,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     const { input, files } = await readProfessionalForm(request, 'create');
     const id = await createProfessional(app.db, app.uploads, input, files);
     const row = await findProfessionalRow(app.db, id);
+    await recordAudit(request, { action: 'create', entity: 'professional', entityId: id, summary: row?.nomeCompleto });
     reply.status(201);
     return {
       success: true,
@@ -102,6 +105,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     const { input, files } = await readProfessionalForm(request, 'update');
     await updateProfessional(app.db, app.uploads, id, input, files);
     const row = await findProfessionalRow(app.db, id);
+    await recordAudit(request, { action: 'update', entity: 'professional', entityId: id, summary: row?.nomeCompleto });
     return {
       success: true,
       message: PROFESSIONAL_MESSAGES.updated,
@@ -110,7 +114,9 @@ export default async function professionalRoutes(app: FastifyInstance) {
   });
 
   app.delete('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
-    await removeProfessional(app.db, idParam(request.params));
+    const id = idParam(request.params);
+    await removeProfessional(app.db, id);
+    await recordAudit(request, { action: 'delete', entity: 'professional', entityId: id });
     return { success: true, message: PROFESSIONAL_MESSAGES.removed };
   });
 

@@ -6,6 +6,7 @@ import { inBatches, sendCsv } from '../lib/csv';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
+import { filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { mapRows, recordId } from '../services/channels/requestValues';
 import {
@@ -49,6 +50,7 @@ export default async function resellerRoutes(app: FastifyInstance) {
     const { orderBy } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const rows = inBatches((limit, offset) => resellerExportPage(app.db, request.principal, filters, orderBy, limit, offset));
+    await recordAudit(request, { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       RESELLER_TEXTS.csvFilename,
@@ -74,6 +76,7 @@ export default async function resellerRoutes(app: FastifyInstance) {
   app.post('/api/resellers', managers, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
     const reseller = await createReseller(app.db, app.passwords, request.principal, values);
+    await recordAudit(request, { action: 'create', entity: 'reseller', entityId: reseller.id, summary: reseller.nome });
     reply.code(201);
     return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
   });
@@ -82,11 +85,14 @@ export default async function resellerRoutes(app: FastifyInstance) {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const reseller = await updateReseller(app.db, app.passwords, request.principal, id, values);
+    await recordAudit(request, { action: 'update', entity: 'reseller', entityId: id, summary: reseller.nome });
     return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
   });
 
   app.delete('/api/resellers/:id', managers, async (request) => {
-    await deleteReseller(app.db, request.principal, recordId(request.params));
+    const id = recordId(request.params);
+    await deleteReseller(app.db, request.principal, id);
+    await recordAudit(request, { action: 'delete', entity: 'reseller', entityId: id });
     return { success: true, message: RESELLER_TEXTS.messages.removed };
   });
 }

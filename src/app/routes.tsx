@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
+import { AUDIT_ROUTE } from '../domain/audit';
 import { canOpen, DEFAULT_ROUTE, landingPathFor } from '../domain/navigation';
 import { selectUserType } from '../features/auth/selectors';
 import { ErrorPage } from './ErrorPage';
@@ -25,7 +26,17 @@ const staffScreens: Array<{ path: string; Page: ReturnType<typeof lazy> }> = [
   { path: 'relatorio-vendas', Page: lazy(() => import('../features/report/components/SalesReportPage')) },
 ];
 
+// Beyond the spec's ten screens: administrators only, reached from the header link.
+const AuditPage = lazy(() => import('../features/audit/components/AuditPage'));
+
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
+
+/** The audit trail is for administrators; anyone else goes to their landing page. */
+function AdministratorsOnly({ children }: { children: ReactNode }) {
+  const userType = useAppSelector(selectUserType);
+  if (userType !== 'ADMINISTRADOR') return <Navigate to={userType ? landingPathFor(userType) : '/login'} replace />;
+  return children;
+}
 
 /** A screen outside the user type's menu sends the user to its own landing page. */
 function AllowedFor({ path, children }: { path: string; children: ReactNode }) {
@@ -53,6 +64,14 @@ export const routes: RouteObject[] = [
               </AllowedFor>
             ),
           })),
+          {
+            path: AUDIT_ROUTE.slice(1),
+            element: (
+              <AdministratorsOnly>
+                <AuditPage />
+              </AdministratorsOnly>
+            ),
+          },
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

@@ -27,7 +27,9 @@ export async function recordApprovedSale(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [attempt] = await tx.select().from(paymentAttempts).where(eq(paymentAttempts.id, attemptId)).for('update');
-    if (!attempt || attempt.status === 'approved') return null;
+    // Approved with its sale: done. (Approved without one cannot happen in this transaction, but if
+    // it ever did, the reconciliation job saves the missing sale here.)
+    if (!attempt || (attempt.status === 'approved' && attempt.saleId !== null)) return null;
 
     const recurring = isPlanId(attempt.plan) && PLANS[attempt.plan].recurring;
     const paymentType = recurring ? PAYMENT_TYPE.recurring : PAYMENT_TYPE.oneOff;

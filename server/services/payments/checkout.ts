@@ -156,8 +156,8 @@ async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttemp
   return answer;
 }
 
-/** Asks the gateway about an attempt whose request died before saving the outcome. */
-async function reconcile(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
+/** Asks the gateway about an attempt whose request died before saving the outcome (also the reconciliation job's step). */
+export async function reconcile(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
   const plan = PLANS[attempt.plan as PlanId];
   let result: ChargeResult | null;
   try {

@@ -1,11 +1,12 @@
 import { Box, CloseButton, Drawer, Flex, IconButton, Link, Portal, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
-import { LuMenu, LuUserRound } from 'react-icons/lu';
+import { LuMenu, LuShieldCheck, LuUserRound } from 'react-icons/lu';
 import { Link as RouterLink, Outlet } from 'react-router-dom';
 import { useVerifyQuery } from '../../api/authApi';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAppSelector } from '../hooks';
-import { selectCurrentUser } from '../../features/auth/selectors';
+import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
+import { AUDIT_ROUTE, AUDIT_TEXTS } from '../../domain/audit';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
 
@@ -16,6 +17,7 @@ export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
   const logout = useLogout();
   const user = useAppSelector(selectCurrentUser);
+  const userType = useAppSelector(selectUserType);
   const { data: verified } = useVerifyQuery();
   const displayName = verified?.user.nome ?? user?.email;
 
@@ -46,6 +48,14 @@ export function AppLayout() {
             <LuMenu />
           </IconButton>
           <Box flex="1" />
+          {userType === 'ADMINISTRADOR' && (
+            <Link asChild color="gray.700" fontSize="sm" display="flex" alignItems="center" gap="2">
+              <RouterLink to={AUDIT_ROUTE}>
+                <LuShieldCheck aria-hidden />
+                {AUDIT_TEXTS.title}
+              </RouterLink>
+            </Link>
+          )}
           <Link asChild color="gray.700" fontSize="sm" display="flex" alignItems="center" gap="2">
             <RouterLink to="/configuracoes" aria-label="Meu Perfil">
               <LuUserRound aria-hidden />

@@ -79,6 +79,27 @@ function serve(rows: Beneficiary[] = [HOLDER, DEPENDENT, STAFF_HOLDER], total = 
       const found = rows.find((row) => row.cpf === params.cpf);
       return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Beneficiário não encontrado.' }, { status: 404 });
     }),
+    // The details dialog's 'Acessos e alterações recentes' (the audit trail).
+    http.get('*/api/audit/beneficiaries/:uuid', () =>
+      HttpResponse.json({
+        data: {
+          data: [
+            {
+              id: 1,
+              actorType: 'FILIAL',
+              actorId: 2,
+              actorName: 'Filial Centro',
+              action: 'view',
+              entity: 'beneficiary',
+              entityId: HOLDER.uuid,
+              summary: null,
+              ipAddress: '10.0.0.1',
+              createdAt: '2026-03-10T15:00:00.000Z',
+            },
+          ],
+        },
+      }),
+    ),
   );
 }
 
@@ -270,6 +291,8 @@ describe('BeneficiariesPage dialogs', () => {
     expect(within(dialog).getByText('(11) 98765-4321')).toBeInTheDocument();
     expect(within(dialog).getAllByText('Desconhecido')).toHaveLength(2);
     expect(within(dialog).getByText('529.982.247-25')).toBeInTheDocument();
+    const history = await within(dialog).findByRole('region', { name: 'Acessos e alterações recentes' });
+    expect(await within(history).findByText(/Visualização por Filial Centro \(Filial\)/)).toBeInTheDocument();
     await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: T.detailsTitle })).not.toBeInTheDocument());
   });

@@ -10,6 +10,7 @@ import {
 import { formatCep, formatCpf, formatPhone } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import type { SelectedBeneficiary } from '../beneficiariesSlice';
+import { BeneficiaryAuditTrail } from './BeneficiaryAuditTrail';
 import { useBeneficiaryRecord } from './useBeneficiaryRecord';
 
 function detailItems(record: Beneficiary) {
@@ -48,7 +49,10 @@ export function BeneficiaryDetailsDialog({
   return (
     <DetailsDialog open={open} title={T.detailsTitle} onClose={onClose}>
       {record ? (
-        <DetailList items={detailItems(record)} />
+        <>
+          <DetailList items={detailItems(record)} />
+          <BeneficiaryAuditTrail uuid={record.uuid} />
+        </>
       ) : (
         <Stack gap="3" aria-busy="true" aria-label="Carregando beneficiário">
           {Array.from({ length: 6 }, (_, index) => (

@@ -1,0 +1,65 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
+import { signIn } from './support/login';
+import { startServer, type RunningServer } from './support/server';
+
+describe('audit trail', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  before(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it("a reseller's look at a beneficiary shows in its details and on the administrators' 'Auditoria' screen", async () => {
+    const resellerContext = await browser.newContext(DESKTOP);
+    const reseller = await resellerContext.newPage();
+    const resellerErrors = watchPageErrors(reseller);
+    await signIn(reseller, server.baseUrl, 'REVENDEDOR');
+    await reseller.waitForURL('**/beneficiarios');
+    assert.equal(await reseller.getByRole('link', { name: 'Auditoria' }).count(), 0);
+
+    const details = reseller.getByRole('button', { name: /^Ver detalhes de / }).first();
+    await details.click();
+    const dialog = reseller.getByRole('dialog', { name: 'Detalhes do Beneficiário' });
+    const history = dialog.getByRole('region', { name: 'Acessos e alterações recentes' });
+    await history
+      .getByText(/Visualização por .+ \(Revendedor\)/)
+      .first()
+      .waitFor();
+
+    // The screen is for administrators: a reseller typing its address lands on its own page.
+    await reseller.goto(`${server.baseUrl}/auditoria`);
+    await reseller.waitForURL('**/beneficiarios');
+    assert.deepEqual(resellerErrors, []);
+    await resellerContext.close();
+
+    const adminContext = await browser.newContext(DESKTOP);
+    const admin = await adminContext.newPage();
+    const adminErrors = watchPageErrors(admin);
+    await signIn(admin, server.baseUrl, 'ADMINISTRADOR');
+    await admin.waitForURL('**/profissionais');
+    const sidebar = admin.getByRole('navigation', { name: 'Menu principal' });
+    await sidebar.getByRole('link').first().waitFor();
+    assert.equal(await sidebar.getByRole('link').count(), 10);
+
+    await admin.getByRole('link', { name: 'Auditoria' }).click();
+    await admin.waitForURL('**/auditoria');
+    await admin.getByRole('heading', { name: 'Auditoria' }).waitFor();
+    await admin.getByLabel('Tipo de usuário').selectOption({ label: 'Revendedor' });
+    await admin.getByLabel('Ação').selectOption({ label: 'Visualização' });
+    await admin.waitForURL(/userType=REVENDEDOR/);
+    const table = admin.getByRole('table', { name: 'Auditoria' });
+    const row = table.getByRole('row').filter({ hasText: 'Visualização' }).first();
+    await row.waitFor();
+    assert.match(await row.innerText(), /Revendedor[\s\S]*Beneficiário/);
+    assert.equal(await table.getByRole('row').filter({ hasText: 'Exportação' }).count(), 0);
+    assert.deepEqual(adminErrors, []);
+    await adminContext.close();
+  });
+});

@@ -1,0 +1,47 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The audit trail (LGPD): who read a beneficiary's details and who created, edited, toggled or
+ * exported records. Append-only: a trigger (in the migration) refuses UPDATE, and DELETE of rows
+ * younger than the retention period, so only the retention purge can remove anything.
+ * The summary never carries sensitive data (no CPF, no health data, no password).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** ADMINISTRADOR | PARCEIRO | FILIAL | REVENDEDOR */
+    actorType: text('actor_type').notNull(),
+    actorId: integer('actor_id').notNull(),
+    /** The account's name when it acted (kept even if the account is renamed later). */
+    actorName: text('actor_name').notNull(),
+    /** view | create | update | status | delete | export */
+    action: text('action').notNull(),
+    /** beneficiary | professional | appointment | partner | branch | reseller | parameter */
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    summary: text('summary'),
+    ipAddress: text('ip_address').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_entity_idx').on(t.entity, t.entityId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorType, t.actorId, t.createdAt),
+  ],
+);
+
+/**
+ * The sandbox gateway's own book of charges, keyed by our order id (its `externalReference`):
+ * it survives a crash of the portal, so a pending attempt can be looked up like on Asaas.
+ */
+export const sandboxCharges = pgTable('sandbox_gateway_charges', {
+  orderId: text('order_id').primaryKey(),
+  /** approved | refused */
+  outcome: text('outcome').notNull(),
+  customerId: text('customer_id'),
+  paymentId: text('payment_id'),
+  subscriptionId: text('subscription_id'),
+  message: text('message'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,126 @@
+import { count, eq } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CARE_ERRORS } from '../../src/domain/care';
+import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
+import { cpfCheckDigits, onlyDigits } from '../../src/domain/documents';
+import { administrators, beneficiaries, paymentAttempts, sales } from '../db/schema';
+import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../services/payments/fakeAsaas';
+import { reconcilePayments } from '../services/payments/reconcileJob';
+import { checkoutBody, createPaymentsApp, postPayment } from '../services/payments/testing';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import { createTestApp, injectAs, login } from '../test/helpers';
+
+/**
+ * The telemedicine provider or the payment gateway stops answering: the user gets a clear message,
+ * other requests keep being served meanwhile, and nothing half-done stays in the database.
+ */
+
+const TIMEOUT_MS = 800;
+jest.setTimeout(60_000);
+
+/** Runs `slow` and, while it is waiting on the upstream, checks that quick calls still answer quickly. */
+async function whileStalled(slow: Promise<LightMyRequestResponse>, quick: () => Promise<LightMyRequestResponse>) {
+  await new Promise((resolve) => setTimeout(resolve, TIMEOUT_MS / 4));
+  const latencies: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const started = Date.now();
+    const response = await quick();
+    expect(response.statusCode).toBe(200);
+    latencies.push(Date.now() - started);
+  }
+  const answer = await slow;
+  return { answer, latencies };
+}
+
+describe('the telemedicine provider times out', () => {
+  let fake: FakeRapidoc;
+  let app: FastifyInstance;
+  let admin: string;
+  beforeAll(async () => {
+    fake = await startFakeRapidoc();
+    app = await createTestApp({
+      config: {
+        telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS },
+      },
+    });
+    await app.db
+      .insert(administrators)
+      .values({ nome: 'Admin', email: 'admin@timeout.test', passwordHash: await app.passwords.hash('segredo123') });
+    admin = await login(app, 'admin@timeout.test', 'ADMINISTRADOR', 'segredo123');
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('creating a beneficiary answers the provider-unavailable message, stores nothing, and the API keeps answering', async () => {
+    const base = '654321987';
+    const cpf = base + cpfCheckDigits(base);
+    const before = (await app.db.select({ total: count() }).from(beneficiaries))[0].total;
+    fake.script('POST', '/beneficiaries', { delayMs: TIMEOUT_MS * 3, body: { success: true } });
+
+    const slow = injectAs(app, admin, {
+      method: 'POST',
+      url: '/api/beneficiaries',
+      payload: { name: 'Pessoa Lenta', cpf, birthday: '1990-01-01', beneficiaryType: 'titular', state: 'SP' },
+    });
+    const { answer, latencies } = await whileStalled(slow, () => injectAs(app, admin, { method: 'GET', url: '/api/beneficiaries?page=1' }));
+
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json()).toEqual({ message: CARE_ERRORS.providerUnavailable });
+    expect(Math.max(...latencies)).toBeLessThan(TIMEOUT_MS);
+    expect((await app.db.select({ total: count() }).from(beneficiaries))[0].total).toBe(before);
+    expect(await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf))).toEqual([]);
+  });
+});
+
+describe('the payment gateway times out', () => {
+  let fake: FakeAsaas;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    fake = await startFakeAsaas();
+    app = await createPaymentsApp({
+      seed: false,
+      config: {
+        payments: {
+          gateway: 'asaas',
+          baseUrl: fake.baseUrl,
+          apiKey: FAKE_ASAAS_KEY,
+          webhookToken: 'token-of-the-test',
+          timeoutMs: TIMEOUT_MS,
+        },
+      },
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app.close();
+    await fake.close();
+  });
+
+  it('tells the buyer nothing was charged, keeps serving others, and leaves no sale or beneficiary', async () => {
+    fake.nextCharges.push({ kind: 'lost', ms: TIMEOUT_MS * 2.5 }, { kind: 'lost', ms: TIMEOUT_MS * 2.5 });
+    const body = checkoutBody();
+    const { answer, latencies } = await whileStalled(postPayment(app, body), () =>
+      app.inject({ method: 'GET', url: '/api/checkout/config' }),
+    );
+
+    expect(answer.statusCode).toBe(200);
+    expect(answer.json()).toEqual({ success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable });
+    expect(Math.max(...latencies)).toBeLessThan(TIMEOUT_MS);
+
+    const cpf = onlyDigits(body.cpfCnpj);
+    const attempts = (await app.db.select().from(paymentAttempts)).filter((attempt) => attempt.buyer.cpfCnpj === cpf);
+    expect(attempts).toMatchObject([{ status: 'failed', saleId: null }]);
+    // The job later finds nothing to settle: the gateway never booked the charge.
+    await reconcilePayments({
+      db: app.db,
+      gateway: app.paymentGateway,
+      telemedicine: app.telemedicine,
+      log: app.log,
+      gatewayTimeoutMs: TIMEOUT_MS,
+    });
+    expect(await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf))).toEqual([]);
+    expect(await app.db.select({ total: count() }).from(sales)).toEqual([{ total: 0 }]);
+    expect(fake.payments.filter((payment) => payment.externalReference === attempts[0].orderId)).toEqual([]);
+  });
+});

@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, USER_TYPE_LABELS } from '../../src/domain/audit';
+import { formatDateTime } from '../../src/domain/format';
+import type { UserType } from '../../src/domain/userTypes';
+import { inBatches, sendCsv } from '../lib/csv';
+import { notFound } from '../lib/httpErrors';
+import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { findBeneficiary } from '../services/beneficiaries/queries';
+import { AUDIT_DEFAULT_ORDER, AUDIT_SORTS, auditBatch, auditFiltersOf, listAudit, recentForRecord } from '../services/audit/queries';
+import { scheduleAuditRetention } from '../services/audit/retention';
+
+const ADMIN_ONLY = { config: { allow: ['ADMINISTRADOR'] as readonly UserType[] } };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The audit trail: the administrators' 'Auditoria' list and a beneficiary's recent history. */
+export default async function auditRoutes(app: FastifyInstance) {
+  scheduleAuditRetention(app);
+
+  /** Newest first; always paged (the trail is large). */
+  app.get('/api/audit', ADMIN_ONLY, async (request, reply) => {
+    const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
+    const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
+      limit: list.pageSize,
+      offset: list.offset,
+      orderBy: list.orderBy,
+    });
+    setTotalCount(reply, total);
+    return { data: { data: rows } };
+  });
+
+  /** The whole filtered trail as CSV (an answer to the data protection authority, an internal review). */
+  app.get('/api/audit/export', ADMIN_ONLY, async (request, reply) => {
+    const { orderBy } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
+    const filters = auditFiltersOf(request.query);
+    const entries = inBatches((limit, offset) => auditBatch(app.db, filters, orderBy, limit, offset));
+    const C = AUDIT_TEXTS.columns;
+    async function* rows() {
+      for await (const entry of entries) {
+        yield [
+          formatDateTime(entry.createdAt),
+          entry.actorName,
+          USER_TYPE_LABELS[entry.actorType] ?? entry.actorType,
+          auditActionLabel(entry.action),
+          auditEntityLabel(entry.entity),
+          entry.entityId,
+          entry.summary,
+          entry.ipAddress,
+        ];
+      }
+    }
+    return sendCsv(
+      reply,
+      AUDIT_TEXTS.csvFilename,
+      [C.when, C.user, C.userType, C.action, C.entity, 'Identificador', C.summary, C.address],
+      rows(),
+    );
+  });
+
+  /** Who saw or changed a beneficiary lately, for anyone who may see the beneficiary (404 otherwise). */
+  app.get('/api/audit/beneficiaries/:uuid', async (request) => {
+    const uuid = (request.params as { uuid?: string }).uuid ?? '';
+    const beneficiary = UUID.test(uuid) ? await findBeneficiary(app.db, request.principal, { uuid: uuid.toLowerCase() }) : undefined;
+    if (!beneficiary) throw notFound('Beneficiário não encontrado.');
+    return { data: { data: await recentForRecord(app.db, 'beneficiary', beneficiary.uuid) } };
+  });
+}

@@ -1,0 +1,140 @@
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_TEXTS, type AuditEntryView } from '../../../src/domain/audit';
+import { USER_TYPES } from '../../../src/domain/userTypes';
+import type { Database } from '../../db/client';
+import { auditLog } from '../../db/schema';
+import { badRequest } from '../../lib/httpErrors';
+import { containsPattern, textFilter } from '../../lib/listQuery';
+
+export interface AuditFilters {
+  /** Inclusive days (YYYY-MM-DD), in the portal's time zone. */
+  from?: string;
+  to?: string;
+  /** Part of the account's name. */
+  user?: string;
+  userType?: string;
+  action?: string;
+  entity?: string;
+}
+
+const TIME_ZONE = 'America/Sao_Paulo';
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** '2025-02-31' matches the pattern but is no day (the database would reject it). */
+function isCalendarDay(value: string): boolean {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+function dayFilter(query: unknown, name: 'from' | 'to'): string | undefined {
+  const value = textFilter(query, name);
+  if (value === undefined) return undefined;
+  if (!DAY.test(value) || !isCalendarDay(value)) throw badRequest(AUDIT_TEXTS.invalidDate(name));
+  return value;
+}
+
+function oneOf(query: unknown, name: string, allowed: readonly string[]): string | undefined {
+  const value = textFilter(query, name);
+  if (value !== undefined && !allowed.includes(value)) throw badRequest(`Filtro ${name} inválido.`);
+  return value;
+}
+
+/** The screen's filters from the query string; anything malformed is a 400. */
+export function auditFiltersOf(query: unknown): AuditFilters {
+  const filters: AuditFilters = {
+    from: dayFilter(query, 'from'),
+    to: dayFilter(query, 'to'),
+    user: textFilter(query, 'user'),
+    userType: oneOf(query, 'userType', USER_TYPES),
+    action: oneOf(query, 'action', AUDIT_ACTIONS),
+    entity: oneOf(query, 'entity', AUDIT_ENTITIES),
+  };
+  if (filters.from && filters.to && filters.from > filters.to) throw badRequest(AUDIT_TEXTS.invalidPeriod);
+  return filters;
+}
+
+const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone ${TIME_ZONE}`;
+
+function conditions(filters: AuditFilters): SQL | undefined {
+  return and(
+    filters.from ? gte(auditLog.createdAt, startOfDay(filters.from)) : undefined,
+    filters.to ? lt(auditLog.createdAt, sql`(${filters.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`) : undefined,
+    filters.user ? ilike(auditLog.actorName, containsPattern(filters.user)) : undefined,
+    filters.userType ? eq(auditLog.actorType, filters.userType) : undefined,
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.entity ? eq(auditLog.entity, filters.entity) : undefined,
+  );
+}
+
+const columns = {
+  id: auditLog.id,
+  actorType: auditLog.actorType,
+  actorId: auditLog.actorId,
+  actorName: auditLog.actorName,
+  action: auditLog.action,
+  entity: auditLog.entity,
+  entityId: auditLog.entityId,
+  summary: auditLog.summary,
+  ipAddress: auditLog.ipAddress,
+  createdAt: auditLog.createdAt,
+};
+
+const toView = (row: typeof auditLog.$inferSelect): AuditEntryView =>
+  ({ ...row, createdAt: row.createdAt.toISOString() }) as AuditEntryView;
+
+/** A batch of the filtered trail, for the CSV export. */
+export async function auditBatch(
+  db: Database,
+  filters: AuditFilters,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<AuditEntryView[]> {
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .where(conditions(filters))
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+  return rows.map(toView);
+}
+
+/** One page of the trail, newest first, with the total for the pager. */
+export async function listAudit(
+  db: Database,
+  filters: AuditFilters,
+  page: { limit: number; offset: number; orderBy: SQL[] },
+): Promise<{ rows: AuditEntryView[]; total: number }> {
+  const where = conditions(filters);
+  const [rows, [{ total }]] = await Promise.all([
+    db
+      .select(columns)
+      .from(auditLog)
+      .where(where)
+      .orderBy(...page.orderBy)
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  return { rows: rows.map(toView), total };
+}
+
+export const AUDIT_SORTS = {
+  createdAt: auditLog.createdAt,
+  actorName: auditLog.actorName,
+  action: auditLog.action,
+  entity: auditLog.entity,
+};
+export const AUDIT_DEFAULT_ORDER = [desc(auditLog.createdAt), desc(auditLog.id)];
+
+/** The most recent rows about one record (the beneficiary's details dialog). */
+export async function recentForRecord(db: Database, entity: string, entityId: string, limit = 10): Promise<AuditEntryView[]> {
+  const rows = await db
+    .select(columns)
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)))
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(limit);
+  return rows.map(toView);
+}

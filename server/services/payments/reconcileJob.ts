@@ -1,0 +1,84 @@
+import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { paymentAttempts } from '../../db/schema';
+import { HttpError } from '../../lib/httpErrors';
+import { reconcile, type PaymentContext } from './checkout';
+
+/** Attempts looked at per run; the rest wait for the next run. */
+const BATCH = 100;
+
+export interface ReconcileReport {
+  approved: number;
+  closed: number;
+  /** The gateway could not be asked; tried again on the next run. */
+  unresolved: number;
+}
+
+/** A pending attempt this old belongs to a request that died (same rule as a replayed Idempotency-Key). */
+export const staleAfterMs = (gatewayTimeoutMs: number) => gatewayTimeoutMs * 3 + 1000;
+
+/** How often the job runs: a few gateway time limits, between 1 s and 5 min. */
+export const reconcileIntervalMs = (gatewayTimeoutMs: number) => Math.min(Math.max(gatewayTimeoutMs * 4, 1000), 5 * 60 * 1000);
+
+/**
+ * Resolves what a crash can leave behind: attempts still `pending` after the gateway's time limits
+ * (the process died between booking the attempt and saving the answer) and attempts `approved`
+ * without their sale. Each is looked up at the gateway by our order id: an approved charge gets its
+ * beneficiary and sale, a refused one is closed, one the gateway never saw is closed as failed.
+ */
+export async function reconcilePayments(context: PaymentContext): Promise<ReconcileReport> {
+  const staleBefore = new Date(Date.now() - staleAfterMs(context.gatewayTimeoutMs));
+  const attempts = await context.db
+    .select()
+    .from(paymentAttempts)
+    .where(
+      or(
+        and(eq(paymentAttempts.status, 'pending'), lt(paymentAttempts.createdAt, staleBefore)),
+        and(eq(paymentAttempts.status, 'approved'), isNull(paymentAttempts.saleId)),
+      ),
+    )
+    .orderBy(asc(paymentAttempts.createdAt))
+    .limit(BATCH);
+  const report: ReconcileReport = { approved: 0, closed: 0, unresolved: 0 };
+  for (const attempt of attempts) {
+    try {
+      const answer = await reconcile(context, attempt);
+      if (answer.success) report.approved += 1;
+      else report.closed += 1;
+    } catch (error) {
+      // The gateway is unreachable (a 409 'still processing'): leave it for the next run.
+      if (!(error instanceof HttpError)) throw error;
+      report.unresolved += 1;
+    }
+  }
+  if (attempts.length) context.log.warn({ ...report }, 'payment attempts reconciled with the gateway');
+  return report;
+}
+
+/** Runs the job once the app is ready and then on a timer, until the app closes. */
+export function schedulePaymentReconciliation(app: FastifyInstance): void {
+  const context = (): PaymentContext => ({
+    db: app.db,
+    gateway: app.paymentGateway,
+    telemedicine: app.telemedicine,
+    log: app.log,
+    gatewayTimeoutMs: app.config.payments.timeoutMs,
+  });
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> | undefined;
+  const run = () => {
+    if (running) return;
+    running = reconcilePayments(context())
+      .catch((error) => app.log.error({ err: error }, 'payment reconciliation failed; retried on the next run'))
+      .finally(() => (running = undefined));
+  };
+  app.addHook('onReady', async () => {
+    run();
+    timer = setInterval(run, reconcileIntervalMs(app.config.payments.timeoutMs));
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

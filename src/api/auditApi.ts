@@ -1,0 +1,33 @@
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { AUDIT_TEXTS, type AuditEntryView, type AuditFilterName } from '../domain/audit';
+import { apiSlice } from './apiSlice';
+import { downloadFile } from './download';
+import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+
+/** The audit trail: always read fresh (it grows with every action, so nothing is cached for long). */
+export const auditApi = apiSlice.injectEndpoints({
+  endpoints: (build) => ({
+    getAuditEntries: build.query<Page<AuditEntryView>, ListArgs>({
+      query: (args) => `/audit?${listSearchParams(args)}`,
+      transformResponse: (body: { data: { data: AuditEntryView[] } }, meta) =>
+        toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      keepUnusedDataFor: 0,
+    }),
+    /** Who saw or changed one beneficiary recently (its details dialog). */
+    getBeneficiaryAudit: build.query<AuditEntryView[], string>({
+      query: (uuid) => `/audit/beneficiaries/${encodeURIComponent(uuid)}`,
+      transformResponse: (body: { data: { data: AuditEntryView[] } }) => body.data.data,
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+/** Downloads the whole filtered trail (not just the page); false when the server refused. */
+export function exportAuditCsv(filters: Partial<Record<AuditFilterName, string>>, sort?: string): Promise<boolean> {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  if (sort) params.set('sort', sort);
+  return downloadFile(`/audit/export?${params}`, AUDIT_TEXTS.csvFilename);
+}
+
+export const { useGetAuditEntriesQuery, useGetBeneficiaryAuditQuery } = auditApi;

@@ -1,0 +1,97 @@
+/** The audit trail ('Auditoria'): what is recorded and how the screen names it. */
+
+export const AUDIT_ACTIONS = ['view', 'create', 'update', 'status', 'delete', 'export'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const AUDIT_ENTITIES = ['beneficiary', 'professional', 'appointment', 'partner', 'branch', 'reseller', 'parameter'] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  view: 'Visualização',
+  create: 'Cadastro',
+  update: 'Edição',
+  status: 'Alteração de status',
+  delete: 'Exclusão',
+  export: 'Exportação',
+};
+
+export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
+  beneficiary: 'Beneficiário',
+  professional: 'Profissional',
+  appointment: 'Agendamento',
+  partner: 'Parceiro',
+  branch: 'Filial',
+  reseller: 'Revendedor',
+  parameter: 'Parâmetro',
+};
+
+export const USER_TYPE_LABELS: Record<string, string> = {
+  ADMINISTRADOR: 'Administrador',
+  PARCEIRO: 'Parceiro',
+  FILIAL: 'Filial',
+  REVENDEDOR: 'Revendedor',
+};
+
+/** The administrators' screen, reached from the header (the sidebar keeps the spec's ten entries). */
+export const AUDIT_ROUTE = '/auditoria';
+
+/** Rows are kept at least this long (LGPD accountability); older ones are purged. */
+export const AUDIT_RETENTION_MONTHS = 6;
+
+/** One row of the audit trail as the API answers it. */
+export interface AuditEntryView {
+  id: number;
+  actorType: string;
+  actorId: number;
+  actorName: string;
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId: string | null;
+  summary: string | null;
+  ipAddress: string;
+  createdAt: string;
+}
+
+export const AUDIT_FILTER_NAMES = ['from', 'to', 'user', 'userType', 'action', 'entity'] as const;
+export type AuditFilterName = (typeof AUDIT_FILTER_NAMES)[number];
+
+export const AUDIT_TEXTS = {
+  title: 'Auditoria',
+  subtitle: 'Quem viu ou alterou dados do portal, quando e de onde. Registros mantidos por pelo menos 6 meses.',
+  columns: {
+    when: 'Data/Hora',
+    user: 'Usuário',
+    userType: 'Tipo',
+    action: 'Ação',
+    entity: 'Registro',
+    summary: 'Detalhes',
+    address: 'Endereço IP',
+  },
+  filters: {
+    from: 'De',
+    to: 'Até',
+    user: 'Usuário',
+    userType: 'Tipo de usuário',
+    action: 'Ação',
+    entity: 'Registro',
+    all: 'Todos',
+  },
+  empty: 'Nenhum registro de auditoria.',
+  loadError: 'Erro ao carregar a auditoria.',
+  exportCsv: 'Exportar CSV',
+  exportError: 'Erro ao exportar a auditoria.',
+  csvFilename: 'auditoria.csv',
+  beneficiaryHistoryTitle: 'Acessos e alterações recentes',
+  beneficiaryHistoryEmpty: 'Nenhum acesso registrado.',
+  beneficiaryHistoryError: 'Não foi possível carregar o histórico de acessos.',
+  invalidDate: (name: string) => `Parâmetro ${name} inválido.`,
+  invalidPeriod: 'A data inicial deve ser anterior à data final.',
+} as const;
+
+export function auditActionLabel(action: string): string {
+  return AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+}
+
+export function auditEntityLabel(entity: string): string {
+  return AUDIT_ENTITY_LABELS[entity as AuditEntity] ?? entity;
+}

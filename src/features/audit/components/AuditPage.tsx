@@ -1,0 +1,124 @@
+import { Box, Button, Text } from '@chakra-ui/react';
+import { useEffect } from 'react';
+import { LuDownload } from 'react-icons/lu';
+import { exportAuditCsv, useGetAuditEntriesQuery } from '../../../api/auditApi';
+import { PAGE_SIZE } from '../../../api/paging';
+import { DataTable, type Column } from '../../../components/list/DataTable';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { Pagination } from '../../../components/list/Pagination';
+import { useListParams } from '../../../components/list/useListParams';
+import { PageHeader } from '../../../components/PageHeader';
+import { notify } from '../../../components/toast/notify';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ENTITY_LABELS,
+  AUDIT_FILTER_NAMES,
+  AUDIT_TEXTS as T,
+  auditActionLabel,
+  auditEntityLabel,
+  USER_TYPE_LABELS,
+  type AuditEntryView,
+} from '../../../domain/audit';
+import { formatDateTime } from '../../../domain/format';
+
+const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
+const ACTION_OPTIONS = options(AUDIT_ACTION_LABELS);
+const ENTITY_OPTIONS = options(AUDIT_ENTITY_LABELS);
+const USER_TYPE_OPTIONS = options(USER_TYPE_LABELS);
+
+const columns: Column<AuditEntryView>[] = [
+  { key: 'createdAt', header: T.columns.when, sortable: true, render: (entry) => formatDateTime(entry.createdAt) },
+  { key: 'actorName', header: T.columns.user, sortable: true, render: (entry) => entry.actorName || '—' },
+  { key: 'actorType', header: T.columns.userType, render: (entry) => USER_TYPE_LABELS[entry.actorType] ?? entry.actorType },
+  { key: 'action', header: T.columns.action, sortable: true, render: (entry) => auditActionLabel(entry.action) },
+  {
+    key: 'entity',
+    header: T.columns.entity,
+    sortable: true,
+    render: (entry) => (
+      <>
+        {auditEntityLabel(entry.entity)}
+        {entry.entityId && (
+          <Text as="span" display="block" fontSize="xs" color="gray.500" fontFamily="mono">
+            {entry.entityId}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  { key: 'summary', header: T.columns.summary, render: (entry) => entry.summary || '—' },
+  { key: 'ipAddress', header: T.columns.address, render: (entry) => entry.ipAddress },
+];
+
+/** 'Auditoria' (administrators): who read or changed what, when and from where, newest first. */
+export default function AuditPage() {
+  const list = useListParams(AUDIT_FILTER_NAMES);
+  const { currentData, isFetching, isError, refetch } = useGetAuditEntriesQuery(list.apiArgs, { refetchOnMountOrArgChange: true });
+
+  useEffect(() => {
+    if (isError) notify.error(T.loadError);
+  }, [isError]);
+
+  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
+  useEffect(() => {
+    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
+  }, [currentData, list, pageCount]);
+
+  const exportCsv = async () => {
+    if (!(await exportAuditCsv(list.filters, list.apiArgs.sort))) notify.error(T.exportError);
+  };
+
+  return (
+    <Box>
+      <PageHeader title={T.title}>
+        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
+          <LuDownload aria-hidden /> {T.exportCsv}
+        </Button>
+      </PageHeader>
+      <Text color="gray.600" fontSize="sm" mt="-2" mb="4">
+        {T.subtitle}
+      </Text>
+      <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
+        <FilterInput label={T.filters.from} type="date" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
+        <FilterInput label={T.filters.to} type="date" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
+        <FilterInput label={T.filters.user} value={list.filters.user} onChange={(value) => list.setFilter('user', value)} />
+        <FilterSelect
+          label={T.filters.userType}
+          allLabel={T.filters.all}
+          options={USER_TYPE_OPTIONS}
+          value={list.filters.userType}
+          onChange={(value) => list.setFilter('userType', value)}
+        />
+        <FilterSelect
+          label={T.filters.action}
+          allLabel={T.filters.all}
+          options={ACTION_OPTIONS}
+          value={list.filters.action}
+          onChange={(value) => list.setFilter('action', value)}
+        />
+        <FilterSelect
+          label={T.filters.entity}
+          allLabel={T.filters.all}
+          options={ENTITY_OPTIONS}
+          value={list.filters.entity}
+          onChange={(value) => list.setFilter('entity', value)}
+        />
+      </FilterBar>
+      <DataTable
+        caption={T.title}
+        columns={columns}
+        rows={currentData?.items}
+        rowKey={(entry) => entry.id}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        emptyText={T.empty}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+    </Box>
+  );
+}
