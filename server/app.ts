@@ -1,7 +1,8 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
@@ -20,6 +21,8 @@ export interface BuildAppOptions {
   database?: DatabaseHandle;
   /** A card payment gateway other than the configured one (tests that count or stall charges). */
   paymentGateway?: PaymentGateway;
+  /** Sees every route as it is registered (the authorization suite checks each one is classified). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** The whole portal as a Fastify instance: tests call `app.inject`, `main.ts` calls `listen`. */
@@ -29,7 +32,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.production,
     forceCloseConnections: 'idle',
+    // The router's own refusals (a malformed URL, a path parameter over 100 characters) in the API's error shape.
+    frameworkErrors: (error, _request, reply) => {
+      void (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({ message: 'Requisição inválida.' });
+    },
   });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   const database =
     options.database ??
@@ -45,12 +53,13 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('passwords', createPasswordHasher(config.fastPasswordHashing));
   app.decorate(
     'paymentGateway',
-    options.paymentGateway ?? createPaymentGateway(config, (message, details) => app.log.warn(details, message)),
+    options.paymentGateway ?? createPaymentGateway(config, (message, details) => app.log.warn(details, message), database.db),
   );
   if (!options.database) app.addHook('onClose', () => database.close());
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(authPlugin);
   await app.register(uploadsPlugin);
   await app.register(telemedicinePlugin);

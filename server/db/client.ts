@@ -29,11 +29,26 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   return options.databaseUrl ? openPostgres(options.databaseUrl, options.isolated) : openPglite(options.dataDir);
 }
 
+/**
+ * PGlite's memory is mostly its shared buffers (allocated up front inside the WebAssembly heap):
+ * PGLITE_SHARED_BUFFERS (default 32MB; PostgreSQL's 128MB costs ~120 MB more resident memory) and
+ * PGLITE_WORK_MEM (per sort/hash, default 4MB). Pages beyond the buffers come from the OS file cache.
+ */
+function pgliteSettings(env: NodeJS.ProcessEnv = process.env): string[] {
+  return [`shared_buffers = '${env.PGLITE_SHARED_BUFFERS || '32MB'}'`, `work_mem = '${env.PGLITE_WORK_MEM || '4MB'}'`];
+}
+
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const { PGlite } = await import('@electric-sql/pglite');
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const client = new PGlite(dataDir === ':memory:' ? undefined : path.join(dataDir, 'pglite'));
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  // pg_trgm backs the "contains" filters' indexes (migration 0005).
+  const client = new PGlite({
+    dataDir: dataDir === ':memory:' ? undefined : path.join(dataDir, 'pglite'),
+    extensions: { pg_trgm },
+    postgresqlconf: pgliteSettings(),
+  });
   await client.waitReady;
   const db = drizzle(client, { schema });
   await migrate(db, { migrationsFolder });

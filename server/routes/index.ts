@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import appointmentRoutes from './appointments';
+import auditRoutes from './audit';
 import authRoutes from './auth';
 import beneficiaryRoutes from './beneficiaries';
 import branchRoutes from './branches';
@@ -28,4 +29,5 @@ export const routes: FastifyPluginAsync[] = [
   specialtyRoutes,
   appointmentRoutes,
   referralRoutes,
+  auditRoutes,
 ];

@@ -133,6 +133,8 @@ export const referrals = pgTable(
     uniqueIndex('referrals_uuid_key').on(t.uuid),
     index('referrals_beneficiary_status_idx').on(t.beneficiaryId, t.status),
     index('referrals_created_idx').on(t.createdAt),
+    // Referrals filtered by status, newest first.
+    index('referrals_status_created_idx').on(t.status, t.createdAt),
     check('referrals_status_check', sql`status in ('PENDING', 'SCHEDULED', 'COMPLETED', 'NON_SCHEDULABLE')`),
   ],
 );
@@ -181,6 +183,8 @@ export const appointments = pgTable(
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_professional_starts_idx').on(t.professionalId, t.startsAt),
     index('appointments_beneficiary_idx').on(t.beneficiaryId),
+    // The agenda filtered by status, in date order.
+    index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_status_check', sql`status in ('SCHEDULED', 'FINISHED', 'UNFINISHED', 'CANCELED', 'DONE')`),
     check('appointments_interval_check', sql`ends_at > starts_at`),
   ],

@@ -1,5 +1,6 @@
 // Every table of the portal; drizzle-kit reads this file to generate migrations.
 export * from './accounts';
+export * from './audit';
 export * from './beneficiaries';
 export * from './care';
 export * from './payments';

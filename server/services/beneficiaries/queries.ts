@@ -1,8 +1,9 @@
-import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers } from '../../db/schema';
+import { boundedCount } from '../../lib/boundedCount';
 import { containsPattern } from '../../lib/listQuery';
 import type { Principal } from '../auth/tokens';
 import { joinedBeneficiaryScope } from './scope';
@@ -104,7 +105,7 @@ export const DEFAULT_HOLDER_ORDER = [asc(beneficiaries.name), asc(beneficiaries.
 
 /**
  * One page of holders in scope matching the filters, each followed by its dependents, and the number
- * of matching holders (pages count holders, not rows).
+ * of matching holders (pages count holders, not rows; estimated beyond a thousand, see boundedCount).
  */
 export async function listHolderPage(
   db: Database,
@@ -113,13 +114,20 @@ export async function listHolderPage(
   page: { orderBy: SQL[]; limit: number; offset: number },
 ): Promise<{ rows: Beneficiary[]; total: number }> {
   const where = and(isNull(beneficiaries.holderId), ...listConditions(db, principal, filters));
-  const [holderRows, [{ total }]] = await Promise.all([
+  const [holderRows, total] = await Promise.all([
     selectBeneficiaries(db)
       .where(where)
       .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: count() }).from(beneficiaries).leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id)).where(where),
+    boundedCount(db, () =>
+      db
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id))
+        .where(where)
+        .$dynamic(),
+    ),
   ]);
   if (holderRows.length === 0) return { rows: [], total };
 

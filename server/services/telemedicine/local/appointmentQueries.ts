@@ -3,6 +3,7 @@ import { onlyDigits } from '../../../../src/domain/documents';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
+import { boundedCount } from '../../../lib/boundedCount';
 import { containsPattern } from '../../../lib/listQuery';
 import { addDays, zonedInstant, zonedParts } from '../dates';
 import { isUuid } from '../uuid';
@@ -40,15 +41,18 @@ const selectRows = (db: Database) =>
 
 type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
 
-async function countRows(db: Database, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db
-    .select({ total: count() })
-    .from(appointments)
-    .innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId))
-    .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
-    .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
-    .where(where);
-  return Number(total);
+/** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */
+function countRows(db: Database, where: SQL | undefined): Promise<number> {
+  return boundedCount(db, () =>
+    db
+      .select({ id: appointments.id })
+      .from(appointments)
+      .innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId))
+      .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+      .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+      .where(where)
+      .$dynamic(),
+  );
 }
 
 /** Name contains (any case) or, when digits were typed, CPF contains. */
@@ -139,6 +143,10 @@ export async function listAppointments(
   page: PageRequest<AppointmentSortColumn>,
 ): Promise<PageResult<Appointment>> {
   const where = whereOf(filters);
+  if (!page.sort && page.limit !== undefined) {
+    const [rows, total] = await Promise.all([agendaPage(db, where, page.offset, page.limit), countRows(db, where)]);
+    return { items: await toAppointments(db, rows), total };
+  }
   let query = selectRows(db)
     .where(where)
     .orderBy(...orderOf(page.sort))
@@ -147,6 +155,40 @@ export async function listAppointments(
   if (page.limit !== undefined) query = query.limit(page.limit);
   const [rows, total] = await Promise.all([query, countRows(db, where)]);
   return { items: await toAppointments(db, rows), total };
+}
+
+/**
+ * A page in the agenda's default order (orderOf without a sort) without sorting the whole table:
+ * the coming appointments are read soonest first from the starts_at index and, where they run out,
+ * the past ones latest first. Only a page that starts after the last coming one counts them.
+ */
+async function agendaPage(db: Database, where: SQL | undefined, offset: number, limit: number): Promise<AppointmentRow[]> {
+  const now = sql`${new Date().toISOString()}::timestamptz`;
+  const comingWhere = and(where, gte(appointments.startsAt, now));
+  const coming = await selectRows(db)
+    .where(comingWhere)
+    .orderBy(asc(appointments.startsAt), desc(appointments.id))
+    .limit(limit)
+    .offset(offset);
+  if (coming.length === limit) return coming;
+  const comingTotal = coming.length > 0 ? offset + coming.length : await exactCount(db, comingWhere);
+  const past = await selectRows(db)
+    .where(and(where, lt(appointments.startsAt, now)))
+    .orderBy(desc(appointments.startsAt), desc(appointments.id))
+    .limit(limit - coming.length)
+    .offset(Math.max(0, offset - comingTotal));
+  return [...coming, ...past];
+}
+
+async function exactCount(db: Database, where: SQL | undefined): Promise<number> {
+  const [{ total }] = await db
+    .select({ total: count() })
+    .from(appointments)
+    .innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId))
+    .innerJoin(professionals, eq(professionals.id, appointments.professionalId))
+    .innerJoin(specialties, eq(specialties.id, appointments.specialtyId))
+    .where(where);
+  return total;
 }
 
 export async function findAppointment(db: Database, uuid: string): Promise<Appointment | undefined> {

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
+import { boundedCount } from '../../../lib/boundedCount';
 import { addDays, zonedInstant } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
@@ -77,13 +78,17 @@ export async function listReferrals(
     .offset(page.offset)
     .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit);
-  const counting = db
-    .select({ total: count() })
-    .from(referrals)
-    .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
-    .where(where);
-  const [rows, [{ total }]] = await Promise.all([query, counting]);
-  return { items: rows.map(toReferral), total: Number(total) };
+  // Exact up to a thousand, estimated beyond (see boundedCount).
+  const counting = boundedCount(db, () =>
+    db
+      .select({ id: referrals.id })
+      .from(referrals)
+      .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
+      .where(where)
+      .$dynamic(),
+  );
+  const [rows, total] = await Promise.all([query, counting]);
+  return { items: rows.map(toReferral), total };
 }
 
 export async function findReferral(db: Database, uuid: string): Promise<Referral | undefined> {

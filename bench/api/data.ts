@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Client } from 'pg';
+
+const ROOT = path.join(__dirname, '..', '..');
+
+/**
+ * Runs `npm run seed -- --size large` against a database: it seeds when the database is empty and,
+ * either way, applies pending migrations (the app opens the database), so a cached copy stays current.
+ */
+function seedLarge(env: Record<string, string>) {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/seed/cli.ts'), '--size', 'large'], {
+    cwd: ROOT,
+    env: { ...process.env, NODE_ENV: 'development', DEMO_SEED: 'false', LOG_LEVEL: 'warn', ...env },
+    stdio: 'inherit',
+  });
+}
+
+/**
+ * A PGlite folder at the large size for one run. Seeding takes minutes, so the seeded folder is
+ * cached (BENCH_PGLITE_CACHE, by default in the temp folder) and each run works on a copy: the
+ * creates a run makes never pile up in the cache.
+ */
+export function pgliteRunDir(cacheDir = process.env.BENCH_PGLITE_CACHE || path.join(os.tmpdir(), 'portal-bench-large')): {
+  dataDir: string;
+  dispose: () => void;
+} {
+  if (!existsSync(path.join(cacheDir, 'pglite'))) console.log(`Seeding the large size into ${cacheDir} (a few minutes, once)...`);
+  seedLarge({ DATA_DIR: cacheDir });
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-run-'));
+  cpSync(path.join(cacheDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
+  return { dataDir, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };
+}
+
+/** `portal_bench_large` on DATABASE_URL's server, created and seeded at the large size when missing. */
+export async function postgresBenchUrl(databaseUrl: string): Promise<string> {
+  const url = new URL(databaseUrl);
+  const name = process.env.BENCH_PG_DATABASE || 'portal_bench_large';
+  const admin = new Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (!rowCount) await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  url.pathname = `/${name}`;
+  seedLarge({ DATABASE_URL: url.toString() });
+  return url.toString();
+}

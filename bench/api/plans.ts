@@ -1,0 +1,82 @@
+import path from 'node:path';
+import os from 'node:os';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { Client } from 'pg';
+
+/**
+ * EXPLAIN ANALYZE of the list and report queries at the large size (the SQL the services send, with
+ * the benchmark's filters), for bench/README.md's "Query plans". PGlite: BENCH_PGLITE_CACHE (or the
+ * cached seed in the temp folder); PostgreSQL: `--pg URL`.
+ */
+export const PLAN_QUERIES: Record<string, string> = {
+  'beneficiaries, first page (holders by name)': `
+    select b.id, b.name, r.nome from beneficiaries b
+    left join beneficiaries h on h.id = b.holder_id
+    left join resellers r on r.id = b.reseller_id
+    left join branches f on f.id = r.id_filial
+    left join partners p on p.id = r.id_parceiro
+    where b.holder_id is null order by b.name, b.id limit 10`,
+  'beneficiaries, name contains (groups of matching members)': `
+    select b.id, b.name from beneficiaries b
+    left join resellers r on r.id = b.reseller_id
+    where b.holder_id is null
+      and coalesce(b.holder_id, b.id) in (select coalesce(m.holder_id, m.id) from beneficiaries m where m.name ilike '%Helena Dias%')
+    order by b.name, b.id limit 10`,
+  'beneficiaries, bounded count (stops at 1,001 rows)': `
+    select count(*) from (select b.id from beneficiaries b left join resellers r on r.id = b.reseller_id
+                          where b.holder_id is null limit 1001) capped`,
+  'appointments, status + date range': `
+    select a.id from appointments a
+    join beneficiaries b on b.id = a.beneficiary_id
+    join professionals p on p.id = a.professional_id
+    join specialties s on s.id = a.specialty_id
+    where a.starts_at >= now() and a.starts_at < now() + interval '7 days' and a.status = 'SCHEDULED'
+    order by a.starts_at desc, a.id desc limit 10`,
+  'appointments, first page (the coming ones, soonest first; the past ones follow in a second query)': `
+    select a.id from appointments a
+    join beneficiaries b on b.id = a.beneficiary_id
+    join professionals p on p.id = a.professional_id
+    join specialties s on s.id = a.specialty_id
+    where a.status <> 'CANCELED' and a.starts_at >= now()
+    order by a.starts_at asc, a.id desc limit 10`,
+  'sales report, page of rows (newest first)': `
+    select s.id, r.nome, f.titulo, p.nome, s.tipo, s.valor, s.data_hora from sales s
+    join resellers r on r.id = s.reseller_id join branches f on f.id = r.id_filial join partners p on p.id = r.id_parceiro
+    where s.status = 'paid' order by s.data_hora desc, s.id desc limit 10`,
+  'sales report, summary (whole history)': `
+    select count(*), coalesce(sum(s.valor), 0) from sales s join resellers r on r.id = s.reseller_id where s.status = 'paid'`,
+  'sales report, summary for a partner and month': `
+    select count(*), coalesce(sum(s.valor), 0) from sales s join resellers r on r.id = s.reseller_id
+    where s.status = 'paid' and r.id_parceiro = (select min(id) from partners)
+      and s.data_hora >= date_trunc('month', now()) and s.data_hora < date_trunc('month', now()) + interval '1 month'`,
+};
+
+async function main() {
+  const pgIndex = process.argv.indexOf('--pg');
+  let run: (query: string) => Promise<string[]>;
+  let close: () => Promise<void>;
+  if (pgIndex >= 0) {
+    const client = new Client({ connectionString: process.argv[pgIndex + 1] });
+    await client.connect();
+    run = async (query) => (await client.query<{ 'QUERY PLAN': string }>(query)).rows.map((row) => row['QUERY PLAN']);
+    close = () => client.end();
+  } else {
+    const dataDir = path.join(process.env.BENCH_PGLITE_CACHE || path.join(os.tmpdir(), 'portal-bench-large'), 'pglite');
+    const client = new PGlite({ dataDir, extensions: { pg_trgm } });
+    run = async (query) => (await client.query<{ 'QUERY PLAN': string }>(query)).rows.map((row) => row['QUERY PLAN']);
+    close = () => client.close();
+  }
+  try {
+    for (const [title, query] of Object.entries(PLAN_QUERIES)) {
+      console.log(`\n#### ${title}\n\n\`\`\`\n${(await run(`explain (analyze, costs off, timing on) ${query}`)).join('\n')}\n\`\`\``);
+    }
+  } finally {
+    await close();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

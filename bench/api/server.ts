@@ -1,0 +1,30 @@
+import { sql } from 'drizzle-orm';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+
+/**
+ * The production server as `npm start` runs it (config from the environment), plus one bench-only
+ * route: GET /bench/minimal?id=N, a bare Fastify handler doing one primary-key select on the same
+ * database. It is the ceiling the portal's endpoints are compared with. Never part of the portal.
+ */
+async function main() {
+  const config = loadConfig();
+  const app = await buildApp(config);
+  app.get('/bench/minimal', async (request) => {
+    const id = Number((request.query as { id?: string }).id ?? 1);
+    const result = (await app.db.execute(sql`select id, name from beneficiaries where id = ${id}`)) as unknown as {
+      rows: Array<{ id: number; name: string }>;
+    };
+    return result.rows[0] ?? null;
+  });
+  await app.listen({ port: config.port, host: '127.0.0.1' });
+  console.log(`bench server ready on ${config.port} (${app.database.kind})`);
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
