@@ -13,7 +13,7 @@ export interface Column<T> {
   width?: string;
 }
 
-interface DataTableProps<T> {
+export interface DataTableProps<T> {
   /** Accessible name of the table (the screen's title). */
   caption: string;
   columns: Column<T>[];

@@ -1,5 +1,4 @@
 import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { LuDownload, LuEye, LuPlus, LuX } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
@@ -8,11 +7,10 @@ import {
   useGetAppointmentsQuery,
   type Appointment,
 } from '../../../api/appointmentsApi';
-import { PAGE_SIZE } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -37,20 +35,11 @@ const SPECIALTY_OPTIONS = SPECIALTY_NAMES.map((name) => ({ value: name, label: n
 export default function AppointmentsPage() {
   const dispatch = useAppDispatch();
   const list = useListParams(APPOINTMENT_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetAppointmentsQuery(list.apiArgs);
+  const query = useGetAppointmentsQuery(list.apiArgs);
+  const { currentData } = query;
   const [cancelAppointment, { isLoading: canceling }] = useCancelAppointmentMutation();
   const dialog = useAppSelector(selectAppointmentDialog);
   const selectedUuid = useAppSelector(selectSelectedAppointmentUuid);
-
-  useEffect(() => {
-    if (isError) notify.error(MESSAGES.loadError);
-  }, [isError]);
-
-  // The last row of the last page was cancelled: show the page before it.
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
 
   const close = () => dispatch(appointmentDialogClosed());
   const open = (kind: Exclude<AppointmentDialog, 'none'>, uuid?: string) => dispatch(appointmentDialogOpened({ dialog: kind, uuid }));
@@ -161,22 +150,16 @@ export default function AppointmentsPage() {
         />
         <FilterInput label="Profissional" value={list.filters.profissional} onChange={(value) => list.setFilter('profissional', value)} />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={MESSAGES.loadError}
         caption={MESSAGES.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(appointment) => appointment.uuid}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={MESSAGES.empty}
         emptyAction={newButton}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
 
       {dialog === 'new' && <NewAppointmentDialog onClose={close} />}
       <AppointmentDetailsDialog uuid={dialog === 'details' ? (selectedUuid ?? undefined) : undefined} onClose={close} />

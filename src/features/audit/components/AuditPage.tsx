@@ -1,11 +1,9 @@
 import { Box, Button, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { LuDownload } from 'react-icons/lu';
 import { exportAuditCsv, useGetAuditEntriesQuery } from '../../../api/auditApi';
-import { PAGE_SIZE } from '../../../api/paging';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -53,16 +51,8 @@ const columns: Column<AuditEntryView>[] = [
 /** 'Auditoria' (administrators): who read or changed what, when and from where, newest first. */
 export default function AuditPage() {
   const list = useListParams(AUDIT_FILTER_NAMES);
-  const { currentData, isFetching, isError, refetch } = useGetAuditEntriesQuery(list.apiArgs, { refetchOnMountOrArgChange: true });
-
-  useEffect(() => {
-    if (isError) notify.error(T.loadError);
-  }, [isError]);
-
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
+  const query = useGetAuditEntriesQuery(list.apiArgs, { refetchOnMountOrArgChange: true });
+  const { currentData } = query;
 
   const exportCsv = async () => {
     if (!(await exportAuditCsv(list.filters, list.apiArgs.sort))) notify.error(T.exportError);
@@ -104,21 +94,15 @@ export default function AuditPage() {
           onChange={(value) => list.setFilter('entity', value)}
         />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={T.loadError}
         caption={T.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(entry) => entry.id}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={T.empty}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
     </Box>
   );
 }

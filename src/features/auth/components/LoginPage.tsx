@@ -1,5 +1,5 @@
 import { Box, Button, Center, Heading, Image, Stack } from '@chakra-ui/react';
-import { FormikProvider, useFormik } from 'formik';
+import { FormikProvider, useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
 import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../../api/authApi';
@@ -11,7 +11,6 @@ import { notify } from '../../../components/toast/notify';
 import { AUTH_MESSAGES } from '../../../domain/messages';
 import { landingPathFor } from '../../../domain/navigation';
 import { DEFAULT_LOGIN_USER_TYPE, USER_TYPE_OPTIONS, type UserType } from '../../../domain/userTypes';
-import { loginSchema } from '../../../domain/validation/login';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { userSet } from '../authSlice';
 import { selectCurrentUser } from '../selectors';
@@ -24,6 +23,20 @@ interface LoginValues {
 
 const typeOptions = USER_TYPE_OPTIONS.filter((option) => option.value !== '');
 
+// yup (~12 KB gzipped) is fetched when the user starts filling the form, not with the page: it keeps
+// the login's first load within its budget. Same checks as formik's validationSchema.
+const loadLoginSchema = () => import('../../../domain/validation/login').then((module) => module.loginSchema);
+
+async function validateLogin(values: LoginValues): Promise<FormikErrors<LoginValues>> {
+  try {
+    await validateYupSchema(values, await loadLoginSchema());
+    return {};
+  } catch (error) {
+    if ((error as Error).name === 'ValidationError') return yupToFormErrors(error);
+    throw error;
+  }
+}
+
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
@@ -34,7 +47,7 @@ export default function LoginPage() {
 
   const formik = useFormik<LoginValues>({
     initialValues: { userType: DEFAULT_LOGIN_USER_TYPE, email: '', senha: '' },
-    validationSchema: loginSchema,
+    validate: validateLogin,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values) => {
@@ -67,13 +80,14 @@ export default function LoginPage() {
   return (
     <Center minH="100vh" px="4" bg="gray.100">
       <Box as="main" w="full" maxW="sm" bg="white" p="8" borderRadius="xl" boxShadow="md">
-        <Image src="/logo-dark.svg" alt="Portal Saúde" h="10" mx="auto" mb="6" />
+        <Image src="/logo-dark.svg" alt="Portal Saúde" h="10" htmlWidth="200" htmlHeight="40" mx="auto" mb="6" />
         <Heading as="h1" size="xl" textAlign="center" mb="6">
           Acesso ao Sistema
         </Heading>
         <FormikProvider value={formik}>
           <form
             noValidate
+            onFocus={() => void loadLoginSchema()}
             onSubmit={(event) => {
               event.preventDefault();
               void submitWithToasts(formik);

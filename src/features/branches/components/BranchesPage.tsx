@@ -1,12 +1,11 @@
 import { Box, Button } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LuDownload, LuPlus } from 'react-icons/lu';
 import { exportBranchesCsv, useDeleteBranchMutation, useGetBranchesQuery, useUpdateBranchMutation } from '../../../api/branchesApi';
-import { PAGE_SIZE } from '../../../api/paging';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusToggle } from '../../../components/StatusBadge';
@@ -32,23 +31,14 @@ const { messages } = BRANCH_TEXTS;
 export default function BranchesPage() {
   const dispatch = useAppDispatch();
   const list = useListParams(BRANCH_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetBranchesQuery(list.apiArgs);
+  const query = useGetBranchesQuery(list.apiArgs);
+  const { currentData } = query;
   const [updateBranch] = useUpdateBranchMutation();
   const [deleteBranch, { isLoading: deleting }] = useDeleteBranchMutation();
   const [statusPending, setStatusPending] = useState<number | null>(null);
   const dialog = useAppSelector(selectBranchDialog);
   const selectedId = useAppSelector(selectSelectedBranchId);
   const selected = currentData?.items.find((branch) => branch.id === selectedId);
-
-  useEffect(() => {
-    if (isError) notify.error(messages.loadError);
-  }, [isError]);
-
-  // The last row of the last page was removed: show the page before it.
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
 
   const close = () => dispatch(branchDialogClosed());
   const open = (kind: Exclude<BranchDialog, 'none'>, id?: number) => dispatch(branchDialogOpened({ dialog: kind, id }));
@@ -131,22 +121,16 @@ export default function BranchesPage() {
         <FilterInput label={LABELS.parceiro} value={list.filters.parceiro} onChange={(value) => list.setFilter('parceiro', value)} />
         <FilterInput label={LABELS.email} value={list.filters.email} onChange={(value) => list.setFilter('email', value)} />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={messages.loadError}
         caption={BRANCH_TEXTS.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(branch) => branch.id}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={BRANCH_TEXTS.emptyText}
         emptyAction={createButton}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
 
       {dialog === 'create' && <BranchFormDialog onClose={close} />}
       {dialog === 'edit' && selected && <BranchFormDialog key={selected.id} branch={selected} onClose={close} />}

@@ -53,7 +53,8 @@ export function CheckoutScreen({ rev }: { rev: string | null }) {
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Box maxW="5xl" mx="auto" px={{ base: 3, md: 6 }} py="3">
           <Flex align="center" justify="space-between" gap="3">
-            <Image src="/logo-dark.svg" alt={config?.companyName || 'Portal Saúde'} h="8" />
+            {/* Width and height attributes (the logo is 180×36) reserve its box before it loads: no layout shift. */}
+            <Image src="/logo-dark.svg" alt={config?.companyName || 'Portal Saúde'} h="8" htmlWidth="160" htmlHeight="32" />
             <Flex align="center" gap="1" color="gray.600" fontSize="sm">
               <LockIcon />
               <Text>{CHECKOUT_TEXTS.subtitle}</Text>

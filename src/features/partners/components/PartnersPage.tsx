@@ -1,12 +1,11 @@
 import { Box, Button } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LuDownload, LuPlus } from 'react-icons/lu';
-import { PAGE_SIZE } from '../../../api/paging';
 import { exportPartnersCsv, useDeletePartnerMutation, useGetPartnersQuery, useUpdatePartnerMutation } from '../../../api/partnersApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusToggle } from '../../../components/StatusBadge';
@@ -34,23 +33,14 @@ const { messages } = PARTNER_TEXTS;
 export default function PartnersPage() {
   const dispatch = useAppDispatch();
   const list = useListParams(PARTNER_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetPartnersQuery(list.apiArgs);
+  const query = useGetPartnersQuery(list.apiArgs);
+  const { currentData } = query;
   const [updatePartner] = useUpdatePartnerMutation();
   const [deletePartner, { isLoading: deleting }] = useDeletePartnerMutation();
   const [statusPending, setStatusPending] = useState<number | null>(null);
   const dialog = useAppSelector(selectPartnerDialog);
   const selectedId = useAppSelector(selectSelectedPartnerId);
   const selected = currentData?.items.find((partner) => partner.id === selectedId);
-
-  useEffect(() => {
-    if (isError) notify.error(messages.loadError);
-  }, [isError]);
-
-  // The last row of the last page was removed: show the page before it.
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
 
   const close = () => dispatch(partnerDialogClosed());
   const open = (kind: Exclude<PartnerDialog, 'none'>, id?: number) => dispatch(partnerDialogOpened({ dialog: kind, id }));
@@ -134,22 +124,16 @@ export default function PartnersPage() {
         <FilterInput label={LABELS.cnpj} value={list.filters.cnpj} onChange={(value) => list.setFilter('cnpj', value)} />
         <FilterInput label={LABELS.email} value={list.filters.email} onChange={(value) => list.setFilter('email', value)} />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={messages.loadError}
         caption={PARTNER_TEXTS.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(partner) => partner.id}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={PARTNER_TEXTS.emptyText}
         emptyAction={createButton}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
 
       {dialog === 'create' && <PartnerFormDialog onClose={close} />}
       {dialog === 'edit' && selected && <PartnerFormDialog key={selected.id} partner={selected} onClose={close} />}

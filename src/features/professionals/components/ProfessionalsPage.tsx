@@ -1,8 +1,6 @@
 import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { LuDownload, LuEye, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
-import { PAGE_SIZE } from '../../../api/paging';
 import {
   exportProfessionalsCsv,
   useDeleteProfessionalMutation,
@@ -10,9 +8,9 @@ import {
   type Professional,
 } from '../../../api/professionalsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -28,21 +26,12 @@ import { ProfessionalFormDialog } from './ProfessionalFormDialog';
 export default function ProfessionalsPage() {
   const dispatch = useAppDispatch();
   const list = useListParams(PROFESSIONAL_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetProfessionalsQuery(list.apiArgs);
+  const query = useGetProfessionalsQuery(list.apiArgs);
+  const { currentData } = query;
   const [deleteProfessional, { isLoading: deleting }] = useDeleteProfessionalMutation();
   const dialog = useAppSelector(selectProfessionalDialog);
   const selectedId = useAppSelector(selectSelectedProfessionalId);
   const selected = currentData?.items.find((professional) => professional.id === selectedId);
-
-  useEffect(() => {
-    if (isError) notify.error(MESSAGES.loadError);
-  }, [isError]);
-
-  // The last row of the last page was removed: show the page before it.
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
 
   const close = () => dispatch(professionalDialogClosed());
   const open = (kind: Exclude<ProfessionalDialog, 'none'>, id?: number) => dispatch(professionalDialogOpened({ dialog: kind, id }));
@@ -125,22 +114,16 @@ export default function ProfessionalsPage() {
         <FilterInput label={LABELS.cpf} value={list.filters.cpf} onChange={(value) => list.setFilter('cpf', value)} />
         <FilterInput label={LABELS.email} value={list.filters.email} onChange={(value) => list.setFilter('email', value)} />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={MESSAGES.loadError}
         caption={MESSAGES.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(professional) => professional.id}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={MESSAGES.empty}
         emptyAction={createButton}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
 
       {dialog === 'create' && <ProfessionalFormDialog onClose={close} />}
       {dialog === 'edit' && selected && <ProfessionalFormDialog key={selected.id} professional={selected} onClose={close} />}

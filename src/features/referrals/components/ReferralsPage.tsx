@@ -1,11 +1,9 @@
 import { Box, Button, Link, Text } from '@chakra-ui/react';
-import { useEffect } from 'react';
 import { LuDownload, LuExternalLink } from 'react-icons/lu';
-import { PAGE_SIZE } from '../../../api/paging';
 import { exportReferralsCsv, useGetReferralsQuery, type Referral } from '../../../api/referralsApi';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -47,16 +45,8 @@ const columns: Column<Referral>[] = [
 /** 'Lista de Encaminhamentos' (administrators): the referrals by creation date, name or CPF, and status. */
 export default function ReferralsPage() {
   const list = useListParams(REFERRAL_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetReferralsQuery(list.apiArgs);
-
-  useEffect(() => {
-    if (isError) notify.error(MESSAGES.loadError);
-  }, [isError]);
-
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
+  const query = useGetReferralsQuery(list.apiArgs);
+  const { currentData } = query;
 
   const exportCsv = async () => {
     if (!(await exportReferralsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
@@ -92,14 +82,13 @@ export default function ReferralsPage() {
         />
       </FilterBar>
       {/* The spec's empty text whatever the filters; 'Limpar Filtros' beside it when a filter is set. */}
-      <DataTable
+      <PagedTable
+        list={{ ...list, hasFilters: false }}
+        query={query}
+        loadErrorMessage={MESSAGES.loadError}
         caption={MESSAGES.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(referral) => referral.uuid}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={MESSAGES.empty}
         emptyAction={
           list.hasFilters ? (
@@ -108,12 +97,7 @@ export default function ReferralsPage() {
             </Button>
           ) : undefined
         }
-        hasFilters={false}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
     </Box>
   );
 }

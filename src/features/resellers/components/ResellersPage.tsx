@@ -1,12 +1,11 @@
 import { Box, Button } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { LuDownload, LuPlus } from 'react-icons/lu';
-import { PAGE_SIZE } from '../../../api/paging';
 import { exportResellersCsv, useDeleteResellerMutation, useGetResellersQuery, useUpdateResellerMutation } from '../../../api/resellersApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
-import { DataTable, type Column } from '../../../components/list/DataTable';
+import { type Column } from '../../../components/list/DataTable';
+import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
-import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { StatusToggle } from '../../../components/StatusBadge';
@@ -33,23 +32,14 @@ const { messages } = RESELLER_TEXTS;
 export default function ResellersPage() {
   const dispatch = useAppDispatch();
   const list = useListParams(RESELLER_FILTERS);
-  const { currentData, isFetching, isError, refetch } = useGetResellersQuery(list.apiArgs);
+  const query = useGetResellersQuery(list.apiArgs);
+  const { currentData } = query;
   const [updateReseller] = useUpdateResellerMutation();
   const [deleteReseller, { isLoading: deleting }] = useDeleteResellerMutation();
   const [statusPending, setStatusPending] = useState<number | null>(null);
   const dialog = useAppSelector(selectResellerDialog);
   const selectedId = useAppSelector(selectSelectedResellerId);
   const selected = currentData?.items.find((reseller) => reseller.id === selectedId);
-
-  useEffect(() => {
-    if (isError) notify.error(messages.loadError);
-  }, [isError]);
-
-  // The last row of the last page was removed: show the page before it.
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  useEffect(() => {
-    if (currentData && currentData.items.length === 0 && list.page > 1 && pageCount > 0) list.setPage(pageCount);
-  }, [currentData, list, pageCount]);
 
   const close = () => dispatch(resellerDialogClosed());
   const open = (kind: Exclude<ResellerDialog, 'none'>, id?: number) => dispatch(resellerDialogOpened({ dialog: kind, id }));
@@ -136,22 +126,16 @@ export default function ResellersPage() {
         <FilterInput label={LABELS.filial} value={list.filters.filial} onChange={(value) => list.setFilter('filial', value)} />
         <FilterInput label={LABELS.cpf} value={list.filters.cpf} onChange={(value) => list.setFilter('cpf', value)} />
       </FilterBar>
-      <DataTable
+      <PagedTable
+        list={list}
+        query={query}
+        loadErrorMessage={messages.loadError}
         caption={RESELLER_TEXTS.title}
         columns={columns}
-        rows={currentData?.items}
         rowKey={(reseller) => reseller.id}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
         emptyText={RESELLER_TEXTS.emptyText}
         emptyAction={createButton}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
 
       {dialog === 'create' && <ResellerFormDialog onClose={close} />}
       {dialog === 'edit' && selected && <ResellerFormDialog key={selected.id} reseller={selected} onClose={close} />}

@@ -1,0 +1,59 @@
+import { useEffect } from 'react';
+import { PAGE_SIZE, type Page } from '../../api/paging';
+import { notify } from '../toast/notify';
+import { DataTable, type DataTableProps } from './DataTable';
+import { Pagination } from './Pagination';
+import type { useListParams } from './useListParams';
+
+/** What PagedTable needs of an RTK Query list result. */
+export interface PagedQuery<T> {
+  currentData?: Page<T>;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+type PagedTableProps<T> = Omit<
+  DataTableProps<T>,
+  'rows' | 'isLoading' | 'isError' | 'onRetry' | 'hasFilters' | 'onClearFilters' | 'sort' | 'onSort'
+> & {
+  list: Pick<ReturnType<typeof useListParams<string>>, 'page' | 'setPage' | 'hasFilters' | 'clearFilters' | 'sort' | 'toggleSort'>;
+  query: PagedQuery<T>;
+  /** The spec's load failure message ('Erro ao carregar lista de …'), shown as a toast. */
+  loadErrorMessage: string;
+};
+
+/**
+ * A server-paged list's table and pagination, wired to its URL state and query: the load error
+ * toast, and a step back to the last page when its last row was removed.
+ */
+export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: PagedTableProps<T>) {
+  const { currentData, isFetching, isError, refetch } = query;
+
+  useEffect(() => {
+    if (isError) notify.error(loadErrorMessage);
+  }, [isError, loadErrorMessage]);
+
+  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
+  const { page, setPage } = list;
+  useEffect(() => {
+    if (currentData && currentData.items.length === 0 && page > 1 && pageCount > 0) setPage(pageCount);
+  }, [currentData, page, pageCount, setPage]);
+
+  return (
+    <>
+      <DataTable
+        {...table}
+        rows={currentData?.items}
+        isLoading={isFetching && !currentData}
+        isError={isError}
+        onRetry={() => void refetch()}
+        hasFilters={list.hasFilters}
+        onClearFilters={list.clearFilters}
+        sort={list.sort}
+        onSort={list.toggleSort}
+      />
+      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+    </>
+  );
+}
