@@ -5,6 +5,7 @@ import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
 import type { Configuration } from 'webpack';
 import 'webpack-dev-server';
+import { BundleBudgetPlugin } from './bench/budgets';
 
 const API_PORT = process.env.API_PORT || '3001';
 
@@ -44,6 +45,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       splitChunks: { chunks: (chunk) => chunk.name !== 'checkout' },
       runtimeChunk: 'single',
     },
+    // Webpack's hints see neither gzip nor lazy route chunks: BundleBudgetPlugin enforces the real first loads.
     performance: { hints: false },
     plugins: [
       new HtmlWebpackPlugin({ template: './public/index.html', scriptLoading: 'defer', chunks: ['main'] }),
@@ -64,6 +66,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
               compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } } as zlib.BrotliOptions,
               threshold: 1024,
             }),
+            // Fails the build when /login or /checkout ships more first-load JavaScript than its budget.
+            new BundleBudgetPlugin(),
           ]
         : []),
     ],

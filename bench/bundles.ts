@@ -10,6 +10,7 @@ export interface BundleFigure {
   files: number;
   gzipKB: number;
   budgetKB?: number;
+  withinBudget?: boolean;
 }
 
 /** Gzipped size of a built file: its precompressed .gz twin (small files are left uncompressed). */

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
-import toast, { useToaster, type Toast } from 'react-hot-toast';
+import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
 
 const DISMISS_DRAG_PX = 80;

@@ -1,4 +1,5 @@
-import toast from 'react-hot-toast';
+// The headless build: AppToaster draws the toasts, so react-hot-toast's styled Toaster stays out of the bundle.
+import toast from 'react-hot-toast/headless';
 
 export const DEFAULT_TOAST_MS = 3000;
 

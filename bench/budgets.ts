@@ -1,0 +1,78 @@
+import zlib from 'node:zlib';
+import { Compilation, WebpackError, type Chunk, type Compiler } from 'webpack';
+
+/**
+ * What a page downloads on its first load: its entry's initial chunks plus the lazy route chunks it
+ * opens straight away (matched by the `import()` request, e.g. the login screen's module).
+ */
+export interface PageLoad {
+  page: string;
+  entry: string;
+  routeModules: string[];
+  /** Gzipped KB; a page without one is only reported. */
+  budgetKB?: number;
+}
+
+export const PAGE_LOADS: PageLoad[] = [
+  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 200 },
+  {
+    page: '/beneficiarios (signed in)',
+    entry: 'main',
+    routeModules: ['layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
+  },
+  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 190 },
+];
+
+export interface PageLoadFigure {
+  page: string;
+  files: string[];
+  gzipKB: number;
+  budgetKB?: number;
+}
+
+// As served: CompressionPlugin (level 9) precompresses files of 1 KB or more; smaller ones go as they are.
+const COMPRESSION_THRESHOLD = 1024;
+const servedSize = (source: Buffer) => (source.length < COMPRESSION_THRESHOLD ? source.length : zlib.gzipSync(source, { level: 9 }).length);
+
+const jsFiles = (chunks: Iterable<Chunk>) => [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
+
+/** The JavaScript files of each page's first load in a finished compilation, with their served (gzipped) size. */
+export function measurePageLoads(compilation: Compilation, pages: PageLoad[] = PAGE_LOADS): PageLoadFigure[] {
+  return pages.map(({ page, entry, routeModules, budgetKB }) => {
+    const entrypoint = compilation.entrypoints.get(entry);
+    if (!entrypoint) throw new Error(`bundle budget: no entry named '${entry}'`);
+    const files = new Set(jsFiles(entrypoint.chunks));
+    for (const routeModule of routeModules) {
+      const groups = compilation.chunkGroups.filter((group) =>
+        group.origins.some((origin) => origin.request?.replace(/\.tsx?$/, '').endsWith(routeModule)),
+      );
+      if (groups.length === 0) throw new Error(`bundle budget: no lazy chunk loads '${routeModule}' (was the route renamed?)`);
+      for (const group of groups) jsFiles(group.chunks).forEach((file) => files.add(file));
+    }
+    const bytes = [...files].reduce((total, file) => total + servedSize(compilation.getAsset(file)!.source.buffer()), 0);
+    return { page, files: [...files], gzipKB: Math.round((bytes / 1024) * 10) / 10, budgetKB };
+  });
+}
+
+/**
+ * Fails a production build whose first-load JavaScript exceeds a page's budget. More precise than
+ * webpack's `performance` hints, which see neither gzip nor the lazy route chunks a page opens.
+ */
+export class BundleBudgetPlugin {
+  constructor(private readonly pages: PageLoad[] = PAGE_LOADS) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap(BundleBudgetPlugin.name, (compilation) => {
+      compilation.hooks.processAssets.tap({ name: BundleBudgetPlugin.name, stage: Compilation.PROCESS_ASSETS_STAGE_ANALYSE }, () => {
+        for (const figure of measurePageLoads(compilation, this.pages)) {
+          const line = `${figure.page}: ${figure.gzipKB} KB gzipped JS on first load (${figure.files.length} files)`;
+          if (figure.budgetKB !== undefined && figure.gzipKB > figure.budgetKB) {
+            compilation.errors.push(new WebpackError(`Bundle budget exceeded — ${line}, budget ${figure.budgetKB} KB`));
+          } else {
+            compilation.getLogger(BundleBudgetPlugin.name).info(line + (figure.budgetKB ? `, budget ${figure.budgetKB} KB` : ''));
+          }
+        }
+      });
+    });
+  }
+}

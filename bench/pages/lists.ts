@@ -1,0 +1,158 @@
+import type { Browser, Page } from 'playwright-core';
+import { BENEFICIARY_FILTER_LABELS } from '../../src/domain/beneficiaries';
+import { DESKTOP } from '../../e2e/support/browser';
+import { restoreSession, signInByApi, type BenchSession } from './session';
+import { median } from './stats';
+
+export const LIST_TARGETS = { firstRowsMs: 1000, filterMs: 500 };
+
+interface ListPage {
+  path: string;
+  /** The name filter's label and the header of the column it searches. */
+  filterLabel: string;
+  nameColumn: string;
+  /** The list's API request, to tell network and server time from the page's own work. */
+  listRequest: string;
+}
+
+const LIST_PAGES: ListPage[] = [
+  { path: '/beneficiarios', filterLabel: BENEFICIARY_FILTER_LABELS.name, nameColumn: 'Nome', listRequest: '/api/beneficiaries?' },
+  { path: '/agendamentos', filterLabel: 'Paciente', nameColumn: 'Paciente', listRequest: '/api/appointments?' },
+];
+
+export interface ListFigure {
+  page: string;
+  dataset: string;
+  runs: number;
+  /** Medians: navigation start to the first page of rows painted (10 rows, or all when fewer). */
+  firstRowsMs: number;
+  rowsShown: number;
+  /** Medians, for the first rows: when the last script arrived, and when the list request left and came back. */
+  scriptsLoadedMs: number;
+  listRequestStartMs: number;
+  listResponseMs: number;
+  /** Medians: the last keystroke of a name in the filter to the filtered rows painted (includes the filter's debounce). */
+  filterMs: number;
+  filterText: string;
+  meetsTargets: boolean;
+}
+
+interface Marks {
+  rowsAt?: number;
+  rows?: number;
+  lastInputAt?: number;
+  /** The name typed, its column and the rows' text before typing. */
+  filter?: { text: string; column: number; before: string };
+  filterMatched?: boolean;
+  filteredAt?: number;
+}
+
+/**
+ * Runs in the page before its scripts: notes when the list first shows rows and, once a filter is
+ * armed, when the rows change to ones with a match. Times are the page's own (performance.now(), from navigation
+ * start), taken in the frame after the DOM change so they include the paint. No named functions
+ * inside: tsx would wrap them in a helper the page does not have.
+ */
+function installMarks() {
+  const marks: Marks = {};
+  (window as unknown as { __bench: Marks }).__bench = marks;
+  document.addEventListener('input', () => (marks.lastInputAt = performance.now()), true);
+  new MutationObserver(() => {
+    const table = document.querySelector('table[aria-busy="false"]');
+    const rows = table ? [...table.querySelectorAll('tbody tr')] : [];
+    if (rows.length === 0) return;
+    if (marks.rows === undefined) {
+      marks.rows = rows.length;
+      requestAnimationFrame(() => (marks.rowsAt = performance.now()));
+    }
+    const { filter } = marks;
+    // New rows with a match (a matching holder also brings their dependents, who need not match).
+    if (filter && !marks.filterMatched && table!.querySelector('tbody')!.textContent !== filter.before) {
+      const wanted = filter.text.toLowerCase();
+      marks.filterMatched = rows.some((row) => row.children[filter.column]?.textContent?.toLowerCase().includes(wanted));
+      if (marks.filterMatched) requestAnimationFrame(() => (marks.filteredAt = performance.now()));
+    }
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
+}
+
+const readMarks = (page: Page) => page.evaluate(() => (window as unknown as { __bench: Marks }).__bench);
+
+async function measureOnce(browser: Browser, baseUrl: string, listPage: ListPage, session: BenchSession) {
+  const context = await browser.newContext(DESKTOP);
+  try {
+    await restoreSession(context, session);
+    await context.addInitScript(installMarks);
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}${listPage.path}`);
+    await page.waitForFunction(() => (window as unknown as { __bench: Marks }).__bench.rowsAt !== undefined, null, { timeout: 30_000 });
+    const loaded = await readMarks(page);
+    const timing = await page.evaluate((listRequest) => {
+      const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const scripts = resources.filter((entry) => entry.initiatorType === 'script' || entry.name.endsWith('.js'));
+      const list = resources.find((entry) => entry.name.includes(listRequest));
+      return {
+        scriptsLoadedMs: Math.max(0, ...scripts.map((entry) => entry.responseEnd)),
+        listRequestStartMs: list?.startTime ?? NaN,
+        listResponseMs: list?.responseEnd ?? NaN,
+      };
+    }, listPage.listRequest);
+
+    const headers = await page.locator('table thead th').allTextContents();
+    const column = headers.findIndex((header) => header.trim().startsWith(listPage.nameColumn));
+    if (column < 0) throw new Error(`${listPage.path}: no '${listPage.nameColumn}' column in ${headers.join(', ')}`);
+    // A name from further down the page (a holder's: a dependent's cell also holds '↳' and a label).
+    const names = await page
+      .locator('table tbody tr')
+      .evaluateAll((rows, index) => rows.map((row) => row.children[index]?.textContent?.trim() ?? ''), column);
+    const sample = names.filter((name) => name && !name.startsWith('↳')).at(-1) ?? '';
+    if (!sample) throw new Error(`${listPage.path}: no name to filter by`);
+
+    await page.evaluate(
+      ({ text, column }) => {
+        const before = document.querySelector('table tbody')!.textContent ?? '';
+        (window as unknown as { __bench: Marks }).__bench.filter = { text, column, before };
+      },
+      { text: sample, column },
+    );
+    await page.getByLabel(listPage.filterLabel).pressSequentially(sample, { delay: 30 });
+    await page.waitForFunction(() => (window as unknown as { __bench: Marks }).__bench.filteredAt !== undefined, null, { timeout: 30_000 });
+    const filtered = await readMarks(page);
+    return {
+      firstRowsMs: loaded.rowsAt!,
+      rowsShown: loaded.rows!,
+      ...timing,
+      filterMs: filtered.filteredAt! - filtered.lastInputAt!,
+      filterText: sample,
+    };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens each big list signed in as the administrator (who sees every row), `runs` times in a fresh context each. */
+export async function measureLists(browser: Browser, baseUrl: string, dataset: string, runs = 3): Promise<ListFigure[]> {
+  const session = await signInByApi(baseUrl);
+  const figures: ListFigure[] = [];
+  for (const listPage of LIST_PAGES) {
+    const samples: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
+    for (let run = 0; run < runs; run++) samples.push(await measureOnce(browser, baseUrl, listPage, session));
+    const pick = (key: 'firstRowsMs' | 'filterMs' | 'scriptsLoadedMs' | 'listRequestStartMs' | 'listResponseMs') =>
+      Math.round(median(samples.map((sample) => sample[key])));
+    const firstRowsMs = pick('firstRowsMs');
+    const filterMs = pick('filterMs');
+    figures.push({
+      page: listPage.path,
+      dataset,
+      runs,
+      firstRowsMs,
+      rowsShown: samples[0].rowsShown,
+      scriptsLoadedMs: pick('scriptsLoadedMs'),
+      listRequestStartMs: pick('listRequestStartMs'),
+      listResponseMs: pick('listResponseMs'),
+      filterMs,
+      filterText: samples[0].filterText,
+      meetsTargets: firstRowsMs <= LIST_TARGETS.firstRowsMs && filterMs <= LIST_TARGETS.filterMs,
+    });
+  }
+  return figures;
+}
