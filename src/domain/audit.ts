@@ -30,6 +30,7 @@ export const USER_TYPE_LABELS: Record<string, string> = {
   PARCEIRO: 'Parceiro',
   FILIAL: 'Filial',
   REVENDEDOR: 'Revendedor',
+  CHECKOUT: 'Checkout público',
 };
 
 /** The administrators' screen, reached from the header (the sidebar keeps the spec's ten entries). */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntity } from '../../../src/domain/audit';
 import type { UserType } from '../../../src/domain/userTypes';
+import type { Database } from '../../db/client';
 import { administrators, auditLog, branches, partners, resellers } from '../../db/schema';
 
 export interface AuditEntry {
@@ -45,6 +46,23 @@ export async function recordAudit(request: FastifyRequest, entry: AuditEntry): P
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
     summary: entry.summary ? entry.summary.slice(0, SUMMARY_MAX) : null,
     ipAddress: request.ip,
+  });
+}
+
+/** The actor of writes made by the public checkout or the gateway, where no account is signed in. */
+export const PUBLIC_CHECKOUT_ACTOR = { type: 'CHECKOUT', id: 0, name: 'Checkout público' } as const;
+
+/** Appends a row for a write the public checkout made (a purchase creating or reactivating a beneficiary). */
+export async function recordPublicAudit(db: Database, entry: AuditEntry & { ipAddress: string }): Promise<void> {
+  await db.insert(auditLog).values({
+    actorType: PUBLIC_CHECKOUT_ACTOR.type,
+    actorId: PUBLIC_CHECKOUT_ACTOR.id,
+    actorName: PUBLIC_CHECKOUT_ACTOR.name,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
+    summary: entry.summary ? entry.summary.slice(0, SUMMARY_MAX) : null,
+    ipAddress: entry.ipAddress,
   });
 }
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { isPlanId, PLANS } from '../../../src/domain/plans';
 import type { Database } from '../../db/client';
+import { recordPublicAudit } from '../audit/record';
 import { beneficiaries, paymentAttempts, sales, type PaymentBuyer } from '../../db/schema';
 
 /** Payment type codes of the spec: S = Recorrente (plans), A = Consulta (one-off). */
@@ -19,10 +20,15 @@ export function addressLine(buyer: PaymentBuyer): string {
  * validated when the attempt started, and the attempt becomes `approved`. Safe to call twice: an
  * attempt already approved is left as it is (and null is returned). Returns the beneficiary's id.
  */
+/** The audit trail's address for approvals settled without a buyer's request (reconciliation, webhooks). */
+export const RECONCILIATION_SOURCE = 'reconciliação';
+
 export async function recordApprovedSale(
   db: Database,
   attemptId: number,
   gatewayIds: { customerId?: string; paymentId?: string; subscriptionId?: string } = {},
+  /** Where the approval came from, for the audit trail: the buyer's address, or a system source. */
+  source: string = RECONCILIATION_SOURCE,
 ): Promise<number | null> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -67,7 +73,15 @@ export async function recordApprovedSale(
           updatedAt: sql`now()`,
         },
       })
-      .returning({ id: beneficiaries.id });
+      // xmax = 0 only on a freshly inserted row: tells a new beneficiary from a reactivated one.
+      .returning({ id: beneficiaries.id, uuid: beneficiaries.uuid, created: sql<boolean>`(xmax = 0)` });
+    await recordPublicAudit(tx, {
+      action: beneficiary.created ? 'create' : 'status',
+      entity: 'beneficiary',
+      entityId: beneficiary.uuid,
+      summary: `Compra: ${attempt.plan}`,
+      ipAddress: source,
+    });
 
     const [sale] = await tx
       .insert(sales)

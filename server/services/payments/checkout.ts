@@ -7,7 +7,7 @@ import type { PaymentRequest } from '../../../src/domain/validation/checkout';
 import type { Database } from '../../db/client';
 import type { PaymentBuyer } from '../../db/schema';
 import { conflict } from '../../lib/httpErrors';
-import { recordApprovedSale } from './approval';
+import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
 import { claimAttempt, closeAttempt, findAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
 import type { TelemedicineProvider } from '../telemedicine/types';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
@@ -110,7 +110,7 @@ function answerOf(attempt: PaymentAttempt): PaymentAnswer | null {
 }
 
 /** Saves what the gateway said about an attempt and returns the buyer's answer. */
-async function settle(context: PaymentContext, attempt: PaymentAttempt, result: ChargeResult): Promise<PaymentAnswer> {
+async function settle(context: PaymentContext, attempt: PaymentAttempt, result: ChargeResult, source: string): Promise<PaymentAnswer> {
   if (result.outcome === 'refused') {
     await closeAttempt(context.db, attempt.id, 'refused', result.message);
     return { success: false, error: result.message };
@@ -118,7 +118,7 @@ async function settle(context: PaymentContext, attempt: PaymentAttempt, result: 
   const { outcome: _outcome, ...ids } = result;
   // The gateway's ids first: if saving the sale fails, the charge can still be reconciled by them.
   await rememberGatewayIds(context.db, attempt.id, ids);
-  const beneficiaryId = await recordApprovedSale(context.db, attempt.id, ids);
+  const beneficiaryId = await recordApprovedSale(context.db, attempt.id, ids, source);
   // The buyer does not wait for the telemedicine provider; the sale is already saved.
   if (beneficiaryId !== null) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
   return { success: true };
@@ -134,7 +134,7 @@ async function charge(context: PaymentContext, attempt: PaymentAttempt, request:
     await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
     return { success: false as const, error: CHECKOUT_MESSAGES.gatewayUnavailable };
   }
-  return settle(context, attempt, result);
+  return settle(context, attempt, result, remoteIp);
 }
 
 /**
@@ -171,7 +171,7 @@ export async function reconcile(context: PaymentContext, attempt: PaymentAttempt
     await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
     return { success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable };
   }
-  return settle(context, attempt, result);
+  return settle(context, attempt, result, RECONCILIATION_SOURCE);
 }
 
 /**

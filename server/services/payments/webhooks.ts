@@ -71,10 +71,12 @@ async function apply(db: Database, event: AsaasWebhookEvent, attempt: PaymentAtt
   if (PAID.includes(event.event)) {
     if (attempt.status !== 'approved') {
       // The charge went through although our request never saved it (crash, timeout): save it now.
-      const beneficiaryId = await recordApprovedSale(db, attempt.id, {
-        paymentId: event.payment?.id,
-        subscriptionId: event.payment?.subscription ?? undefined,
-      });
+      const beneficiaryId = await recordApprovedSale(
+        db,
+        attempt.id,
+        { paymentId: event.payment?.id, subscriptionId: event.payment?.subscription ?? undefined },
+        'webhook do gateway',
+      );
       return { outcome: 'approved', beneficiaryId: beneficiaryId ?? undefined };
     }
     await setSaleStatus(db, attempt, 'paid');
