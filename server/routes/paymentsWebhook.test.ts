@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { onlyDigits } from '../../src/domain/documents';
-import { beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../db/schema';
+import { auditLog, beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../db/schema';
 import { GatewayUnavailableError, type PaymentGateway } from '../services/payments/gateway';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
 import { checkoutBody, createPaymentsApp, postPayment } from '../services/payments/testing';
@@ -106,6 +106,17 @@ describe('POST /api/payment/webhook/asaas', () => {
     await sendEvent(event('PAYMENT_RECEIVED', { id: 'pay_month_2', subscription: attempt.gatewaySubscriptionId }));
     expect((await beneficiaryOf(cpf)).isActive).toBe(true);
     expect((await saleOf(attempt.saleId)).status).toBe('paid');
+
+    // Both status changes are in the audit trail, made by the gateway.
+    const trail = await app.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, (await beneficiaryOf(cpf)).uuid), eq(auditLog.actorType, 'GATEWAY')))
+      .orderBy(auditLog.id);
+    expect(trail.map((row) => [row.action, row.summary, row.actorName, row.ipAddress])).toEqual([
+      ['status', 'Inativado pelo gateway', 'Gateway de pagamento', 'webhook do gateway'],
+      ['status', 'Ativado pelo pagamento', 'Gateway de pagamento', 'webhook do gateway'],
+    ]);
   });
 
   it('ignores an event id already processed', async () => {

@@ -31,6 +31,7 @@ export const USER_TYPE_LABELS: Record<string, string> = {
   FILIAL: 'Filial',
   REVENDEDOR: 'Revendedor',
   CHECKOUT: 'Checkout público',
+  GATEWAY: 'Gateway de pagamento',
 };
 
 /** The administrators' screen, reached from the header (the sidebar keeps the spec's ten entries). */

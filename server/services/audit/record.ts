@@ -49,15 +49,26 @@ export async function recordAudit(request: FastifyRequest, entry: AuditEntry): P
   });
 }
 
-/** The actor of writes made by the public checkout or the gateway, where no account is signed in. */
-export const PUBLIC_CHECKOUT_ACTOR = { type: 'CHECKOUT', id: 0, name: 'Checkout público' } as const;
+interface SystemActor {
+  type: string;
+  id: number;
+  name: string;
+}
 
-/** Appends a row for a write the public checkout made (a purchase creating or reactivating a beneficiary). */
-export async function recordPublicAudit(db: Database, entry: AuditEntry & { ipAddress: string }): Promise<void> {
+/** Actors of writes made where no account is signed in: a purchase on the public checkout, a gateway webhook. */
+export const PUBLIC_CHECKOUT_ACTOR: SystemActor = { type: 'CHECKOUT', id: 0, name: 'Checkout público' };
+export const GATEWAY_ACTOR: SystemActor = { type: 'GATEWAY', id: 0, name: 'Gateway de pagamento' };
+
+/** Appends a row for a write made without a signed-in account (a purchase, a webhook). */
+export async function recordPublicAudit(
+  db: Database,
+  entry: AuditEntry & { ipAddress: string },
+  actor: SystemActor = PUBLIC_CHECKOUT_ACTOR,
+): Promise<void> {
   await db.insert(auditLog).values({
-    actorType: PUBLIC_CHECKOUT_ACTOR.type,
-    actorId: PUBLIC_CHECKOUT_ACTOR.id,
-    actorName: PUBLIC_CHECKOUT_ACTOR.name,
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.name,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),

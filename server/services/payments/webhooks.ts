@@ -3,6 +3,7 @@ import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { isPlanId, PLANS } from '../../../src/domain/plans';
 import type { Database } from '../../db/client';
 import { beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../../db/schema';
+import { GATEWAY_ACTOR, recordPublicAudit } from '../audit/record';
 import { recordApprovedSale } from './approval';
 import type { PaymentAttempt } from './attempts';
 
@@ -54,7 +55,20 @@ async function setBeneficiaryActive(db: Database, attempt: PaymentAttempt, isAct
         eq(beneficiaries.isActive, !isActive),
       ),
     )
-    .returning({ id: beneficiaries.id });
+    .returning({ id: beneficiaries.id, uuid: beneficiaries.uuid });
+  if (changed) {
+    await recordPublicAudit(
+      db,
+      {
+        action: 'status',
+        entity: 'beneficiary',
+        entityId: changed.uuid,
+        summary: isActive ? 'Ativado pelo pagamento' : 'Inativado pelo gateway',
+        ipAddress: WEBHOOK_SOURCE,
+      },
+      GATEWAY_ACTOR,
+    );
+  }
   return changed?.id;
 }
 
@@ -64,6 +78,9 @@ export interface EventOutcome {
   /** A beneficiary created, activated or inactivated by it (the telemedicine provider must follow). */
   beneficiaryId?: number;
 }
+
+/** The audit trail's address for changes the gateway's webhooks make. */
+const WEBHOOK_SOURCE = 'webhook do gateway';
 
 /** What one event does to the attempt it concerns. */
 async function apply(db: Database, event: AsaasWebhookEvent, attempt: PaymentAttempt): Promise<EventOutcome> {
@@ -75,7 +92,7 @@ async function apply(db: Database, event: AsaasWebhookEvent, attempt: PaymentAtt
         db,
         attempt.id,
         { paymentId: event.payment?.id, subscriptionId: event.payment?.subscription ?? undefined },
-        'webhook do gateway',
+        WEBHOOK_SOURCE,
       );
       return { outcome: 'approved', beneficiaryId: beneficiaryId ?? undefined };
     }
