@@ -1,41 +1,11 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { ProfessionalFileField, ScheduleInterval } from '../domain/care';
+import type { Professional } from '../domain/care';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
-/** A professional as GET /api/professionals answers it (spec section 3, plus its schedule). */
-export interface Professional extends Record<ProfessionalFileField, string | null> {
-  id: number;
-  nome_completo: string;
-  cpf: string;
-  data_nascimento: string | null;
-  sexo: string | null;
-  crm: string;
-  crm_estado: string;
-  rqe: string | null;
-  outras_certificacoes: string | null;
-  especialidades: Array<{ uuid: string; name: string }>;
-  email: string;
-  telefone_celular: string | null;
-  telefone_comercial: string | null;
-  rua: string | null;
-  numero_complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  estado: string | null;
-  cep: string | null;
-  banco: string | null;
-  agencia: string | null;
-  conta_corrente: string | null;
-  tipo_conta: string | null;
-  pix: string | null;
-  horarios_atendimento: string | null;
-  agenda: ScheduleInterval[];
-  modalidade_atendimento: string;
-  idiomas_falados: string | null;
-  tempo_medio_consulta: number;
-}
+/** Screens import the shape from here with the endpoints; it is defined once in domain/care. */
+export type { Professional };
 
 interface SaveAnswer {
   success: boolean;

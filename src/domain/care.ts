@@ -331,3 +331,36 @@ export function uploadProblem(accepts: 'image' | 'document', head: Uint8Array, s
   if (accepts === 'image') return kind === 'png' || kind === 'jpeg' ? undefined : UPLOAD_MESSAGES.imageOnly;
   return kind ? undefined : UPLOAD_MESSAGES.documentOnly;
 }
+
+/** A professional as the API answers it (spec section 3, plus its schedule): one shape for server and client. */
+export interface Professional extends Record<ProfessionalFileField, string | null> {
+  id: number;
+  nome_completo: string;
+  cpf: string;
+  data_nascimento: string | null;
+  sexo: string | null;
+  crm: string;
+  crm_estado: string;
+  rqe: string | null;
+  outras_certificacoes: string | null;
+  especialidades: Array<{ uuid: string; name: string }>;
+  email: string;
+  telefone_celular: string | null;
+  telefone_comercial: string | null;
+  rua: string | null;
+  numero_complemento: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  estado: string | null;
+  cep: string | null;
+  banco: string | null;
+  agencia: string | null;
+  conta_corrente: string | null;
+  tipo_conta: string | null;
+  pix: string | null;
+  horarios_atendimento: string | null;
+  agenda: ScheduleInterval[];
+  modalidade_atendimento: string;
+  idiomas_falados: string | null;
+  tempo_medio_consulta: number;
+}

@@ -1,5 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { describeSchedule, PROFESSIONAL_FILES, type ProfessionalFileField, type ScheduleInterval } from '../../../src/domain/care';
+import {
+  describeSchedule,
+  PROFESSIONAL_FILES,
+  type Professional,
+  type ProfessionalFileField,
+  type ScheduleInterval,
+} from '../../../src/domain/care';
 import { onlyDigits } from '../../../src/domain/documents';
 import type { Database } from '../../db/client';
 import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
@@ -30,43 +36,6 @@ function whereOf(filters: ProfessionalFilters): SQL | undefined {
     cpf ? sql`${professionals.cpf} like ${containsPattern(cpf)}` : undefined,
     filters.email ? ilike(professionals.email, containsPattern(filters.email)) : undefined,
   );
-}
-
-/** The professional as the API answers it: the spec's fields, specialties, schedule and file links. */
-export interface ProfessionalView {
-  id: number;
-  nome_completo: string;
-  cpf: string;
-  data_nascimento: string | null;
-  sexo: string | null;
-  crm: string;
-  crm_estado: string;
-  rqe: string | null;
-  outras_certificacoes: string | null;
-  especialidades: Array<{ uuid: string; name: string }>;
-  email: string;
-  telefone_celular: string | null;
-  telefone_comercial: string | null;
-  rua: string | null;
-  numero_complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  estado: string | null;
-  cep: string | null;
-  banco: string | null;
-  agencia: string | null;
-  conta_corrente: string | null;
-  tipo_conta: string | null;
-  pix: string | null;
-  horarios_atendimento: string | null;
-  agenda: ScheduleInterval[];
-  modalidade_atendimento: string;
-  idiomas_falados: string | null;
-  tempo_medio_consulta: number;
-  foto_medico: string | null;
-  copia_crm: string | null;
-  comprovante_especialidade: string | null;
-  termo_aceite: string | null;
 }
 
 /** The stored key of each document, by the spec's field name. */
@@ -107,7 +76,7 @@ async function detailsOf(db: Database, ids: number[]) {
   return { specialtiesOf, schedulesOf };
 }
 
-async function toViews(db: Database, rows: ProfessionalRow[], fileLink: (path: string) => string): Promise<ProfessionalView[]> {
+async function toViews(db: Database, rows: ProfessionalRow[], fileLink: (path: string) => string): Promise<Professional[]> {
   const { specialtiesOf, schedulesOf } = await detailsOf(
     db,
     rows.map((row) => row.id),
@@ -159,7 +128,7 @@ export async function listProfessionals(
   filters: ProfessionalFilters,
   list: Pick<ListQuery, 'orderBy' | 'offset'> & { limit?: number },
   fileLink: (path: string) => string,
-): Promise<{ items: ProfessionalView[]; total: number }> {
+): Promise<{ items: Professional[]; total: number }> {
   const where = whereOf(filters);
   let query = db
     .select()
@@ -181,7 +150,7 @@ export async function findProfessionalRow(db: Database, id: number): Promise<Pro
   return row;
 }
 
-export async function professionalView(db: Database, row: ProfessionalRow, fileLink: (path: string) => string): Promise<ProfessionalView> {
+export async function professionalView(db: Database, row: ProfessionalRow, fileLink: (path: string) => string): Promise<Professional> {
   const [view] = await toViews(db, [row], fileLink);
   return view;
 }
