@@ -3,7 +3,9 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
+import dataVersionPlugin from './plugins/dataVersion';
 import errorsPlugin from './plugins/errors';
+import readCachePlugin from './plugins/readCache';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { routes } from './routes';
@@ -57,10 +59,12 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   );
   if (!options.database) app.addHook('onClose', () => database.close());
 
+  await app.register(dataVersionPlugin);
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);
+  await app.register(readCachePlugin);
   await app.register(uploadsPlugin);
   await app.register(telemedicinePlugin);
   for (const route of routes) await app.register(route);

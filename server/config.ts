@@ -30,6 +30,11 @@ export interface AppConfig {
     roomBaseUrl?: string;
   };
   payments: { gateway: PaymentGatewayKind; baseUrl?: string; apiKey?: string; webhookToken?: string; timeoutMs: number };
+  /**
+   * In-process read caches, in milliseconds (0 turns one off): the signed-in account behind a token,
+   * and the answers of list and report calls. Both are voided by any write this process makes.
+   */
+  caches: { authTtlMs: number; readTtlMs: number };
   logLevel: string;
   /** Skip the per-request argon2 cost in tests that sign in many times. */
   fastPasswordHashing: boolean;
@@ -53,6 +58,16 @@ function oneOf<T extends string>(name: string, value: string | undefined, allowe
   if (value === undefined || value === '') return fallback;
   if ((allowed as readonly string[]).includes(value)) return value as T;
   throw new ConfigError(`${name} deve ser um de: ${allowed.join(', ')}`);
+}
+
+/** Cache lifetimes when the environment says nothing: short, since some lists depend on the clock. */
+export const DEFAULT_CACHES = { authTtlMs: 2000, readTtlMs: 1000 } as const;
+
+function milliseconds(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < 0) throw new ConfigError(`${name} deve ser um número inteiro de milissegundos (0 desativa)`);
+  return number;
 }
 
 /** Reads and checks every setting once; production refuses unsafe defaults. */
@@ -110,6 +125,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     customerSiteUrl: env.CUSTOMER_SITE_URL,
     telemedicine,
     payments,
+    caches: {
+      authTtlMs: milliseconds('AUTH_CACHE_TTL_MS', env.AUTH_CACHE_TTL_MS, DEFAULT_CACHES.authTtlMs),
+      readTtlMs: milliseconds('READ_CACHE_TTL_MS', env.READ_CACHE_TTL_MS, DEFAULT_CACHES.readTtlMs),
+    },
     logLevel: env.LOG_LEVEL || (production ? 'info' : 'warn'),
     fastPasswordHashing: false,
   };
@@ -127,6 +146,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     demoSeed: false,
     telemedicine: { provider: 'local', timeoutMs: 2000 },
     payments: { gateway: 'sandbox', webhookToken: 'test-webhook-token', timeoutMs: 2000 },
+    // The production defaults: every server test runs with the caches on.
+    caches: { ...DEFAULT_CACHES },
     logLevel: 'silent',
     fastPasswordHashing: true,
     ...overrides,

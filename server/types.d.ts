@@ -2,6 +2,7 @@ import 'fastify';
 import type { UserType } from '../src/domain/userTypes';
 import type { AppConfig } from './config';
 import type { Database, DatabaseHandle } from './db/client';
+import type { DataVersion } from './lib/dataVersion';
 import type { PasswordHasher } from './services/auth/passwords';
 import type { Principal, TokenService } from './services/auth/tokens';
 import type { TelemedicineProvider } from './services/telemedicine/types';
@@ -21,6 +22,8 @@ declare module 'fastify' {
     uploads: FileStore;
     /** The card payment gateway PAYMENT_GATEWAY names (sandbox by default). */
     paymentGateway: PaymentGateway;
+    /** Moves after every write, here or (PostgreSQL) in another instance; the read caches key on it and serve nothing while it is not `trusted` (plugins/dataVersion.ts). */
+    dataVersion: DataVersion;
   }
   interface FastifyRequest {
     /** The signed-in account; set by the auth plugin on every route that is not public. */
@@ -31,5 +34,7 @@ declare module 'fastify' {
     public?: boolean;
     /** User types allowed to call the route; absent means every signed-in type. */
     allow?: readonly UserType[];
+    /** A GET whose 200 answer may be reused per user and URL until a write or READ_CACHE_TTL_MS (plugins/readCache.ts). */
+    readCache?: boolean;
   }
 }

@@ -12,6 +12,10 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /** PostgreSQL only: the database's URL (the private one when isolated), for a connection outside the pool (LISTEN). */
+  connectionString?: string;
+  /** PostgreSQL only: `pg_notify(channel, payload)` through the pool, beside the drizzle handle (not seen as a write). */
+  notify?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -93,6 +97,10 @@ async function openPostgres(databaseUrl: string, isolated = false): Promise<Data
     kind: 'postgres',
     ping: async () => {
       await pool.query('select 1');
+    },
+    connectionString,
+    notify: async (channel, payload) => {
+      await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
     close: async () => {
       await pool.end();

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { UserType } from '../../src/domain/userTypes';
 import { forbidden, unauthorized } from '../lib/httpErrors';
-import { findAccount } from '../services/auth/accounts';
+import { VersionedCache } from '../lib/versionedCache';
+import { findAccount, type AccountRecord } from '../services/auth/accounts';
 import type { Principal } from '../services/auth/tokens';
+
+/** Accounts remembered at most (one small record each); the least recently used go first. */
+export const ACCOUNT_CACHE_MAX_ENTRIES = 10_000;
+
+/** What a session check needs of an account (no password hash kept in memory). */
+type SessionAccount = Pick<AccountRecord, 'id' | 'type' | 'active' | 'tokenVersion' | 'partnerId' | 'branchId'>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -13,11 +21,38 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 /**
  * Turns the bearer token into `request.principal` on every non-public route and enforces the
- * route's `allow` list. The account is read on each request, so inactivation, a password change or
- * 'Sair' revoke tokens at once.
+ * route's `allow` list. The account is read from the database, so inactivation, a password change or
+ * 'Sair' revoke tokens at the next request. The read is reused for AUTH_CACHE_TTL_MS at most and only
+ * while no write has happened since it began (app.dataVersion, which other instances on the same
+ * PostgreSQL database move too): every revocation is a write, so it still takes effect at once.
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
+  const accounts = new VersionedCache<SessionAccount | undefined>({
+    ttlMs: app.config.caches.authTtlMs,
+    maxEntries: ACCOUNT_CACHE_MAX_ENTRIES,
+    version: () => app.dataVersion.current,
+  });
+
+  async function sessionAccount(type: UserType, id: number): Promise<SessionAccount | undefined> {
+    const key = `${type}:${id}`;
+    // Untrusted: another instance's revocation might not have been heard (plugins/dataVersion.ts).
+    const trusted = app.dataVersion.trusted;
+    const cached = trusted ? accounts.get(key) : undefined;
+    if (cached) return cached;
+    const ticket = accounts.ticket();
+    const record = await findAccount(app.db, type, { id });
+    const account = record && {
+      id: record.id,
+      type: record.type,
+      active: record.active,
+      tokenVersion: record.tokenVersion,
+      partnerId: record.partnerId,
+      branchId: record.branchId,
+    };
+    if (account && trusted) accounts.set(key, account, ticket);
+    return account;
+  }
 
   app.addHook('onRequest', async (request) => {
     const routeConfig = request.routeOptions.config;
@@ -28,7 +63,7 @@ export default fp(async function auth(app: FastifyInstance) {
     const token = bearerToken(request);
     const claims = token ? app.tokens.verify(token) : null;
     if (!claims) throw unauthorized();
-    const account = await findAccount(app.db, claims.type, { id: claims.id });
+    const account = await sessionAccount(claims.type, claims.id);
     if (!account || !account.active || account.tokenVersion !== claims.tokenVersion) throw unauthorized();
 
     request.principal = {

@@ -5,14 +5,12 @@ import { appointments, referrals } from '../db/schema';
 import { addDays, todayIn, toBrDate, weekdayOf, zonedParts } from '../services/telemedicine/dates';
 import { decodeSlotId, encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../services/telemedicine/testFixtures';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { startAdminPortal } from '../test/demoPortal';
+import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  admin = await loginAsDemo(app, 'ADMINISTRADOR');
-}, 60_000);
+beforeAll(async () => ({ app, admin } = await startAdminPortal()), 60_000);
 afterAll(() => app.close());
 
 const get = (url: string, token = admin) => injectAs(app, token, { method: 'GET', url });
@@ -352,7 +350,7 @@ describe('GET /api/appointments', () => {
     const response = await get('/api/appointments/export.csv?status=FINISHED');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/csv');
-    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe('Paciente;CPF;Profissional;Especialidade;Status;Tipo;Data;Início;Fim');
     expect(lines.slice(1).every((line) => line.includes(';Finalizada;'))).toBe(true);
   });

@@ -14,7 +14,7 @@ const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
 
 /** 'Agenda de Consultas': the appointments at the telemedicine provider. */
 export default async function appointmentRoutes(app: FastifyInstance) {
-  app.get('/api/appointments', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/appointments', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
     const { paged, request: page } = appointmentPage(request.query);
     const { items, total } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
     if (paged) setTotalCount(reply, total);
@@ -48,7 +48,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
   });
 
   /** The wizard's patients: active beneficiaries by name or CPF (beyond the spec: the list grows large). */
-  app.get('/api/appointments/patients', { config: ADMIN_ONLY }, async (request) =>
+  app.get('/api/appointments/patients', { config: { ...ADMIN_ONLY, readCache: true } }, async (request) =>
     searchPatients(app.db, textFilter(request.query, 'busca')),
   );
 

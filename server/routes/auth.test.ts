@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { branches, partners, resellers } from '../db/schema';
+import { hash } from '@node-rs/argon2';
+import { administrators, branches, partners, resellers } from '../db/schema';
 import { createTokenService } from '../services/auth/tokens';
-import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
+import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -106,6 +107,25 @@ describe('POST /api/auth/login', () => {
       200,
     );
   });
+
+  it("re-hashes a password stored with older parameters at sign-in, keeping the account's sessions", async () => {
+    const olderHash = await hash('segredo1', { memoryCost: 2048, timeCost: 2, parallelism: 1 });
+    const [admin] = await app.db
+      .insert(administrators)
+      .values({ nome: 'Admin Antigo', email: 'admin-antigo@x.com', passwordHash: olderHash })
+      .returning();
+    const credentials = { email: 'admin-antigo@x.com', senha: 'segredo1', userType: 'ADMINISTRADOR' };
+    const first = await loginRequest(credentials, '10.0.0.30');
+    expect(first.statusCode).toBe(200);
+
+    const [stored] = await app.db.select().from(administrators).where(eq(administrators.id, admin.id));
+    expect(stored.passwordHash).not.toBe(olderHash);
+    expect(app.passwords.needsRehash(stored.passwordHash)).toBe(false);
+    expect(stored.tokenVersion).toBe(admin.tokenVersion);
+    // The token issued with the old hash still works, and the password still signs in.
+    expect(await sessionStatus(app, first.json().token)).toBe(200);
+    expect((await loginRequest(credentials, '10.0.0.30')).statusCode).toBe(200);
+  });
 });
 
 describe('session', () => {
@@ -137,7 +157,7 @@ describe('session', () => {
   it('logout revokes the token on the server', async () => {
     const token = await loginAsDemo(app, 'REVENDEDOR');
     expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
-    expect((await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+    expect(await sessionStatus(app, token)).toBe(401);
   });
 });
 
@@ -148,32 +168,21 @@ describe('POST /api/auth/change-password', () => {
       .values({ nome: 'Troca', cnpj: '11444777000161', email: 'troca@x.com', passwordHash: await app.passwords.hash('antiga1') });
     const oldToken = await login(app, 'troca@x.com', 'PARCEIRO', 'antiga1');
 
-    const wrong = await injectAs(app, oldToken, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      payload: { currentPassword: 'errada', newPassword: 'novinha1' },
-    });
+    const changePassword = (payload: object) => injectAs(app, oldToken, { method: 'POST', url: '/api/auth/change-password', payload });
+    const wrong = await changePassword({ currentPassword: 'errada', newPassword: 'novinha1' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Senha atual incorreta.');
 
-    const short = await injectAs(app, oldToken, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      payload: { currentPassword: 'antiga1', newPassword: '123' },
-    });
+    const short = await changePassword({ currentPassword: 'antiga1', newPassword: '123' });
     expect(short.statusCode).toBe(400);
     expect(short.json().message).toBe('A senha deve ter no mínimo 6 caracteres');
 
-    const changed = await injectAs(app, oldToken, {
-      method: 'POST',
-      url: '/api/auth/change-password',
-      payload: { currentPassword: 'antiga1', newPassword: 'novinha1' },
-    });
+    const changed = await changePassword({ currentPassword: 'antiga1', newPassword: 'novinha1' });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ success: true, token: expect.any(String) });
 
-    expect((await injectAs(app, oldToken, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
-    expect((await injectAs(app, changed.json().token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(200);
+    expect(await sessionStatus(app, oldToken)).toBe(401);
+    expect(await sessionStatus(app, changed.json().token)).toBe(200);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'antiga1')).rejects.toThrow(/401/);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'novinha1')).resolves.toEqual(expect.any(String));
   });

@@ -5,7 +5,7 @@ import { isUserType } from '../../src/domain/userTypes';
 import { changePasswordSchema, loginRequestSchema } from '../../src/domain/validation/login';
 import { badRequest, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
-import { bumpTokenVersion, findAccount, updatePasswordHash } from '../services/auth/accounts';
+import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
 import { LoginThrottle } from '../services/auth/loginThrottle';
 
 export default async function authRoutes(app: FastifyInstance) {
@@ -25,6 +25,10 @@ export default async function authRoutes(app: FastifyInstance) {
       throw unauthorized(AUTH_MESSAGES.invalidCredentials);
     }
     throttle.recordSuccess(email, request.ip);
+    // Hashes made with older parameters are replaced while the password is at hand (once per account).
+    if (app.passwords.needsRehash(account.passwordHash)) {
+      await upgradePasswordHash(app.db, account.type, account.id, await app.passwords.hash(senha));
+    }
     const token = app.tokens.sign({
       id: account.id,
       type: account.type,

@@ -1,29 +1,22 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cpfCheckDigits } from '../../src/domain/documents';
-import { administrators, beneficiaries } from '../db/schema';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
-import { createTestApp, injectAs, login } from '../test/helpers';
+import { beneficiaries } from '../db/schema';
+import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import { injectAs } from '../test/helpers';
+import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
 
 /** With TELEMEDICINE_PROVIDER=rapidoc every beneficiary change reaches the provider, or does not happen. */
 let fake: FakeRapidoc;
 let app: FastifyInstance;
 let admin: string;
-
+let portal: RapidocPortal;
 beforeAll(async () => {
-  fake = await startFakeRapidoc();
-  app = await createTestApp({
-    config: { telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: 1500 } },
-  });
-  await app.db
-    .insert(administrators)
-    .values({ nome: 'Admin', email: 'admin@provider.test', passwordHash: await app.passwords.hash('segredo123') });
-  admin = await login(app, 'admin@provider.test', 'ADMINISTRADOR', 'segredo123');
+  portal = await startRapidocPortal(1500);
+  ({ fake, app, admin } = portal);
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+
+afterAll(() => portal.close());
 
 const cpf = (n: number) => {
   const base = `321${String(n).padStart(6, '0')}`;

@@ -3,21 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import { BENEFICIARY_MESSAGES as M, type Beneficiary } from '../../src/domain/beneficiaries';
 import { cpfCheckDigits, formatCpf } from '../../src/domain/documents';
 import type { UserType } from '../../src/domain/userTypes';
-import { beneficiaries, branches, partners, resellers } from '../db/schema';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { beneficiaries, resellers } from '../db/schema';
+import { demoChannel, inDemoScope, startDemoPortal, type DemoChannel } from '../test/demoPortal';
+import { csvLines, injectAs } from '../test/helpers';
 
 let app: FastifyInstance;
-const tokens = {} as Record<UserType, string>;
-const demo = { partnerId: 0, branchId: 0, resellerId: 0 };
+let tokens: Record<UserType, string>;
+let demo: DemoChannel;
 const USER_TYPES: UserType[] = ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'];
 
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  for (const type of USER_TYPES) tokens[type] = await loginAsDemo(app, type);
-  const [partner] = await app.db.select().from(partners).where(eq(partners.email, 'parceiro@demo.com.br'));
-  const [branch] = await app.db.select().from(branches).where(eq(branches.email, 'filial@demo.com.br'));
-  const [reseller] = await app.db.select().from(resellers).where(eq(resellers.email, 'revendedor@demo.com.br'));
-  Object.assign(demo, { partnerId: partner.id, branchId: branch.id, resellerId: reseller.id });
+  ({ app, tokens } = await startDemoPortal());
+  demo = await demoChannel(app);
 }, 60_000);
 afterAll(() => app.close());
 
@@ -44,11 +41,7 @@ async function allBeneficiaries() {
 type Row = Awaited<ReturnType<typeof allBeneficiaries>>[number];
 
 /** The scope rule, written independently of the service. */
-const inScope = (type: UserType) => (row: Row) =>
-  type === 'ADMINISTRADOR' ||
-  (type === 'PARCEIRO' && row.partnerId === demo.partnerId) ||
-  (type === 'FILIAL' && row.branchId === demo.branchId) ||
-  (type === 'REVENDEDOR' && row.resellerId === demo.resellerId);
+const inScope = (type: UserType) => (row: Row) => inDemoScope(demo, type)(row);
 
 const beneficiaryCount = async () => (await app.db.select({ total: count() }).from(beneficiaries))[0].total;
 
@@ -502,7 +495,7 @@ describe('GET /api/beneficiaries/export', () => {
     expect(response.headers['content-type']).toMatch(/text\/csv/);
     expect(response.headers['content-disposition']).toContain('beneficiarios.csv');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
-    const lines = response.body.trim().split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe(
       'Nome;CPF;Tipo;CPF do Titular;Data de Nascimento;Telefone;Email;CEP;Endereço;Cidade;Estado;Tipo de Pagamento;Tipo de Serviço;Revendedor;Filial;Parceiro;Status',
     );
@@ -510,6 +503,6 @@ describe('GET /api/beneficiaries/export', () => {
     expect(lines[1]).toMatch(/^[^;]+;\d{3}\.\d{3}\.\d{3}-\d{2};(Titular|Dependente);/);
 
     const filtered = await call('FILIAL', 'GET', `/api/beneficiaries/export?reseller=${demo.resellerId}`);
-    expect(filtered.body.trim().split('\r\n')).toHaveLength(expected.filter((row) => row.resellerId === demo.resellerId).length + 1);
+    expect(csvLines(filtered.body)).toHaveLength(expected.filter((row) => row.resellerId === demo.resellerId).length + 1);
   });
 });

@@ -96,7 +96,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
    * With `page`/`pageSize`: one page of holders, each followed by its dependents (a dependent carries
    * its holder's CPF in `holder`); X-Total-Count counts holders.
    */
-  app.get('/api/beneficiaries', async (request, reply) => {
+  app.get('/api/beneficiaries', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, HOLDER_SORTS, DEFAULT_HOLDER_ORDER);
     const filters = filtersOf(request.query);
     if (!list.paged) return listAllBeneficiaries(app.db, request.principal, filters);
@@ -110,7 +110,9 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   });
 
   /** The filter dropdowns: the partners, branches and resellers present among the beneficiaries in scope. */
-  app.get('/api/beneficiaries/filters', async (request) => salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }));
+  app.get('/api/beneficiaries/filters', { config: { readCache: true } }, async (request) =>
+    salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
+  );
 
   /** The whole filtered list as CSV, read in batches. */
   app.get('/api/beneficiaries/export', async (request, reply) => {

@@ -1,23 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRANCH_TEXTS, DELETE_BLOCKED, EMAIL_TAKEN } from '../../src/domain/channels';
-import type { UserType } from '../../src/domain/userTypes';
 import { branches, partners, resellers } from '../db/schema';
-import { canSignIn, chainTokens, createChain, demoIds, demoTokens, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
-import { createTestApp, injectAs, login } from '../test/helpers';
+import { canSignIn, chainTokens, createChain, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
+import { csvLines, login, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
-let tokens: Record<UserType, string>;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  tokens = await demoTokens(app);
-  ids = await demoIds(app);
-}, 60_000);
+let ids: DemoIds;
+let as: ChannelPortal['as'];
+let deleteAs: ChannelPortal['deleteAs'];
+let toggleStatusAs: ChannelPortal['toggleStatusAs'];
+beforeAll(async () => ({ app, ids, as, deleteAs, toggleStatusAs } = await startChannelPortal()), 60_000);
 afterAll(() => app.close());
 
-const as = (type: UserType, options: Parameters<typeof injectAs>[2]) => injectAs(app, tokens[type], options);
-const branchCount = async () => (await app.db.select({ total: count() }).from(branches))[0].total;
+const branchCount = () => countRows(app, branches);
 const storedBranch = async (id: number) => (await app.db.select().from(branches).where(eq(branches.id, id)))[0];
 const newBranchBody = (overrides: Record<string, unknown> = {}) => {
   const tag = unique();
@@ -208,20 +205,13 @@ describe('PUT /api/branches/:id', () => {
   it('inactivating a branch blocks it and its resellers at once, but not its partner', async () => {
     const chain = await createChain(app);
     const sessions = await chainTokens(app, chain);
-    const [record] = (
-      await as('ADMINISTRADOR', { method: 'GET', url: `/api/branches?titulo=${encodeURIComponent(chain.branch.titulo)}` })
-    ).json().data.data;
-    const response = await as('ADMINISTRADOR', {
-      method: 'PUT',
-      url: `/api/branches/${record.id}`,
-      payload: { ...record, ativo: !record.ativo },
-    });
+    const { response } = await toggleStatusAs('ADMINISTRADOR', 'branches', `titulo=${encodeURIComponent(chain.branch.titulo)}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.ativo).toBe(false);
 
-    expect((await injectAs(app, sessions.branch, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
-    expect((await injectAs(app, sessions.reseller, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
-    expect((await injectAs(app, sessions.partner, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(200);
+    expect(await sessionStatus(app, sessions.branch)).toBe(401);
+    expect(await sessionStatus(app, sessions.reseller)).toBe(401);
+    expect(await sessionStatus(app, sessions.partner)).toBe(200);
     expect(await canSignIn(app, chain.branch.email, 'FILIAL')).toBe(false);
     expect(await canSignIn(app, chain.reseller.email, 'REVENDEDOR')).toBe(false);
   });
@@ -254,9 +244,10 @@ describe('PUT /api/branches/:id', () => {
 
 describe('DELETE /api/branches/:id', () => {
   it('refuses a branch that still has resellers with 409, removing nothing', async () => {
-    const response = await as('PARCEIRO', { method: 'DELETE', url: `/api/branches/${ids.ownBranch.id}` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(DELETE_BLOCKED.branchHasResellers);
+    expect(await deleteAs('PARCEIRO', `/api/branches/${ids.ownBranch.id}`)).toEqual({
+      status: 409,
+      message: DELETE_BLOCKED.branchHasResellers,
+    });
     expect(await storedBranch(ids.ownBranch.id)).toBeDefined();
   });
 
@@ -264,29 +255,27 @@ describe('DELETE /api/branches/:id', () => {
     const created = (
       await as('ADMINISTRADOR', { method: 'POST', url: '/api/branches', payload: newBranchBody({ id_parceiro: ids.other.id }) })
     ).json().data;
-    expect((await as('PARCEIRO', { method: 'DELETE', url: `/api/branches/${created.id}` })).statusCode).toBe(404);
+    expect((await deleteAs('PARCEIRO', `/api/branches/${created.id}`)).status).toBe(404);
     expect(await storedBranch(created.id)).toBeDefined();
   });
 
   it.each(['FILIAL', 'REVENDEDOR'] as const)('refuses a %s user with 403', async (type) => {
     const created = (await as('PARCEIRO', { method: 'POST', url: '/api/branches', payload: newBranchBody() })).json().data;
-    expect((await as(type, { method: 'DELETE', url: `/api/branches/${created.id}` })).statusCode).toBe(403);
+    expect((await deleteAs(type, `/api/branches/${created.id}`)).status).toBe(403);
     expect(await storedBranch(created.id)).toBeDefined();
   });
 
   it('removes an empty branch', async () => {
     const created = (await as('PARCEIRO', { method: 'POST', url: '/api/branches', payload: newBranchBody() })).json().data;
-    const response = await as('PARCEIRO', { method: 'DELETE', url: `/api/branches/${created.id}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(BRANCH_TEXTS.messages.removed);
+    expect(await deleteAs('PARCEIRO', `/api/branches/${created.id}`)).toEqual({ status: 200, message: BRANCH_TEXTS.messages.removed });
     expect(await storedBranch(created.id)).toBeUndefined();
   });
 
   it('lets the partner be removed once its last branch is gone', async () => {
     const chain = await createChain(app);
     await app.db.delete(resellers).where(eq(resellers.id, chain.reseller.id));
-    expect((await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/branches/${chain.branch.id}` })).statusCode).toBe(200);
-    expect((await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/partners/${chain.partner.id}` })).statusCode).toBe(200);
+    expect((await deleteAs('ADMINISTRADOR', `/api/branches/${chain.branch.id}`)).status).toBe(200);
+    expect((await deleteAs('ADMINISTRADOR', `/api/partners/${chain.partner.id}`)).status).toBe(200);
     expect(await app.db.select().from(partners).where(eq(partners.id, chain.partner.id))).toEqual([]);
   });
 });
@@ -295,10 +284,7 @@ describe('GET /api/branches/export', () => {
   it("exports only a partner user's own branches", async () => {
     const response = await as('PARCEIRO', { method: 'GET', url: '/api/branches/export' });
     expect(response.statusCode).toBe(200);
-    const [header, ...rows] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const [header, ...rows] = csvLines(response.body);
     expect(header).toBe('Título;Parceiro;Apelido;Email;Endereço;Status;Data de Registro');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.split(';')[1] === 'Vida Plena Benefícios')).toBe(true);

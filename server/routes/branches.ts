@@ -34,7 +34,7 @@ const filtersOf = (query: unknown): BranchFilters => ({
 const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
 
 export default async function branchRoutes(app: FastifyInstance) {
-  app.get('/api/branches', managers, async (request, reply) => {
+  app.get('/api/branches', { config: { ...managers.config, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
     if (list.paged) setTotalCount(reply, total);

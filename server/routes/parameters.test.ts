@@ -9,7 +9,7 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedAccounts } from '../seed/accounts';
 import { seedParameters } from '../seed/parameters';
 import { createRandom } from '../seed/random';
 import { ensurePortalParameters } from '../services/parameters/catalog';
-import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
+import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
 let adminToken: string;
@@ -279,8 +279,8 @@ describe("'Meu Perfil' calls, for every user type", () => {
       expect(changed.json()).toEqual({ success: true, token: expect.any(String) });
       const oldToken = token;
       token = changed.json().token;
-      expect((await injectAs(app, oldToken, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
-      expect((await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(200);
+      expect(await sessionStatus(app, oldToken)).toBe(401);
+      expect(await sessionStatus(app, token)).toBe(200);
       await expect(login(app, email, userType, 'novasenha1')).resolves.toEqual(expect.any(String));
     },
   );

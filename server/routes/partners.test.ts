@@ -1,33 +1,20 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DELETE_BLOCKED, EMAIL_TAKEN, PARTNER_TEXTS } from '../../src/domain/channels';
-import type { UserType } from '../../src/domain/userTypes';
 import { branches, partnerLogos, partners } from '../db/schema';
-import {
-  canSignIn,
-  chainTokens,
-  createChain,
-  demoIds,
-  demoTokens,
-  freshCnpj,
-  pngDataUrl,
-  TEST_PASSWORD,
-  unique,
-} from '../services/channels/testFixtures';
-import { createTestApp, injectAs } from '../test/helpers';
+import { canSignIn, chainTokens, createChain, freshCnpj, pngDataUrl, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
+import { csvLines, injectAs, login, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
-let tokens: Record<UserType, string>;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  tokens = await demoTokens(app);
-  ids = await demoIds(app);
-}, 60_000);
+let ids: DemoIds;
+let as: ChannelPortal['as'];
+let deleteAs: ChannelPortal['deleteAs'];
+let toggleStatusAs: ChannelPortal['toggleStatusAs'];
+beforeAll(async () => ({ app, ids, as, deleteAs, toggleStatusAs } = await startChannelPortal()), 60_000);
 afterAll(() => app.close());
 
-const as = (type: UserType, options: Parameters<typeof injectAs>[2]) => injectAs(app, tokens[type], options);
-const partnerCount = async () => (await app.db.select({ total: count() }).from(partners))[0].total;
+const partnerCount = () => countRows(app, partners);
 const newPartnerBody = (overrides: Record<string, unknown> = {}) => {
   const tag = unique();
   return { nome: `Clínica ${tag}`, cnpj: freshCnpj(), email: `novo-${tag}@parceiro.com`, senha: TEST_PASSWORD, ...overrides };
@@ -132,7 +119,7 @@ describe('who may write partners', () => {
     for (const id of [ids.own.id, ids.other.id]) {
       const put = await as(type, { method: 'PUT', url: `/api/partners/${id}`, payload: { ...newPartnerBody(), ativo: false } });
       expect(put.statusCode).toBe(403);
-      expect((await as(type, { method: 'DELETE', url: `/api/partners/${id}` })).statusCode).toBe(403);
+      expect((await deleteAs(type, `/api/partners/${id}`)).status).toBe(403);
     }
     expect(await partnerCount()).toBe(before);
     expect(await storedPartner(ids.own.id)).toMatchObject({ nome: ids.own.nome, ativo: true });
@@ -268,13 +255,7 @@ describe('PUT /api/partners/:id', () => {
 
   it('changes the password when one is sent, ending the old sessions', async () => {
     const { body, partner } = await createPartner();
-    const token = (
-      await app.inject({
-        method: 'POST',
-        url: '/api/auth/login',
-        payload: { email: body.email, senha: TEST_PASSWORD, userType: 'PARCEIRO' },
-      })
-    ).json().token;
+    const token = await login(app, body.email, 'PARCEIRO', TEST_PASSWORD);
     const response = await as('ADMINISTRADOR', {
       method: 'PUT',
       url: `/api/partners/${partner.id}`,
@@ -332,20 +313,12 @@ describe('PUT /api/partners/:id', () => {
   it('inactivating a partner (the full record with ativo inverted) blocks it and everyone beneath it at once', async () => {
     const chain = await createChain(app);
     const chainSessions = await chainTokens(app, chain);
-    const [record] = (
-      await as('ADMINISTRADOR', { method: 'GET', url: `/api/partners?nome=${encodeURIComponent(chain.partner.nome)}` })
-    ).json().data.data;
-
-    const response = await as('ADMINISTRADOR', {
-      method: 'PUT',
-      url: `/api/partners/${record.id}`,
-      payload: { ...record, ativo: !record.ativo },
-    });
+    const { record, response } = await toggleStatusAs('ADMINISTRADOR', 'partners', `nome=${encodeURIComponent(chain.partner.nome)}`);
     expect(response.statusCode).toBe(200);
     expect(response.json().data.ativo).toBe(false);
 
     for (const token of Object.values(chainSessions)) {
-      expect((await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+      expect(await sessionStatus(app, token)).toBe(401);
     }
     expect(await canSignIn(app, chain.partner.email, 'PARCEIRO')).toBe(false);
     expect(await canSignIn(app, chain.branch.email, 'FILIAL')).toBe(false);
@@ -354,16 +327,17 @@ describe('PUT /api/partners/:id', () => {
     // Reactivating lets them sign in again, but the sessions of before stay closed.
     await as('ADMINISTRADOR', { method: 'PUT', url: `/api/partners/${record.id}`, payload: { ...record, ativo: true } });
     expect(await canSignIn(app, chain.reseller.email, 'REVENDEDOR')).toBe(true);
-    expect((await injectAs(app, chainSessions.reseller, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+    expect(await sessionStatus(app, chainSessions.reseller)).toBe(401);
   });
 });
 
 describe('DELETE /api/partners/:id', () => {
   it('refuses a partner that still has branches with 409, removing nothing', async () => {
     const [{ total: branchCount }] = await app.db.select({ total: count() }).from(branches).where(eq(branches.partnerId, ids.other.id));
-    const response = await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/partners/${ids.other.id}` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(DELETE_BLOCKED.partnerHasBranches);
+    expect(await deleteAs('ADMINISTRADOR', `/api/partners/${ids.other.id}`)).toEqual({
+      status: 409,
+      message: DELETE_BLOCKED.partnerHasBranches,
+    });
     expect(await storedPartner(ids.other.id)).toBeDefined();
     expect((await app.db.select({ total: count() }).from(branches).where(eq(branches.partnerId, ids.other.id)))[0].total).toBe(branchCount);
   });
@@ -372,12 +346,13 @@ describe('DELETE /api/partners/:id', () => {
     const created = (
       await as('ADMINISTRADOR', { method: 'POST', url: '/api/partners', payload: newPartnerBody({ logotipo: pngDataUrl() }) })
     ).json().data;
-    const response = await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/partners/${created.id}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(PARTNER_TEXTS.messages.removed);
+    expect(await deleteAs('ADMINISTRADOR', `/api/partners/${created.id}`)).toEqual({
+      status: 200,
+      message: PARTNER_TEXTS.messages.removed,
+    });
     expect(await storedPartner(created.id)).toBeUndefined();
     expect((await app.inject({ method: 'GET', url: created.logotipo })).statusCode).toBe(404);
-    expect((await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/partners/${created.id}` })).statusCode).toBe(404);
+    expect((await deleteAs('ADMINISTRADOR', `/api/partners/${created.id}`)).status).toBe(404);
   });
 });
 
@@ -387,10 +362,7 @@ describe('GET /api/partners/export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="parceiros.csv"');
-    const [header, ...rows] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const [header, ...rows] = csvLines(response.body);
     expect(header).toBe('Nome;CNPJ;Email;Agência;Conta;Dígito;PIX;Status;Data de Registro');
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(/^Vida Plena Benefícios;\d{2}\.\d{3}\.\d{3}\/\d{4}-\d{2};parceiro@demo\.com\.br;.*;Ativo;\d{2}\/\d{2}\/\d{4}$/);

@@ -39,7 +39,7 @@ const filtersOf = (query: unknown): PartnerFilters => ({
  * own partner (their forms show it); resellers read none.
  */
 export default async function partnerRoutes(app: FastifyInstance) {
-  app.get('/api/partners', readers, async (request, reply) => {
+  app.get('/api/partners', { config: { ...readers.config, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
     const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
     if (list.paged) setTotalCount(reply, total);

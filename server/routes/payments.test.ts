@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS } from '../seed/accounts';
 import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
 import { checkoutBody, createPaymentsApp, freshCpf, newIdempotencyKey, postPayment, REFUSED_CARD } from '../services/payments/testing';
-import { login } from '../test/helpers';
+import { injectAs, login } from '../test/helpers';
 
 /** The sandbox, counting the charges that reach it. */
 function countingSandbox(delayMs = 30) {
@@ -34,8 +34,7 @@ beforeAll(async () => {
   charges = sandbox.charges;
   app = await createPaymentsApp({ gateway: sandbox.gateway, config: { customerSiteUrl: 'https://fallback.exemplo.com.br' } });
   const token = await login(app, DEMO_ACCOUNTS[3].email, 'REVENDEDOR');
-  demoResellerId = (await app.inject({ method: 'GET', url: '/api/auth/verify', headers: { authorization: `Bearer ${token}` } })).json().user
-    .id;
+  demoResellerId = (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).json().user.id;
 }, 60_000);
 afterAll(() => app.close());
 

@@ -3,14 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import { PROFESSIONAL_MESSAGES, SPECIALTY_NAMES } from '../../src/domain/care';
 import { appointments, professionals } from '../db/schema';
 import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { startAdminPortal } from '../test/demoPortal';
+import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  admin = await loginAsDemo(app, 'ADMINISTRADOR');
-}, 60_000);
+beforeAll(async () => ({ app, admin } = await startAdminPortal()), 60_000);
 afterAll(() => app.close());
 
 const get = (url: string, token = admin) => injectAs(app, token, { method: 'GET', url });
@@ -124,7 +122,7 @@ describe('GET /api/professionals', () => {
   it('exports the filtered roster as CSV', async () => {
     const response = await get('/api/professionals/export.csv');
     expect(response.statusCode).toBe(200);
-    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe('Nome;CPF;Email;CRM;Especialidades;Modalidade;Horários de atendimento');
     expect(lines.length - 1).toBe(await activeCount());
   });

@@ -43,7 +43,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   const links = createLinkSigner(app.config.jwtSecret);
 
-  app.get('/api/professionals', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/professionals', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
     const signFor = (path: string) => links.sign(path, request.principal.id);
     const { items, total } = await listProfessionals(

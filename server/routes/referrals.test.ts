@@ -5,14 +5,12 @@ import { todayIn, toBrDate } from '../services/telemedicine/dates';
 import { insertBeneficiary, insertReferral } from '../services/telemedicine/testFixtures';
 import { PLACEHOLDER_KEYS } from '../services/uploads/placeholders';
 import { createLinkSigner } from '../services/uploads/signedLinks';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { startAdminPortal } from '../test/demoPortal';
+import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  admin = await loginAsDemo(app, 'ADMINISTRADOR');
-}, 60_000);
+beforeAll(async () => ({ app, admin } = await startAdminPortal()), 60_000);
 afterAll(() => app.close());
 
 const get = (url: string, token = admin) => injectAs(app, token, { method: 'GET', url });
@@ -86,7 +84,7 @@ describe('GET /api/appointments/referrals', () => {
 
   it('exports the filtered list as CSV', async () => {
     const response = await get('/api/appointments/referrals/export.csv?status=COMPLETED');
-    const lines = response.body.replace('\uFEFF', '').trim().split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe('Beneficiário;CPF;Especialidade;Data de criação;Status;Profissional;Parceiro');
     expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(';Realizada;'))).toBe(true);

@@ -29,7 +29,7 @@ export default async function referralRoutes(app: FastifyInstance) {
     urlPath: referral.urlPath?.startsWith('/api/') ? links.sign(referral.urlPath, accountId) : referral.urlPath,
   });
 
-  app.get('/api/appointments/referrals', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/appointments/referrals', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
     const { paged, request: page } = referralPage(request.query);
     const { items, total } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
     if (paged) setTotalCount(reply, total);

@@ -3,21 +3,18 @@ import type { FastifyInstance } from 'fastify';
 import type { SalesReport } from '../../src/domain/report';
 import type { UserType } from '../../src/domain/userTypes';
 import { branches, partners, resellers, sales } from '../db/schema';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { demoChannel, inDemoScope, startDemoPortal, type DemoChannel } from '../test/demoPortal';
+import { csvLines, injectAs } from '../test/helpers';
 
 let app: FastifyInstance;
-const tokens = {} as Record<UserType, string>;
-const demo = { partnerId: 0, branchId: 0, resellerId: 0 };
+let tokens: Record<UserType, string>;
+let demo: DemoChannel;
 const USER_TYPES: UserType[] = ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'];
 const DAY = 86_400_000;
 
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  for (const type of USER_TYPES) tokens[type] = await loginAsDemo(app, type);
-  const [partner] = await app.db.select().from(partners).where(eq(partners.email, 'parceiro@demo.com.br'));
-  const [branch] = await app.db.select().from(branches).where(eq(branches.email, 'filial@demo.com.br'));
-  const [reseller] = await app.db.select().from(resellers).where(eq(resellers.email, 'revendedor@demo.com.br'));
-  Object.assign(demo, { partnerId: partner.id, branchId: branch.id, resellerId: reseller.id });
+  ({ app, tokens } = await startDemoPortal());
+  demo = await demoChannel(app);
 }, 60_000);
 afterAll(() => app.close());
 
@@ -47,11 +44,7 @@ async function allSales() {
 }
 type Sale = Awaited<ReturnType<typeof allSales>>[number];
 
-const inScope = (type: UserType) => (sale: Sale) =>
-  type === 'ADMINISTRADOR' ||
-  (type === 'PARCEIRO' && sale.partnerId === demo.partnerId) ||
-  (type === 'FILIAL' && sale.branchId === demo.branchId) ||
-  (type === 'REVENDEDOR' && sale.resellerId === demo.resellerId);
+const inScope = (type: UserType) => (sale: Sale) => inDemoScope(demo, type)(sale);
 
 /** Counted sales: paid and made through a reseller. */
 const counted = (sale: Sale) => sale.status === 'paid' && sale.resellerId !== null;
@@ -273,7 +266,7 @@ describe('GET /api/reports/sales/export', () => {
     expect(response.headers['content-type']).toMatch(/text\/csv/);
     expect(response.headers['content-disposition']).toContain('relatorio-vendas.csv');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
-    const lines = response.body.trim().split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe('Revendedor;Filial;Parceiro;Tipo;Valor;Data/Hora');
     expect(lines).toHaveLength(list.length + 1);
     expect(lines.slice(1).every((line) => /;Consulta Avulsa;39,90;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(line))).toBe(true);

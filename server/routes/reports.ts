@@ -26,7 +26,7 @@ export default async function reportRoutes(app: FastifyInstance) {
    * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,valor,data_hora}], pageTotal,
    * monthly:[{month,count,total}]}`; X-Total-Count is the number of matching sales. Page size 10 by default.
    */
-  app.get('/api/reports/sales', async (request, reply) => {
+  app.get('/api/reports/sales', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
     const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
       orderBy: list.orderBy,
@@ -38,7 +38,7 @@ export default async function reportRoutes(app: FastifyInstance) {
   });
 
   /** The partner, branch and reseller choices: every reseller in scope with its branch and partner. */
-  app.get('/api/reports/sales/filters', async (request) => salesChannelOptions(app.db, request.principal));
+  app.get('/api/reports/sales/filters', { config: { readCache: true } }, async (request) => salesChannelOptions(app.db, request.principal));
 
   /** Every filtered sale as CSV, newest first, read in batches. */
   app.get('/api/reports/sales/export', async (request, reply) => {

@@ -1,23 +1,20 @@
-import { count, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DELETE_BLOCKED, EMAIL_TAKEN, RESELLER_TEXTS } from '../../src/domain/channels';
 import type { UserType } from '../../src/domain/userTypes';
 import { beneficiaries, resellers, sales } from '../db/schema';
-import { canSignIn, createChain, demoIds, demoTokens, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
-import { createTestApp, injectAs, login } from '../test/helpers';
+import { canSignIn, createChain, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
+import { csvLines, login, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
-let tokens: Record<UserType, string>;
-let ids: Awaited<ReturnType<typeof demoIds>>;
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  tokens = await demoTokens(app);
-  ids = await demoIds(app);
-}, 60_000);
+let ids: DemoIds;
+let as: ChannelPortal['as'];
+let deleteAs: ChannelPortal['deleteAs'];
+beforeAll(async () => ({ app, ids, as, deleteAs } = await startChannelPortal()), 60_000);
 afterAll(() => app.close());
 
-const as = (type: UserType, options: Parameters<typeof injectAs>[2]) => injectAs(app, tokens[type], options);
-const resellerCount = async () => (await app.db.select({ total: count() }).from(resellers))[0].total;
+const resellerCount = () => countRows(app, resellers);
 const storedReseller = async (id: number) => (await app.db.select().from(resellers).where(eq(resellers.id, id)))[0];
 const newResellerBody = (overrides: Record<string, unknown> = {}) => {
   const tag = unique();
@@ -250,7 +247,7 @@ describe('PUT /api/resellers/:id', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().data.ativo).toBe(false);
-    expect((await injectAs(app, session, { method: 'GET', url: '/api/auth/verify' })).statusCode).toBe(401);
+    expect(await sessionStatus(app, session)).toBe(401);
     expect(await canSignIn(app, body.email, 'REVENDEDOR')).toBe(false);
 
     await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...record, ativo: true } });
@@ -280,37 +277,36 @@ describe('PUT /api/resellers/:id', () => {
 });
 
 describe('DELETE /api/resellers/:id', () => {
-  it('refuses a reseller with sales with 409, removing nothing', async () => {
+  it.each([
+    [
+      'sales',
+      DELETE_BLOCKED.resellerHasSales,
+      (resellerId: number) => app.db.insert(sales).values({ resellerId, tipo: 'consulta_avulsa', valor: '39.90' }),
+    ],
+    [
+      'beneficiaries',
+      DELETE_BLOCKED.resellerHasBeneficiaries,
+      (resellerId: number) => app.db.insert(beneficiaries).values({ name: 'Cliente', cpf: freshCpf(), resellerId }),
+    ],
+  ])('refuses a reseller with %s with 409, removing nothing', async (_records, reason, insertRecord) => {
     const chain = await createChain(app);
-    await app.db.insert(sales).values({ resellerId: chain.reseller.id, tipo: 'consulta_avulsa', valor: '39.90' });
-    const response = await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/resellers/${chain.reseller.id}` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(DELETE_BLOCKED.resellerHasSales);
+    await insertRecord(chain.reseller.id);
+    expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({ status: 409, message: reason });
     expect(await storedReseller(chain.reseller.id)).toBeDefined();
-  });
-
-  it('refuses a reseller with beneficiaries with 409', async () => {
-    const chain = await createChain(app);
-    await app.db.insert(beneficiaries).values({ name: 'Cliente', cpf: freshCpf(), resellerId: chain.reseller.id });
-    const response = await as('ADMINISTRADOR', { method: 'DELETE', url: `/api/resellers/${chain.reseller.id}` });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(DELETE_BLOCKED.resellerHasBeneficiaries);
   });
 
   it('answers 404 out of scope and 403 to a reseller user, removing nothing', async () => {
     const chain = await createChain(app);
     for (const type of ['PARCEIRO', 'FILIAL'] as const) {
-      expect((await as(type, { method: 'DELETE', url: `/api/resellers/${chain.reseller.id}` })).statusCode).toBe(404);
+      expect((await deleteAs(type, `/api/resellers/${chain.reseller.id}`)).status).toBe(404);
     }
-    expect((await as('REVENDEDOR', { method: 'DELETE', url: `/api/resellers/${chain.reseller.id}` })).statusCode).toBe(403);
+    expect((await deleteAs('REVENDEDOR', `/api/resellers/${chain.reseller.id}`)).status).toBe(403);
     expect(await storedReseller(chain.reseller.id)).toBeDefined();
   });
 
   it('lets a branch user remove its own reseller', async () => {
     const created = (await as('FILIAL', { method: 'POST', url: '/api/resellers', payload: newResellerBody() })).json().data;
-    const response = await as('FILIAL', { method: 'DELETE', url: `/api/resellers/${created.id}` });
-    expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(RESELLER_TEXTS.messages.removed);
+    expect(await deleteAs('FILIAL', `/api/resellers/${created.id}`)).toEqual({ status: 200, message: RESELLER_TEXTS.messages.removed });
     expect(await storedReseller(created.id)).toBeUndefined();
   });
 });
@@ -318,10 +314,7 @@ describe('DELETE /api/resellers/:id', () => {
 describe('GET /api/resellers/export', () => {
   it("exports only a branch user's resellers", async () => {
     const response = await as('FILIAL', { method: 'GET', url: '/api/resellers/export' });
-    const [header, ...rows] = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const [header, ...rows] = csvLines(response.body);
     expect(header).toBe('Nome;CPF;Cargo;Email;PIX;Parceiro;Filial;Status;Data de Registro');
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.split(';')[6] === 'Vida Centro')).toBe(true);

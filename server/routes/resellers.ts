@@ -39,7 +39,7 @@ const schemaFor = (principal: Principal, creating: boolean) =>
   resellerSchema({ creating, withPartner: false, withBranch: principal.type !== 'FILIAL' });
 
 export default async function resellerRoutes(app: FastifyInstance) {
-  app.get('/api/resellers', managers, async (request, reply) => {
+  app.get('/api/resellers', { config: { ...managers.config, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
     const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
     if (list.paged) setTotalCount(reply, total);

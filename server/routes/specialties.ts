@@ -9,7 +9,7 @@ const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
 
 /** The specialties and their free times, from the telemedicine provider. */
 export default async function specialtyRoutes(app: FastifyInstance) {
-  app.get('/api/specialties', { config: ADMIN_ONLY }, async () => app.telemedicine.listSpecialties());
+  app.get('/api/specialties', { config: { ...ADMIN_ONLY, readCache: true } }, async () => app.telemedicine.listSpecialties());
 
   app.get('/api/specialty-availability', { config: ADMIN_ONLY }, async (request) => {
     const query = request.query;
