@@ -4,4 +4,5 @@ export * from './audit';
 export * from './beneficiaries';
 export * from './care';
 export * from './payments';
+export * from './salesTotals';
 export * from './settings';

@@ -179,7 +179,8 @@ export async function seedLarge(
     await step(
       'sales',
       size.sales,
-      // Bought by a holder through the holder's reseller; 2% refunded, 1% charged back.
+      // Bought by a holder through the holder's reseller; 2% refunded, 1% charged back. Inserted oldest
+      // first, as sales arrive: a day's sales share pages (the report reads the first day of its windows).
       `insert into sales (beneficiary_id, reseller_id, tipo, valor, data_hora, status)
        select h.id, h.reseller_id, p.tipo, p.valor,
               now() - (${rnd('g', 20)} % ${span}) * interval '1 second',
@@ -187,7 +188,8 @@ export async function seedLarge(
        from generate_series(1, ${size.sales}) g
        join seed_holders h on h.rn = 1 + ${rnd('g', 22)} % ${holders}
        join (values (0, 'consulta_avulsa', 39.90), (1, 'plano_individual', 44.90), (2, 'plano_individual_premium', 59.90))
-            as p(k, tipo, valor) on p.k = ${rnd('g', 23)} % 3`,
+            as p(k, tipo, valor) on p.k = ${rnd('g', 23)} % 3
+       order by 5`,
     );
 
     await run(

@@ -1,0 +1,38 @@
+import { date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+
+/**
+ * The sales report's rollup: count and sum of the sales it counts (paid, through a reseller), by plan
+ * (`tipo`) and São Paulo calendar period, at three grains so every scope reads a few thousand rows at
+ * most whatever the number of sales. The database keeps them (statement triggers on `sales`, and on
+ * `resellers` when a reseller changes partner; see migration 0007): the application never writes them.
+ * A key whose sales all went away stays with count 0.
+ */
+const totals = () => ({
+  tipo: text('tipo').notNull(),
+  count: integer('count').notNull(),
+  total: numeric('total', { precision: 14, scale: 2 }).notNull(),
+});
+
+/** Per reseller and month (first day): the branch and reseller scopes, joined to the reseller's current branch. */
+export const salesResellerMonths = pgTable(
+  'sales_reseller_months',
+  { resellerId: integer('reseller_id').notNull(), month: date('month', { mode: 'string' }).notNull(), ...totals() },
+  (t) => [primaryKey({ columns: [t.resellerId, t.month, t.tipo] })],
+);
+
+/** Per partner (the reseller's current one) and month: the administrator's and partners' figures. */
+export const salesPartnerMonths = pgTable(
+  'sales_partner_months',
+  { partnerId: integer('partner_id').notNull(), month: date('month', { mode: 'string' }).notNull(), ...totals() },
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.tipo] })],
+);
+
+/**
+ * Per partner and day: the last-30 and last-7-day windows of the administrator and partners, read as a
+ * range of days (hence the key's order).
+ */
+export const salesPartnerDays = pgTable(
+  'sales_partner_days',
+  { day: date('day', { mode: 'string' }).notNull(), partnerId: integer('partner_id').notNull(), ...totals() },
+  (t) => [primaryKey({ columns: [t.day, t.partnerId, t.tipo] })],
+);

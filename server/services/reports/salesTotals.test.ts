@@ -1,0 +1,320 @@
+import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/domain/report';
+import { branches, partners, resellers, sales } from '../../db/schema';
+import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
+import type { Principal } from '../auth/tokens';
+import { reportConditions, type SalesReportFilters } from './reportConditions';
+import { salesReport } from './salesReport';
+
+/**
+ * The rollup (migration 0007's triggers) against the sales themselves: after inserts, updates,
+ * deletes and resellers changing partner, every figure of the report equals a direct aggregate over
+ * `sales`, to the cent, for every scope and filter, and the rollup tables equal their recomputation.
+ */
+
+let app: FastifyInstance;
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+/** 2026-03-01 02:30 UTC = 2026-02-28 23:30 in São Paulo: the 30-day window starts late on 2026-01-29. */
+const LATE_EVENING = new Date('2026-03-01T02:30:00Z');
+/** 2026-03-01 03:10 UTC = 2026-03-01 00:10 in São Paulo: the windows start just after midnight. */
+const JUST_AFTER_MIDNIGHT = new Date('2026-03-01T03:10:00Z');
+
+const ids = { p1: 0, p2: 0, b1: 0, b2: 0, b3: 0, r1: 0, r2: 0, r3: 0, r4: 0 };
+
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+beforeAll(async () => {
+  app = await createTestApp({ seed: true });
+  const [p1, p2] = await app.db
+    .insert(partners)
+    .values([
+      { nome: 'Parceiro Rollup A', cnpj: '11222333000181', email: 'rollup-a@x.com', passwordHash: 'x' },
+      { nome: 'Parceiro Rollup B', cnpj: '11444777000161', email: 'rollup-b@x.com', passwordHash: 'x' },
+    ])
+    .returning();
+  const [b1, b2, b3] = await app.db
+    .insert(branches)
+    .values([
+      { partnerId: p1.id, titulo: 'Filial A1', email: 'rollup-a1@x.com', passwordHash: 'x' },
+      { partnerId: p1.id, titulo: 'Filial A2', email: 'rollup-a2@x.com', passwordHash: 'x' },
+      { partnerId: p2.id, titulo: 'Filial B1', email: 'rollup-b1@x.com', passwordHash: 'x' },
+    ])
+    .returning();
+  const reseller = (n: number, branch: typeof b1) => ({
+    partnerId: branch.partnerId,
+    branchId: branch.id,
+    nome: `Revendedor Rollup ${n}`,
+    cpf: '52998224725',
+    email: `rollup-r${n}@x.com`,
+    passwordHash: 'x',
+  });
+  const [r1, r2, r3, r4] = await app.db
+    .insert(resellers)
+    .values([reseller(1, b1), reseller(2, b1), reseller(3, b2), reseller(4, b3)])
+    .returning();
+  Object.assign(ids, { p1: p1.id, p2: p2.id, b1: b1.id, b2: b2.id, b3: b3.id, r1: r1.id, r2: r2.id, r3: r3.id, r4: r4.id });
+}, 60_000);
+afterAll(() => app.close());
+
+/** Sales around every boundary the rollup has: São Paulo midnights and month ends, the windows' first instants. */
+function boundarySales(now: Date) {
+  const at = (ms: number) => new Date(now.getTime() + ms);
+  const instants = [
+    at(-30 * DAY - 20 * 60_000),
+    at(-30 * DAY + 10 * 60_000),
+    at(-30 * DAY + 5 * HOUR),
+    at(-7 * DAY - 5 * 60_000),
+    at(-7 * DAY + 5 * 60_000),
+    at(-7 * DAY + 2 * HOUR),
+    at(-HOUR),
+    at(-10 * 60_000),
+    at(-40 * DAY),
+    at(-400 * DAY),
+    new Date('2026-02-01T02:45:00Z'), // 2026-01-31 23:45 in São Paulo: January there, February in UTC
+    new Date('2026-02-01T03:15:00Z'), // 2026-02-01 00:15 in São Paulo
+    new Date('2026-01-01T02:59:59Z'),
+  ];
+  const plans = [
+    ['consulta_avulsa', '39.90'],
+    ['plano_individual', '44.90'],
+    ['plano_individual_premium', '59.90'],
+  ] as const;
+  const channel = [ids.r1, ids.r2, ids.r3, ids.r4, null];
+  const statuses = ['paid', 'paid', 'refunded', 'paid', 'chargeback', 'paid', 'paid'];
+  return instants.flatMap((dataHora, i) =>
+    channel.map((resellerId, j) => {
+      const [tipo, valor] = plans[(i + j) % plans.length];
+      return { resellerId, tipo, valor, dataHora, status: statuses[(i * 5 + j) % statuses.length] };
+    }),
+  );
+}
+
+/** The figures as the report computed them before the rollup: aggregates over every sale in scope. */
+async function directFigures(principal: Principal, filters: SalesReportFilters, now: Date) {
+  const where = and(...reportConditions(principal, filters));
+  const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
+  const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
+  const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
+  const months = lastMonths(now);
+  const [[summary], byPartner, monthly] = await Promise.all([
+    app.db
+      .select({
+        count: count(),
+        total,
+        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(30)}), 0)`,
+        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(7)}), 0)`,
+      })
+      .from(sales)
+      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
+      .where(where),
+    app.db
+      .select({ partnerId: partners.id, nome_parceiro: partners.nome, count: count(), total })
+      .from(sales)
+      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
+      .innerJoin(partners, eq(resellers.partnerId, partners.id))
+      .where(where)
+      .groupBy(partners.id, partners.nome)
+      .orderBy(desc(total), asc(partners.nome)),
+    app.db
+      .select({ month: monthKey, count: count(), total })
+      .from(sales)
+      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
+      .where(and(...reportConditions(principal, { ...filters, month: undefined }), gte(monthKey, months[0])))
+      .groupBy(monthKey),
+  ]);
+  const reais = (value: string) => Number(value);
+  const byMonth = new Map(monthly.map((entry) => [entry.month, entry]));
+  return {
+    summary: { count: summary.count, total: reais(summary.total), last30: reais(summary.last30), last7: reais(summary.last7) },
+    byPartner: byPartner.map((entry) => ({ ...entry, total: reais(entry.total) })),
+    monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: reais(byMonth.get(month)?.total ?? '0') })),
+  };
+}
+
+const principals = (): Principal[] => [
+  { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 },
+  { id: ids.p1, type: 'PARCEIRO', partnerId: ids.p1, tokenVersion: 0 },
+  { id: ids.p2, type: 'PARCEIRO', partnerId: ids.p2, tokenVersion: 0 },
+  { id: ids.b1, type: 'FILIAL', partnerId: ids.p1, branchId: ids.b1, tokenVersion: 0 },
+  { id: ids.r2, type: 'REVENDEDOR', partnerId: ids.p1, branchId: ids.b1, tokenVersion: 0 },
+];
+
+const filterCases = (): SalesReportFilters[] => [
+  {},
+  { partner: ids.p1 },
+  { partner: ids.p2, tipo: 'plano_individual' },
+  { branch: ids.b1 },
+  { branch: ids.b2, month: '2026-02' },
+  { reseller: ids.r2 },
+  { reseller: ids.r4, tipo: 'consulta_avulsa' },
+  { tipo: 'plano_individual_premium' },
+  { month: '2026-01' },
+  { month: '2026-02' },
+  { partner: ids.p1, month: '2026-01' },
+  { partner: ids.p1, month: '2026-02', tipo: 'consulta_avulsa' },
+];
+
+/** Every scope × filter at both instants: the report's figures equal the direct aggregates. */
+async function expectReportEqualsSales() {
+  for (const now of [LATE_EVENING, JUST_AFTER_MIDNIGHT]) {
+    for (const principal of principals()) {
+      for (const filters of filterCases()) {
+        const report = await salesReport(app.db, principal, filters, { orderBy: [desc(sales.dataHora)], limit: 1, offset: 0 }, now);
+        const expected = await directFigures(principal, filters, now);
+        expect({ principal, filters, now, summary: report.summary, byPartner: report.byPartner, monthly: report.monthly }).toEqual({
+          principal,
+          filters,
+          now,
+          ...expected,
+        });
+      }
+    }
+  }
+}
+
+/** The rollup tables hold exactly their recomputation from `sales` (keys whose sales all went away may stay at zero). */
+async function expectRollupEqualsSales() {
+  const counted = `from sales s join resellers r on r.id = s.reseller_id where s.status = 'paid'`;
+  const day = `(s.data_hora at time zone '${REPORT_TIME_ZONE}')::date`;
+  const pairs = [
+    [
+      'select reseller_id, month, tipo, count, total from sales_reseller_months where count <> 0 or total <> 0',
+      `select s.reseller_id, date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select partner_id, month, tipo, count, total from sales_partner_months where count <> 0 or total <> 0',
+      `select r.id_parceiro, date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select day, partner_id, tipo, count, total from sales_partner_days where count <> 0 or total <> 0',
+      `select ${day}, r.id_parceiro, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+  ];
+  for (const [rollup, recomputed] of pairs) {
+    const difference = await rowsOf<{ n: number }>(
+      sql.raw(`select count(*)::int as n from ((${rollup} except all ${recomputed}) union all (${recomputed} except all ${rollup})) d`),
+    );
+    expect({ rollup, difference: Number(difference[0].n) }).toEqual({ rollup, difference: 0 });
+  }
+  const [rows] = await rowsOf<{ n: number }>(sql.raw('select count(*)::int as n from sales_partner_days'));
+  expect(Number(rows.n)).toBeGreaterThan(0);
+}
+
+describe('the sales rollup', () => {
+  it('counts a bulk insert of sales in every status, around the São Paulo month ends and the windows', async () => {
+    await app.db.insert(sales).values([...boundarySales(LATE_EVENING), ...boundarySales(JUST_AFTER_MIDNIGHT)]);
+    await expectRollupEqualsSales();
+    await expectReportEqualsSales();
+  }, 60_000);
+
+  it('follows status, date, value, plan and reseller changes made in one statement or one by one', async () => {
+    const ours = (
+      await app.db
+        .select({ id: sales.id })
+        .from(sales)
+        .where(inArray(sales.resellerId, [ids.r1, ids.r2, ids.r3, ids.r4]))
+        .orderBy(sales.id)
+    ).map((sale) => sale.id);
+    const some = (offset: number, step: number) => ours.filter((_, index) => index % step === offset);
+    // Refunds and chargebacks of paid sales, and refunded ones paid again, in one statement.
+    await app.db
+      .update(sales)
+      .set({ status: sql`case ${sales.status} when 'paid' then 'refunded' when 'refunded' then 'paid' else 'chargeback' end` })
+      .where(inArray(sales.id, some(0, 3)));
+    await app.db.update(sales).set({ status: 'chargeback' }).where(eq(sales.id, ours[1]));
+    // Across a São Paulo month end (23:45 of January 31 there), and into the windows' first days.
+    await app.db
+      .update(sales)
+      .set({ dataHora: new Date('2026-02-01T02:45:00Z') })
+      .where(inArray(sales.id, some(1, 5)));
+    await app.db
+      .update(sales)
+      .set({ dataHora: sql`${sales.dataHora} + interval '50 minutes'` })
+      .where(inArray(sales.id, some(2, 4)));
+    await app.db
+      .update(sales)
+      .set({ valor: '12.34' })
+      .where(inArray(sales.id, some(3, 6)));
+    await app.db
+      .update(sales)
+      .set({ tipo: 'plano_individual_premium' })
+      .where(inArray(sales.id, some(0, 7)));
+    // To another partner's reseller, out of every reseller, and back into one.
+    await app.db
+      .update(sales)
+      .set({ resellerId: ids.r4 })
+      .where(inArray(sales.id, some(4, 8)));
+    await app.db
+      .update(sales)
+      .set({ resellerId: null })
+      .where(inArray(sales.id, some(5, 9)));
+    await app.db
+      .update(sales)
+      .set({ resellerId: ids.r3 })
+      .where(and(sql`${sales.resellerId} is null`, gte(sales.dataHora, new Date('2026-01-01T00:00:00Z'))));
+    // A statement that changes nothing the report counts.
+    await app.db.update(sales).set({ beneficiaryId: null }).where(inArray(sales.id, ours));
+    await expectRollupEqualsSales();
+    await expectReportEqualsSales();
+  }, 60_000);
+
+  it('follows deletes, one and many', async () => {
+    const [first] = await app.db.select({ id: sales.id }).from(sales).where(eq(sales.resellerId, ids.r1)).orderBy(sales.id).limit(1);
+    await app.db.delete(sales).where(eq(sales.id, first.id));
+    await app.db.delete(sales).where(and(eq(sales.resellerId, ids.r2), eq(sales.tipo, 'consulta_avulsa')));
+    await expectRollupEqualsSales();
+    await expectReportEqualsSales();
+  }, 60_000);
+
+  it('moves the partner totals with a reseller that changes branch, and with a branch that changes partner', async () => {
+    await app.db.update(resellers).set({ branchId: ids.b3, partnerId: ids.p2 }).where(eq(resellers.id, ids.r2));
+    await expectRollupEqualsSales();
+    // As the branch service does it: the branch, then its resellers in one statement.
+    await app.db.update(branches).set({ partnerId: ids.p2 }).where(eq(branches.id, ids.b1));
+    await app.db.update(resellers).set({ partnerId: ids.p2 }).where(eq(resellers.branchId, ids.b1));
+    await expectRollupEqualsSales();
+    await expectReportEqualsSales();
+  }, 60_000);
+
+  it('stays exact under concurrent single-sale payments', async () => {
+    const now = new Date();
+    await Promise.all(
+      Array.from({ length: 40 }, (_, index) =>
+        app.db.insert(sales).values({
+          resellerId: [ids.r1, ids.r2, ids.r3, ids.r4][index % 4],
+          tipo: 'plano_individual',
+          valor: '44.90',
+          dataHora: now,
+        }),
+      ),
+    );
+    await expectRollupEqualsSales();
+  }, 60_000);
+
+  it('answers GET /api/reports/sales from the rollup with the figures of the sales themselves', async () => {
+    const admin = await loginAsDemo(app, 'ADMINISTRADOR');
+    for (const query of ['', `&partner=${ids.p2}`, `&branch=${ids.b3}&tipo=plano_individual`, `&month=${lastMonths()[11]}`]) {
+      const now = new Date();
+      const response = await injectAs(app, admin, { method: 'GET', url: `/api/reports/sales?page=1${query}` });
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as SalesReport;
+      const filters = Object.fromEntries(new URLSearchParams(query).entries()) as Record<string, string>;
+      const expected = await directFigures(
+        { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 },
+        {
+          partner: filters.partner ? Number(filters.partner) : undefined,
+          branch: filters.branch ? Number(filters.branch) : undefined,
+          tipo: filters.tipo,
+          month: filters.month,
+        },
+        now,
+      );
+      expect({ summary: body.summary, byPartner: body.byPartner, monthly: body.monthly }).toEqual(expected);
+      expect(Number(response.headers['x-total-count'])).toBe(expected.summary.count);
+    }
+  });
+});
