@@ -85,6 +85,13 @@ export async function bumpTokenVersion(db: Database, type: UserType, id: number)
     .where(eq(table.id, id));
 }
 
+/** Stores a new hash of the same password (made with today's parameters): sessions stay valid. */
+export async function upgradePasswordHash(db: Database, type: UserType, id: number, passwordHash: string): Promise<void> {
+  const table = tables[type];
+  await db.update(table).set({ passwordHash }).where(eq(table.id, id));
+}
+
+/** Stores a changed password and revokes every token issued before it. */
 export async function updatePasswordHash(db: Database, type: UserType, id: number, passwordHash: string): Promise<void> {
   const table = tables[type];
   await db
