@@ -37,7 +37,7 @@ const config: Config = {
       // *.pg.test.ts need a real PostgreSQL server (e.g. one that can be cut off): they run when DATABASE_URL is set.
       testPathIgnorePatterns: process.env.DATABASE_URL ? [] : ['\\.pg\\.test\\.ts$'],
       testEnvironment: 'node',
-      roots: ['<rootDir>/server'],
+      roots: ['<rootDir>/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
       transform,
       transformIgnorePatterns,

@@ -1,13 +1,49 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import CompressionPlugin from 'compression-webpack-plugin';
 import CopyPlugin from 'copy-webpack-plugin';
 import HtmlWebpackPlugin from 'html-webpack-plugin';
-import type { Configuration } from 'webpack';
+import webpack, { type Configuration } from 'webpack';
 import 'webpack-dev-server';
 import { BundleBudgetPlugin } from './bench/budgets';
+import { PrerenderPlugin } from './scripts/prerender/plugin';
 
 const API_PORT = process.env.API_PORT || '3001';
+
+const resolve: Configuration['resolve'] = {
+  extensions: ['.tsx', '.ts', '.js'],
+  // theme.ts imports Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc).
+  alias: { 'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme') },
+};
+
+const CHAKRA_SYSTEM = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
+if (!fs.existsSync(CHAKRA_SYSTEM)) throw new Error(`${CHAKRA_SYSTEM} is gone: update scripts/chakra/lazyGlobalCssLoader.ts for this Chakra`);
+
+const rules: NonNullable<Configuration['module']>['rules'] = [
+  {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    use: { loader: 'babel-loader', options: { cacheDirectory: true } },
+  },
+  { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
+  // Chakra's createSystem builds its reset, global and token CSS only when first read (prerendered pages never read it).
+  { test: CHAKRA_SYSTEM, use: path.resolve(__dirname, 'scripts/chakra/lazyGlobalCssLoader.ts') },
+];
+
+/** scripts/prerender/pages.tsx bundled for Node (one file, not minified): PrerenderPlugin renders /login's and /checkout's first screens with it. */
+const prerenderConfig = (outputDir: string): Configuration => ({
+  mode: 'production',
+  target: 'node',
+  entry: { pages: './scripts/prerender/pages.tsx' },
+  output: { path: outputDir, filename: '[name].js', library: { type: 'commonjs2' } },
+  resolve,
+  module: { rules },
+  devtool: false,
+  optimization: { minimize: false },
+  performance: { hints: false },
+  plugins: [new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 })],
+});
 
 export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configuration => {
   const production = argv.mode !== 'development';
@@ -24,21 +60,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: {
-      extensions: ['.tsx', '.ts', '.js'],
-      // theme.ts imports Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc).
-      alias: { 'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme') },
-    },
-    module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          use: { loader: 'babel-loader', options: { cacheDirectory: true } },
-        },
-        { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
-      ],
-    },
+    resolve,
+    module: { rules },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
       // The checkout shares no chunk with the staff app: each side's first load stays as small as it can be.
@@ -58,6 +81,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       new CopyPlugin({ patterns: [{ from: 'public', globOptions: { ignore: ['**/index.html', '**/checkout.html'] } }] }),
       ...(production
         ? [
+            // /login (login.html) and /checkout with their first screen in the HTML: painted before the scripts run.
+            new PrerenderPlugin(prerenderConfig),
             new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test: /\.(js|css|html|svg|json)$/, threshold: 1024 }),
             new CompressionPlugin({
               filename: '[path][base].br',

@@ -1,30 +1,55 @@
-import { ChakraProvider } from '@chakra-ui/react';
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { Provider } from 'react-redux';
-import { makeStore } from './app/store';
-import { checkoutSystem } from './checkoutSystem';
-import { AppToaster } from './components/toast/AppToaster';
-import { CheckoutScreen } from './features/checkout/components/CheckoutScreen';
+import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
 /**
  * The public checkout's own entry (served for /checkout): the portal's store and toasts, but no
  * router, no staff screens and a theme with only the checkout's recipes, so a buyer on a phone
  * downloads only what the payment page needs.
+ *
+ * Start-up runs in short tasks (React, the theme system, the store, the screen's code, the first
+ * render) instead of one long one that would block the phone's main thread (Lighthouse's TBT);
+ * `webpackMode: "eager"` keeps every module in this entry's chunk, the imports only choose when each
+ * part is evaluated.
  */
-const rev = new URLSearchParams(window.location.search).get('rev');
+async function start() {
+  const container = document.getElementById('root')!;
+  const rev = new URLSearchParams(window.location.search).get('rev');
 
-// The first render as a transition: React renders it in short slices instead of one long task, so
-// the phone's main thread is never blocked for long while the page mounts (Lighthouse's TBT).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <Provider store={makeStore()}>
-        <ChakraProvider value={checkoutSystem}>
-          <CheckoutScreen rev={rev} />
-          <AppToaster />
-        </ChakraProvider>
-      </Provider>
-    </StrictMode>,
-  );
-});
+  // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
+  if (container.hasAttribute('inert')) await afterNextPaint();
+  const [{ startTransition }, { createRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ]);
+  await yieldToMain();
+  // Chakra's modules first (evaluating them defines its components and recipes), then the system apart.
+  await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  await yieldToMain();
+  await import(/* webpackMode: "eager" */ './checkoutRecipes');
+  await yieldToMain();
+  await import(/* webpackMode: "eager" */ './checkoutSystem');
+  await yieldToMain();
+  const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
+  const store = makeStore();
+  await yieldToMain();
+  // The screen's code in parts (each evaluation is one task): the form library, yup, the formats, the
+  // validation rules, the calls, then the screen itself (`webpackExports`: only what the app uses is kept).
+  await import(/* webpackMode: "eager", webpackExports: ["useFormik"] */ 'formik');
+  await yieldToMain();
+  await import(/* webpackMode: "eager", webpackExports: ["object"] */ 'yup');
+  await yieldToMain();
+  // Alone: its pt-BR currency format (Intl) loads the locale's data, ~70-100 ms on a throttled phone.
+  await import(/* webpackMode: "eager", webpackExports: ["formatBRL"] */ './domain/format');
+  await yieldToMain();
+  await import(/* webpackMode: "eager", webpackExports: ["checkoutSchema"] */ './domain/validation/checkout');
+  await yieldToMain();
+  await import(/* webpackMode: "eager", webpackExports: ["checkoutApi"] */ './api/checkoutApi');
+  await yieldToMain();
+  const { checkoutApp } = await import(/* webpackMode: "eager" */ './startup/checkoutApp');
+  await yieldToMain();
+
+  // The first render as a transition: React renders it in short slices instead of one long task.
+  const root = createRoot(container);
+  startTransition(() => root.render(checkoutApp(store, container, rev)));
+}
+
+void start();

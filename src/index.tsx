@@ -1,22 +1,43 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { AppProviders } from './app/AppProviders';
-import { routes } from './app/routes';
-import { restoredState } from './app/sessionRestore';
-import { makeStore } from './app/store';
+import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
-const store = makeStore(restoredState());
-const router = createBrowserRouter(routes);
+/**
+ * The staff app's start-up, in short tasks: evaluating React, evaluating Chakra, building the theme system,
+ * creating the store, evaluating the router and the screens' shared code, then the first render. Done
+ * in one go (as static imports would) it is one long task that blocks a phone's main thread for
+ * hundreds of milliseconds (Lighthouse's TBT). `webpackMode: "eager"` keeps every module in this
+ * entry's chunks (no extra request): the imports only choose when each part is evaluated.
+ */
+async function start() {
+  const container = document.getElementById('root')!;
+  // The login screen is its own chunk: on /login it downloads while the rest starts, so the first
+  // render has it and replaces the prerendered copy with the same screen, not with a spinner.
+  const loginScreen = window.location.pathname === '/login' ? import('./features/auth/components/LoginPage') : undefined;
 
-// The first render as a transition: React renders it in short slices instead of one long task, so
-// the phone's main thread is never blocked for long while the page mounts (Lighthouse's TBT).
-startTransition(() => {
-  createRoot(document.getElementById('root')!).render(
-    <StrictMode>
-      <AppProviders store={store}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-});
+  // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
+  if (container.hasAttribute('inert')) await afterNextPaint();
+  const [{ startTransition }, { createRoot }] = await Promise.all([
+    import(/* webpackMode: "eager" */ 'react'),
+    import(/* webpackMode: "eager" */ 'react-dom/client'),
+  ]);
+  await yieldToMain();
+  // Chakra's modules first (evaluating them defines its components and recipes), then the system apart.
+  await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  await yieldToMain();
+  await import(/* webpackMode: "eager" */ './app/theme');
+  await yieldToMain();
+  const [{ makeStore }, { restoredState }] = await Promise.all([
+    import(/* webpackMode: "eager" */ './app/store'),
+    import(/* webpackMode: "eager" */ './app/sessionRestore'),
+  ]);
+  const store = makeStore(restoredState());
+  await yieldToMain();
+  const { staffApp } = await import(/* webpackMode: "eager" */ './startup/staffApp');
+  await loginScreen;
+  await yieldToMain();
+
+  // The first render as a transition: React renders it in short slices instead of one long task.
+  const root = createRoot(container);
+  startTransition(() => root.render(staffApp(store, container)));
+}
+
+void start();

@@ -7,14 +7,19 @@ import fp from 'fastify-plugin';
 const HASHED_FILE = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
+ * Pages with an HTML file of their own in the build: the checkout's own entry (no router, no staff
+ * screens: light on a phone) and the login, whose first screen is prerendered into login.html at
+ * build time (scripts/prerender/). A build without the file serves index.html for the path, as any route.
+ */
+const OWN_PAGES: Record<string, string> = { '/checkout': 'checkout.html', '/login': 'login.html' };
+
+/**
  * Serves the built SPA: hashed files cached for a year and precompressed (brotli/gzip) when the
  * browser accepts it; every other non-API GET gets index.html so the client router decides.
  */
 export default fp(async function spa(app: FastifyInstance) {
   const root = app.config.staticDir;
   const hasBuild = !!root && existsSync(path.join(root, 'index.html'));
-  // The public checkout has a page of its own (no router, no staff screens): light on a phone.
-  const hasCheckoutPage = hasBuild && existsSync(path.join(root!, 'checkout.html'));
 
   if (hasBuild) {
     await app.register(fastifyStatic, {
@@ -29,8 +34,9 @@ export default fp(async function spa(app: FastifyInstance) {
     });
   }
 
-  if (hasCheckoutPage) {
-    app.get('/checkout', (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile('checkout.html'));
+  for (const [url, file] of Object.entries(OWN_PAGES)) {
+    if (!hasBuild || !existsSync(path.join(root!, file))) continue;
+    app.get(url, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(file));
   }
 
   app.setNotFoundHandler((request, reply) => {

@@ -30,7 +30,10 @@ import { tabsSlotRecipe } from 'chakra-theme/recipes/tabs';
 import { textareaRecipe } from 'chakra-theme/recipes/textarea';
 import { tooltipSlotRecipe } from 'chakra-theme/recipes/tooltip';
 
-/** The staff app's theme: every recipe its screens render. */
+/**
+ * The staff app's theme: every recipe its screens render, and the palettes they use (teal buttons,
+ * red/green/yellow/blue status badges, orange for Chakra's warning colours; gray is the default).
+ */
 export const system = createPortalSystem(
   {
     badge: badgeRecipe,
@@ -66,4 +69,5 @@ export const system = createPortalSystem(
     tabs: tabsSlotRecipe,
     tooltip: tooltipSlotRecipe,
   },
+  ['gray', 'red', 'orange', 'yellow', 'green', 'teal', 'blue'],
 );

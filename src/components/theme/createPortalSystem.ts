@@ -1,11 +1,4 @@
-import {
-  createSystem,
-  defaultBaseConfig,
-  defineConfig,
-  mergeConfigs,
-  type RecipeDefinition,
-  type SlotRecipeDefinition,
-} from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeDefinition } from '@chakra-ui/react';
 import { breakpoints } from 'chakra-theme/breakpoints';
 import { globalCss } from 'chakra-theme/global-css';
 import { layerStyles } from 'chakra-theme/layer-styles';
@@ -33,15 +26,50 @@ import { sizes } from 'chakra-theme/tokens/sizes';
 import { spacing } from 'chakra-theme/tokens/spacing';
 import { zIndices } from 'chakra-theme/tokens/z-indices';
 
+/** Chakra's colour palettes (each is 11 shades plus 9 semantic tokens for `colorPalette`). */
+export type PaletteName = 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'cyan' | 'purple' | 'pink';
+
+/** Chakra's own semantic colours (bg.error, fg.warning, border.info, …) point into these shades. */
+const SHADES_REFERENCED_BY_SEMANTIC_COLORS: PaletteName[] = ['gray', 'red', 'orange', 'green', 'blue'];
+const BASE_COLORS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha'];
+const BASE_SEMANTIC_COLORS = ['bg', 'fg', 'border'];
+
+const only = <T extends object>(source: T, keys: string[]): T =>
+  Object.fromEntries(Object.entries(source).filter(([key]) => keys.includes(key))) as T;
+
+type TokenTree = { [key: string]: TokenTree | string };
+
+/**
+ * The portal has no dark mode: a semantic token's `{ _light, _dark }` value becomes its light value,
+ * so the system builds one set of CSS variables instead of a second one for `.dark`.
+ */
+function lightOnly<T extends object>(tokens: T): T {
+  const walk = (node: TokenTree | string): TokenTree | string => {
+    if (typeof node !== 'object' || node === null) return node;
+    if ('_light' in node) return walk(node._light);
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, walk(value)]));
+  };
+  return walk(tokens as unknown as TokenTree) as unknown as T;
+}
+
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
- * A Chakra system with the portal's tokens and look and only the given component recipes. Chakra's
- * full default config ships ~80 recipes; the staff app and the public checkout each register just
- * the ones they render (imported file by file: 'chakra-theme/…' points into Chakra's dist, because
- * its theme index pulls in every recipe). A component whose recipe is missing renders unstyled.
+ * A Chakra system with the portal's tokens and look and only the given component recipes and colour
+ * palettes. Chakra's full default config ships ~80 recipes and 10 palettes; the staff app and the
+ * public checkout each register just the ones they render (recipes imported file by file:
+ * 'chakra-theme/…' points into Chakra's dist, because its theme index pulls in every recipe). A
+ * component whose recipe is missing renders unstyled; a `colorPalette` not listed renders without
+ * colours. Why trim: `createSystem` runs at start-up on the phone's main thread and its cost grows
+ * with the tokens (every palette adds ~100 tokens and CSS variables); dropping the palettes the
+ * portal never uses (and the dark mode's values, below) makes it ~30% cheaper (bench/README.md).
  */
-export function createPortalSystem(recipes: Record<string, RecipeDefinition>, slotRecipes: Record<string, SlotRecipeDefinition>) {
+export function createPortalSystem(
+  recipes: Record<string, RecipeDefinition>,
+  slotRecipes: Record<string, SlotRecipeDefinition>,
+  palettes: readonly PaletteName[],
+) {
+  const shades = [...new Set([...SHADES_REFERENCED_BY_SEMANTIC_COLORS, ...palettes])];
   const theme = defineConfig({
     preflight: true,
     cssVarsPrefix: 'chakra',
@@ -55,7 +83,7 @@ export function createPortalSystem(recipes: Record<string, RecipeDefinition>, sl
         animations,
         blurs,
         borders,
-        colors,
+        colors: only(colors, [...BASE_COLORS, ...shades]),
         durations,
         easings,
         fonts: { ...fonts, heading: { value: FONT_STACK }, body: { value: FONT_STACK } },
@@ -69,7 +97,11 @@ export function createPortalSystem(recipes: Record<string, RecipeDefinition>, sl
         zIndex: zIndices,
         cursor,
       },
-      semanticTokens: { colors: semanticColors, shadows: semanticShadows, radii: semanticRadii },
+      semanticTokens: {
+        colors: lightOnly(only(semanticColors, [...BASE_SEMANTIC_COLORS, ...palettes])),
+        shadows: lightOnly(semanticShadows),
+        radii: semanticRadii,
+      },
       textStyles,
       layerStyles,
       animationStyles,
@@ -77,5 +109,6 @@ export function createPortalSystem(recipes: Record<string, RecipeDefinition>, sl
       slotRecipes,
     },
   });
-  return createSystem(mergeConfigs(defaultBaseConfig, theme));
+  // createSystem merges (and clones) its configs itself: merging them here first would clone twice.
+  return createSystem(defaultBaseConfig, theme);
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
+import { useStore } from 'react-redux';
 import { errorMessage } from '../../api/apiSlice';
-import { usePayMutation } from '../../api/checkoutApi';
+import { checkoutApi, usePayMutation } from '../../api/checkoutApi';
+import type { RootState } from '../../app/store';
 import { notify } from '../../components/toast/notify';
 import { CHECKOUT_MESSAGES, CHECKOUT_TIMING, safeHttpUrl } from '../../domain/checkout';
 import type { CheckoutValues } from '../../domain/validation/checkout';
@@ -8,6 +10,7 @@ import { newIdempotencyKey, toPaymentPayload } from './payment';
 import { redirectTo } from './redirect';
 
 const toast = { duration: CHECKOUT_TIMING.toastMs };
+const selectCheckoutConfig = checkoutApi.endpoints.checkoutConfig.select();
 
 export interface CheckoutPayment {
   /** Between the click and 3 s after the attempt ends (the button shows the spinner). */
@@ -24,18 +27,15 @@ export interface CheckoutPayment {
  * the success toast and, 2.5 s later, the customer system; on failure 'Falha no pagamento' and the
  * gateway's text (or 'Erro inesperado'). Timers die with the page.
  */
-export function useCheckoutPayment(rev: string | null, customerSiteUrl: string | null | undefined): CheckoutPayment {
+export function useCheckoutPayment(rev: string | null): CheckoutPayment {
   const [payMutation] = usePayMutation();
+  // The customer system's address is read from the store at redirect time (the settings may arrive
+  // while the payment runs), not subscribed to: their arrival must not re-render the whole form.
+  const store = useStore<RootState>();
   const [busy, setBusy] = useState(false);
   const [processing, setProcessing] = useState(false);
   const [approved, setApproved] = useState(false);
   const timers = useRef<number[]>([]);
-  // Read at redirect time: the settings may arrive while the payment runs.
-  const destination = useRef(customerSiteUrl);
-  useEffect(() => {
-    destination.current = customerSiteUrl;
-  }, [customerSiteUrl]);
-
   useEffect(() => {
     const pending = timers.current;
     return () => pending.forEach((timer) => window.clearTimeout(timer));
@@ -60,7 +60,7 @@ export function useCheckoutPayment(rev: string | null, customerSiteUrl: string |
       setApproved(true);
       notify.success(CHECKOUT_MESSAGES.success, toast);
       later(() => {
-        const url = safeHttpUrl(destination.current);
+        const url = safeHttpUrl(selectCheckoutConfig(store.getState()).data?.customerSiteUrl);
         if (url) redirectTo(url);
       }, CHECKOUT_TIMING.redirectDelayMs);
     } else {

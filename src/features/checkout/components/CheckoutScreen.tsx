@@ -35,10 +35,39 @@ function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') event.preventDefault();
 }
 
+/*
+ * The checkout's settings (company name, support, customer system) arrive after the first render: only
+ * the small parts that show them read them (the logo, the approval, SupportFooter), so their arrival
+ * re-renders those and not the whole form (one long task on a phone).
+ */
+
+/** The company's logo; width and height attributes (the logo is 180×36) reserve its box before it loads: no layout shift. */
+function CheckoutLogo() {
+  const { data: config } = useCheckoutConfigQuery();
+  return <Image src="/logo-dark.svg" alt={config?.companyName || 'Portal Saúde'} h="8" htmlWidth="160" htmlHeight="32" />;
+}
+
+/** The approval, with a link to the customer system when there is one. */
+function ApprovedAlert() {
+  const { data: config } = useCheckoutConfigQuery();
+  return (
+    <Alert.Root status="success" borderRadius="lg">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>{CHECKOUT_TEXTS.successTitle}</Alert.Title>
+        {config?.customerSiteUrl && (
+          <Alert.Description>
+            <Link href={config.customerSiteUrl}>{CHECKOUT_TEXTS.redirectNow}</Link>
+          </Alert.Description>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
 /** The public checkout page: plan, personal data, address and card, then one payment per click. */
 export function CheckoutScreen({ rev }: { rev: string | null }) {
-  const { data: config } = useCheckoutConfigQuery();
-  const { busy, processing, approved, pay } = useCheckoutPayment(rev, config?.customerSiteUrl);
+  const { busy, processing, approved, pay } = useCheckoutPayment(rev);
   const formik = useFormik<CheckoutValues>({
     initialValues: emptyCheckoutValues(),
     validationSchema: checkoutSchema,
@@ -53,8 +82,7 @@ export function CheckoutScreen({ rev }: { rev: string | null }) {
       <Box as="header" bg="white" borderBottomWidth="1px">
         <Box maxW="5xl" mx="auto" px={{ base: 3, md: 6 }} py="3">
           <Flex align="center" justify="space-between" gap="3">
-            {/* Width and height attributes (the logo is 180×36) reserve its box before it loads: no layout shift. */}
-            <Image src="/logo-dark.svg" alt={config?.companyName || 'Portal Saúde'} h="8" htmlWidth="160" htmlHeight="32" />
+            <CheckoutLogo />
             <Flex align="center" gap="1" color="gray.600" fontSize="sm">
               <LockIcon />
               <Text>{CHECKOUT_TEXTS.subtitle}</Text>
@@ -95,19 +123,7 @@ export function CheckoutScreen({ rev }: { rev: string | null }) {
               </chakra.fieldset>
               <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: 6 }}>
                 <OrderSummary plan={plan} />
-                {approved && (
-                  <Alert.Root status="success" borderRadius="lg">
-                    <Alert.Indicator />
-                    <Alert.Content>
-                      <Alert.Title>{CHECKOUT_TEXTS.successTitle}</Alert.Title>
-                      {config?.customerSiteUrl && (
-                        <Alert.Description>
-                          <Link href={config.customerSiteUrl}>{CHECKOUT_TEXTS.redirectNow}</Link>
-                        </Alert.Description>
-                      )}
-                    </Alert.Content>
-                  </Alert.Root>
-                )}
+                {approved && <ApprovedAlert />}
                 <Button
                   type="submit"
                   colorPalette="teal"
@@ -119,7 +135,7 @@ export function CheckoutScreen({ rev }: { rev: string | null }) {
                 >
                   {payButtonLabel(plan.id)}
                 </Button>
-                <SupportFooter config={config} />
+                <SupportFooter />
               </Stack>
             </Grid>
           </form>

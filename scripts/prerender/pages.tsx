@@ -1,0 +1,40 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { AppProviders } from '../../src/app/AppProviders';
+import { makeStore } from '../../src/app/store';
+import { checkoutSystem } from '../../src/checkoutSystem';
+import { AppToaster } from '../../src/components/toast/AppToaster';
+import LoginPage from '../../src/features/auth/components/LoginPage';
+import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutScreen';
+
+/**
+ * The first screens of /login and /checkout as HTML, rendered at build time (scripts/prerender/plugin.ts
+ * bundles this file for Node and calls it). Each tree is the one the entry renders
+ * (src/startup/staffApp.tsx, src/startup/checkoutApp.tsx) on a fresh store, so the markup and
+ * emotion's class names are the ones the browser will render; emotion writes each rule as a
+ * <style data-emotion> tag next to its element, which the browser's emotion cache then adopts.
+ */
+const render = (tree: ReactNode) => renderToString(tree);
+
+export function renderFirstScreens(): { login: string; checkout: string } {
+  return {
+    login: render(
+      <AppProviders store={makeStore()}>
+        <MemoryRouter initialEntries={['/login']}>
+          <LoginPage />
+        </MemoryRouter>
+      </AppProviders>,
+    ),
+    checkout: render(
+      <Provider store={makeStore()}>
+        <ChakraProvider value={checkoutSystem}>
+          <CheckoutScreen rev={null} />
+          <AppToaster />
+        </ChakraProvider>
+      </Provider>,
+    ),
+  };
+}

@@ -1,0 +1,114 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import webpack, { type Compilation, type Compiler, type Configuration } from 'webpack';
+
+/** The screens pages.tsx renders: the page each one goes into, and the page it is served as. */
+const PAGES = [
+  { screen: 'login', template: 'index.html', output: 'login.html' },
+  { screen: 'checkout', template: 'checkout.html', output: 'checkout.html' },
+] as const;
+
+type Screens = Record<(typeof PAGES)[number]['screen'], string>;
+
+/** The lazy chunk of the login screen: /login preloads it, so it arrives with the entry, not after it. */
+const LOGIN_SCREEN_MODULE = path.join('src', 'features', 'auth', 'components', 'LoginPage.tsx');
+
+const ROOT_DIV = /<div id="?root"?><\/div>/;
+
+/** What React and emotion write beside the markup and belongs in <head>: the CSS and the logo's preload. */
+const HEAD_TAGS = /<style data-emotion="[^"]*">[\s\S]*?<\/style>|<link rel="preload" as="image"[^>]*>/g;
+
+/**
+ * Until the parser reaches the end of the prerendered screen, it stays hidden: a screen painted half
+ * parsed would grow (the login card is centred vertically) and shift what is already on it.
+ */
+const PRERENDER_END = '<span data-prerender-end hidden></span>';
+const HIDE_UNTIL_PARSED = '<style>#root[inert]:not(:has(>[data-prerender-end])){visibility:hidden}</style>';
+
+/** The page with the screen's markup in an inert #root and its CSS (and `extraHead`) in <head>. */
+export function withPrerenderedScreen(page: string, screen: string, extraHead = ''): string {
+  const headTags = screen.match(HEAD_TAGS) ?? [];
+  const markup = screen.replace(HEAD_TAGS, '');
+  return page
+    .replace(ROOT_DIV, () => `<div id="root" inert aria-disabled="true">${markup}${PRERENDER_END}</div>`)
+    .replace('</head>', () => `${HIDE_UNTIL_PARSED}${headTags.join('')}${extraHead}</head>`);
+}
+
+/**
+ * Puts the first screen of /login and /checkout into their HTML at build time, so a phone paints the
+ * page as soon as the HTML arrives instead of after the scripts (Lighthouse's LCP was the
+ * client-rendered screen, ~3 s on simulated slow 4G). It bundles scripts/prerender/pages.tsx for Node with
+ * the app's own loaders and aliases, renders the screens with React's server renderer (emotion puts
+ * the CSS in <style> tags beside the markup, moved into <head>), and writes them into `#root` of the
+ * pages the HTML plugin made, marked `inert` until the app replaces them (src/startup/ReleasePrerender.tsx).
+ * Runs before compression, so the pages get their .gz/.br like every asset.
+ */
+export class PrerenderPlugin {
+  constructor(private readonly nodeConfig: (outputDir: string) => Configuration) {}
+
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrerenderPlugin', (compilation) => {
+      compilation.hooks.processAssets.tapPromise(
+        // After html-webpack-plugin (OPTIMIZE_INLINE), before the compression plugins (OPTIMIZE_TRANSFER).
+        { name: 'PrerenderPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_HASH },
+        async () => {
+          const screens = await this.renderScreens();
+          // Low priority: the screen is already painted, the scripts must not compete with the HTML and the logo.
+          const loginPreloads = lazyChunkFiles(compilation, LOGIN_SCREEN_MODULE)
+            .map((file) => `<link rel="preload" href="${compilation.outputOptions.publicPath}${file}" as="script" fetchpriority="low">`)
+            .join('');
+          for (const page of PAGES) {
+            const template = compilation.getAsset(page.template)?.source.source().toString();
+            if (!template || !ROOT_DIV.test(template)) {
+              throw new Error(`PrerenderPlugin: ${page.template} has no empty <div id="root"> to fill`);
+            }
+            const html = withPrerenderedScreen(template, screens[page.screen], page.screen === 'login' ? loginPreloads : '');
+            const source = new webpack.sources.RawSource(html);
+            if (compilation.getAsset(page.output)) compilation.updateAsset(page.output, source);
+            else compilation.emitAsset(page.output, source);
+          }
+        },
+      );
+    });
+  }
+
+  private async renderScreens(): Promise<Screens> {
+    const outputDir = mkdtempSync(path.join(os.tmpdir(), 'prerender-'));
+    try {
+      await run(webpack(this.nodeConfig(outputDir)));
+      const bundle = path.join(outputDir, 'pages.js');
+      // eslint-disable-next-line @typescript-eslint/no-require-imports
+      const { renderFirstScreens } = require(bundle) as { renderFirstScreens: () => Screens };
+      return renderFirstScreens();
+    } finally {
+      rmSync(outputDir, { recursive: true, force: true });
+    }
+  }
+}
+
+function run(compiler: webpack.Compiler): Promise<void> {
+  return new Promise((resolve, reject) => {
+    compiler.run((error, stats) => {
+      compiler.close(() => undefined);
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(`PrerenderPlugin: ${stats.toString({ all: false, errors: true })}`));
+      resolve();
+    });
+  });
+}
+
+/** The files of the lazily loaded chunks that hold `modulePath` (its chunk and the shared chunks it needs). */
+function lazyChunkFiles(compilation: Compilation, modulePath: string): string[] {
+  const files = new Set<string>();
+  for (const group of compilation.chunkGroups) {
+    if (group.isInitial()) continue;
+    const holdsModule = group.chunks.some((chunk) =>
+      [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some((module) => module.nameForCondition()?.endsWith(modulePath)),
+    );
+    if (!holdsModule) continue;
+    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+  }
+  if (files.size === 0) throw new Error(`PrerenderPlugin: no lazy chunk holds ${modulePath}`);
+  return [...files];
+}

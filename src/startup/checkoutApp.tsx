@@ -1,0 +1,26 @@
+import { ChakraProvider } from '@chakra-ui/react';
+import { StrictMode } from 'react';
+import { Provider } from 'react-redux';
+import type { AppStore } from '../app/store';
+import { checkoutSystem } from '../checkoutSystem';
+import { withoutGlobalCss } from '../components/theme/withoutGlobalCss';
+import { AppToaster } from '../components/toast/AppToaster';
+import { CheckoutScreen } from '../features/checkout/components/CheckoutScreen';
+import { ReleasePrerender } from './ReleasePrerender';
+
+/** The public checkout's tree: the store, its theme, the payment screen and the toasts (src/checkout.tsx renders it). */
+export function checkoutApp(store: AppStore, container: HTMLElement, rev: string | null) {
+  // The prerendered page has Chakra's global CSS in <head> already.
+  const chakraSystem = container.hasAttribute('inert') ? withoutGlobalCss(checkoutSystem) : checkoutSystem;
+  return (
+    <StrictMode>
+      <Provider store={store}>
+        <ChakraProvider value={chakraSystem}>
+          <CheckoutScreen rev={rev} />
+          <AppToaster />
+          <ReleasePrerender container={container} />
+        </ChakraProvider>
+      </Provider>
+    </StrictMode>
+  );
+}
