@@ -1,27 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
-import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { describe, it } from 'node:test';
+import { usePortal } from './support/portal';
 
 describe('audit trail', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it("a reseller's look at a beneficiary shows in its details and on the administrators' 'Auditoria' screen", async () => {
-    const resellerContext = await browser.newContext(DESKTOP);
-    const reseller = await resellerContext.newPage();
-    const resellerErrors = watchPageErrors(reseller);
-    await signIn(reseller, server.baseUrl, 'REVENDEDOR');
-    await reseller.waitForURL('**/beneficiarios');
+    const { context: resellerContext, page: reseller, errors: resellerErrors } = await portal.openSignedIn('REVENDEDOR');
     assert.equal(await reseller.getByRole('link', { name: 'Auditoria' }).count(), 0);
 
     const details = reseller.getByRole('button', { name: /^Ver detalhes de / }).first();
@@ -34,16 +19,12 @@ describe('audit trail', () => {
       .waitFor();
 
     // The screen is for administrators: a reseller typing its address lands on its own page.
-    await reseller.goto(`${server.baseUrl}/auditoria`);
+    await reseller.goto(`${portal.baseUrl}/auditoria`);
     await reseller.waitForURL('**/beneficiarios');
     assert.deepEqual(resellerErrors, []);
     await resellerContext.close();
 
-    const adminContext = await browser.newContext(DESKTOP);
-    const admin = await adminContext.newPage();
-    const adminErrors = watchPageErrors(admin);
-    await signIn(admin, server.baseUrl, 'ADMINISTRADOR');
-    await admin.waitForURL('**/profissionais');
+    const { context: adminContext, page: admin, errors: adminErrors } = await portal.openSignedIn('ADMINISTRADOR');
     const sidebar = admin.getByRole('navigation', { name: 'Menu principal' });
     await sidebar.getByRole('link').first().waitFor();
     assert.equal(await sidebar.getByRole('link').count(), 10);

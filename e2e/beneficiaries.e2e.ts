@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T } from '../src/domain/beneficiaries';
 import { cpfCheckDigits, formatCpf } from '../src/domain/documents';
-import { DESKTOP, launchBrowser, PHONE, watchPageErrors } from './support/browser';
-import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { PHONE } from './support/browser';
+import { usePortal } from './support/portal';
 
 /** A valid CPF the demo data does not use (its digits start with 000). */
 const cpf = (n: number) => {
@@ -23,23 +22,11 @@ async function fillBeneficiary(page: Page, fields: Record<string, string>) {
 }
 
 describe('beneficiaries', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('an administrator creates a holder and a dependent, edits the holder and inactivates it', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
-    await page.goto(`${server.baseUrl}/beneficiarios`);
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
+    await page.goto(`${portal.baseUrl}/beneficiarios`);
     await page.getByRole('heading', { name: T.listTitle }).waitFor();
     await page.getByRole('table', { name: T.listTitle }).getByRole('row').nth(1).waitFor();
 
@@ -129,12 +116,8 @@ describe('beneficiaries', () => {
   });
 
   it('a reseller sees only its own beneficiaries, copies its sales link and opens the sales page', async () => {
-    const context = await browser.newContext(DESKTOP);
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.baseUrl });
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'REVENDEDOR');
-    await page.waitForURL('**/beneficiarios');
+    const { context, page, errors } = await portal.openSignedIn('REVENDEDOR');
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: portal.baseUrl });
     const table = page.getByRole('table', { name: T.listTitle });
     await table.getByText('Rafael Revendedor Souza').first().waitFor();
     assert.equal(await page.getByRole('button', { name: T.newButton }).count(), 0);
@@ -142,7 +125,7 @@ describe('beneficiaries', () => {
     assert.ok(rows.length > 0 && rows.every((text) => text.includes('Rafael Revendedor Souza')));
 
     const userId = await page.evaluate(() => localStorage.getItem('userId'));
-    const link = `${server.baseUrl}/checkout?rev=${userId}`;
+    const link = `${portal.baseUrl}/checkout?rev=${userId}`;
     await page.getByRole('button', { name: T.salesLinkButton }).click();
     await page.getByText(M.linkCopied).waitFor();
     assert.equal(await page.evaluate(() => navigator.clipboard.readText()), link);
@@ -155,11 +138,7 @@ describe('beneficiaries', () => {
   });
 
   it('is usable on a phone: the table scrolls sideways instead of breaking the layout', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'REVENDEDOR');
-    await page.waitForURL('**/beneficiarios');
+    const { context, page, errors } = await portal.openSignedIn('REVENDEDOR', PHONE);
     await page.getByRole('table', { name: T.listTitle }).getByRole('row').nth(1).waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     assert.ok(overflow <= 1, `page overflows by ${overflow}px`);

@@ -1,9 +1,7 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
-import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
+import { usePortal } from './support/portal';
 
 /** Picks the first real option of a select (the first one is its placeholder). */
 async function pickFirst(select: Locator): Promise<string> {
@@ -42,23 +40,11 @@ async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: s
 }
 
 describe('care: agenda, referrals and professionals', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('an administrator books a standalone appointment and one from a referral, sees them, opens details and cancels one', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
-    await page.goto(`${server.baseUrl}/agendamentos`);
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
+    await page.goto(`${portal.baseUrl}/agendamentos`);
     await page.getByRole('heading', { name: 'Agenda de Consultas' }).waitFor();
 
     const standalone = await book(page, 'Avulsa', 'Cardiologia');
@@ -96,18 +82,14 @@ describe('care: agenda, referrals and professionals', () => {
     );
 
     // The referral is pending again after the cancellation.
-    await page.goto(`${server.baseUrl}/encaminhamentos?busca=${encodeURIComponent(referred)}`);
+    await page.goto(`${portal.baseUrl}/encaminhamentos?busca=${encodeURIComponent(referred)}`);
     await page.getByRole('table', { name: 'Lista de Encaminhamentos' }).getByText('Pendente').first().waitFor();
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   it("an administrator opens a professional's details and one of its files", async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
     const table = page.getByRole('table', { name: 'Lista de Profissionais' });
     await table
       .getByRole('button', { name: /^Ver detalhes de / })
@@ -124,10 +106,10 @@ describe('care: agenda, referrals and professionals', () => {
 
     // The signed link works without the session's token; the bare path does not.
     const href = (await crm.getAttribute('href'))!;
-    const file = await context.request.get(`${server.baseUrl}${href}`);
+    const file = await context.request.get(`${portal.baseUrl}${href}`);
     assert.equal(file.status(), 200);
     assert.equal(file.headers()['content-type'], 'application/pdf');
-    const bare = await context.request.get(`${server.baseUrl}${href.split('?')[0]}`);
+    const bare = await context.request.get(`${portal.baseUrl}${href.split('?')[0]}`);
     assert.equal(bare.status(), 403);
     assert.deepEqual(errors, []);
     await context.close();

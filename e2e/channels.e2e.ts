@@ -1,11 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { cnpjCheckDigits, cpfCheckDigits } from '../src/domain/documents';
 import { crossLogo } from '../server/seed/channels';
-import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
 import { signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { usePortal } from './support/portal';
 
 const digits = (count: number) => Array.from({ length: count }, () => Math.floor(Math.random() * 10)).join('');
 const newCnpj = () => {
@@ -48,28 +47,15 @@ async function columnTexts(page: Page, table: string, column: number): Promise<s
 }
 
 describe('sales channels', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('an administrator creates a partner with a logo, a branch and a reseller, edits and toggles them, and the reseller signs in', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
     const tag = Date.now().toString(36);
     const partnerName = `Clínica Teste ${tag}`;
     const branchTitle = `Filial Teste ${tag}`;
     const resellerName = `Revendedor Teste ${tag}`;
     const resellerEmail = `rev-${tag}@teste.com.br`;
-
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
 
     // Partner, with a logo picked from a file.
     await page.getByRole('link', { name: 'Parceiros' }).click();
@@ -157,18 +143,14 @@ describe('sales channels', () => {
 
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL('**/login');
-    await signIn(page, server.baseUrl, 'REVENDEDOR', 'segredo1', resellerEmail);
+    await signIn(page, portal.baseUrl, 'REVENDEDOR', 'segredo1', resellerEmail);
     await page.waitForURL('**/beneficiarios');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   it('a partner user sees only its own branches and resellers, and creates branches under its own partner', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'PARCEIRO');
-    await page.waitForURL('**/filiais');
+    const { context, page, errors } = await portal.openSignedIn('PARCEIRO');
     await page.getByText(/^Mostrando 1-\d+ de \d+ registro\(s\)$/).waitFor();
     const branchPartners = await columnTexts(page, 'Lista de Filiais', 1);
     assert.ok(branchPartners.length >= 2);
@@ -198,11 +180,8 @@ describe('sales channels', () => {
   });
 
   it("the delete confirmation starts on 'Cancelar' and removes nothing when cancelled", async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
-    await page.goto(`${server.baseUrl}/parceiros?nome=Vida`);
+    const { context, page } = await portal.openSignedIn('ADMINISTRADOR');
+    await page.goto(`${portal.baseUrl}/parceiros?nome=Vida`);
     await page.getByRole('button', { name: 'Remover Vida Plena Benefícios' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remover parceiro' });
     await confirm.getByText('Tem certeza que deseja remover o parceiro Vida Plena Benefícios? Esta ação não pode ser desfeita.').waitFor();

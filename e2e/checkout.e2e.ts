@@ -3,14 +3,14 @@ import { randomInt } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { GATEWAY_TEST_CARDS } from '../src/domain/cards';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS } from '../src/domain/checkout';
 import { cpfCheckDigits } from '../src/domain/documents';
 import { PARAMETER_NAMES } from '../src/domain/parameters';
-import { launchBrowser, PHONE, watchPageErrors } from './support/browser';
-import { DEMO_PASSWORD, DEMO_USERS, signIn, type DemoUserType } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { PHONE } from './support/browser';
+import { DEMO_PASSWORD, DEMO_USERS, type DemoUserType } from './support/login';
+import { usePortal } from './support/portal';
 
 const { labels } = CHECKOUT_TEXTS;
 const CUSTOMER_SYSTEM_TITLE = 'Sistema do Cliente';
@@ -72,44 +72,37 @@ async function fillCheckout(page: Page, buyer: { name: string; cpf: string }, ca
 }
 
 describe('checkout', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  const portal = usePortal();
   let customerSystem: { url: string; server: Server };
   let resellerId: number;
 
   before(async () => {
-    [server, browser, customerSystem] = await Promise.all([startServer(), launchBrowser(), startCustomerSystem()]);
-    resellerId = (await apiLogin(server.baseUrl, 'REVENDEDOR')).user.id;
+    customerSystem = await startCustomerSystem();
+    resellerId = (await apiLogin(portal.baseUrl, 'REVENDEDOR')).user.id;
   });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-    customerSystem?.server.close();
-  });
+  after(() => customerSystem?.server.close());
 
   it('an administrator points url_sistema_cliente at the customer system', async () => {
-    const { token } = await apiLogin(server.baseUrl, 'ADMINISTRADOR');
-    const list = await api<{ data: { data: Array<{ id: number; parametro: string }> } }>(server.baseUrl, token, '/api/parametros');
+    const { token } = await apiLogin(portal.baseUrl, 'ADMINISTRADOR');
+    const list = await api<{ data: { data: Array<{ id: number; parametro: string }> } }>(portal.baseUrl, token, '/api/parametros');
     const parameter = list.data.data.find((row) => row.parametro === PARAMETER_NAMES.customerSiteUrl);
     assert.ok(parameter, 'the customer system parameter exists');
-    await api(server.baseUrl, token, `/api/parametros/${parameter.id}`, {
+    await api(portal.baseUrl, token, `/api/parametros/${parameter.id}`, {
       method: 'PUT',
       body: JSON.stringify({ valor: customerSystem.url }),
     });
-    const config = await (await fetch(`${server.baseUrl}/api/checkout/config`)).json();
+    const config = await (await fetch(`${portal.baseUrl}/api/checkout/config`)).json();
     assert.equal(config.customerSiteUrl, customerSystem.url);
   });
 
   it('a buyer pays from a reseller’s link on a phone, sees the success and lands on the customer system', async () => {
-    const { token: partnerToken } = await apiLogin(server.baseUrl, 'PARCEIRO');
+    const { token: partnerToken } = await apiLogin(portal.baseUrl, 'PARCEIRO');
     const reportPath = `/api/reports/sales?reseller=${resellerId}&tipo=consulta_avulsa`;
-    const before = await api<{ summary: { count: number } }>(server.baseUrl, partnerToken, reportPath);
+    const before = await api<{ summary: { count: number } }>(portal.baseUrl, partnerToken, reportPath);
 
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
+    const { context, page, errors } = await portal.open(PHONE);
     const buyer = { name: `Comprador E2E ${randomInt(100_000, 999_999)}`, cpf: freshCpf() };
-    await page.goto(`${server.baseUrl}/checkout?rev=${resellerId}`);
+    await page.goto(`${portal.baseUrl}/checkout?rev=${resellerId}`);
     await page.getByRole('heading', { name: CHECKOUT_TEXTS.title }).waitFor();
     assert.equal(await page.getByRole('radio', { name: 'Consulta Avulsa' }).isChecked(), true);
     // No horizontal scrolling on a phone.
@@ -131,24 +124,19 @@ describe('checkout', () => {
     assert.deepEqual(errors, []);
     await context.close();
 
-    const afterPayment = await api<{ summary: { count: number } }>(server.baseUrl, partnerToken, reportPath);
+    const afterPayment = await api<{ summary: { count: number } }>(portal.baseUrl, partnerToken, reportPath);
     assert.equal(afterPayment.summary.count, before.summary.count + 1);
 
     // The reseller finds the new beneficiary in its own list.
-    const staff = await browser.newContext(PHONE);
-    const staffPage = await staff.newPage();
-    await signIn(staffPage, server.baseUrl, 'REVENDEDOR');
-    await staffPage.waitForURL('**/beneficiarios');
-    await staffPage.goto(`${server.baseUrl}/beneficiarios?name=${encodeURIComponent(buyer.name)}`);
+    const { context: staff, page: staffPage } = await portal.openSignedIn('REVENDEDOR', PHONE);
+    await staffPage.goto(`${portal.baseUrl}/beneficiarios?name=${encodeURIComponent(buyer.name)}`);
     await staffPage.getByText(buyer.name).first().waitFor();
     await staff.close();
   });
 
   it('a refused card shows “Falha no pagamento” and the gateway’s text, and the buyer can try again', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await page.goto(`${server.baseUrl}/checkout?rev=${resellerId}`);
+    const { context, page, errors } = await portal.open(PHONE);
+    await page.goto(`${portal.baseUrl}/checkout?rev=${resellerId}`);
     await page.getByRole('radio', { name: 'Plano Individual', exact: true }).check();
     await fillCheckout(page, { name: 'Comprador Recusado', cpf: freshCpf() }, GATEWAY_TEST_CARDS.refusedMastercard);
     const pay = page.getByRole('button', { name: 'Pagar R$ 44,90 (Plano Individual)' });
@@ -166,9 +154,8 @@ describe('checkout', () => {
   });
 
   it('an unknown reseller’s link still sells, and says nothing about it', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    await page.goto(`${server.baseUrl}/checkout?rev=999999`);
+    const { context, page } = await portal.open(PHONE);
+    await page.goto(`${portal.baseUrl}/checkout?rev=999999`);
     await fillCheckout(page, { name: 'Comprador Sem Revendedor', cpf: freshCpf() }, '4444 4444 4444 4444');
     await page.getByRole('button', { name: 'Pagar R$ 39,90 (Consulta Avulsa)' }).click();
     await page.getByText(CHECKOUT_MESSAGES.success).waitFor();
@@ -177,13 +164,12 @@ describe('checkout', () => {
   });
 
   it('the staff app is not part of the checkout’s download', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
+    const { context, page } = await portal.open(PHONE);
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${server.baseUrl}/checkout?rev=${resellerId}`, { waitUntil: 'networkidle' });
+    await page.goto(`${portal.baseUrl}/checkout?rev=${resellerId}`, { waitUntil: 'networkidle' });
     assert.ok(scripts.some((script) => /\/checkout\.[0-9a-f]+\.js$/.test(script)));
     assert.ok(!scripts.some((script) => /\/main\.[0-9a-f]+\.js$/.test(script)), 'the staff entry is not loaded');
     const routerMarkers = await page.evaluate(() => Object.keys(window).filter((key) => key.startsWith('__reactRouter')));

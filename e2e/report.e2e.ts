@@ -1,19 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
+import { describe, it } from 'node:test';
+import type { BrowserContextOptions, Page } from 'playwright-core';
 import { formatBRL } from '../src/domain/format';
 import { lastMonths, REPORT_TEXTS, reportTitle, type SalesReport } from '../src/domain/report';
-import { DESKTOP, launchBrowser, watchPageErrors } from './support/browser';
-import { signIn, type DemoUserType } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { DESKTOP } from './support/browser';
+import { type DemoUserType } from './support/login';
+import { usePortal, type Portal } from './support/portal';
 
-const LANDING: Record<DemoUserType, string> = {
-  ADMINISTRADOR: '/profissionais',
-  PARCEIRO: '/filiais',
-  FILIAL: '/revendedores',
-  REVENDEDOR: '/beneficiarios',
-};
 const FILTERS: Partial<Record<DemoUserType, string[]>> = {
   ADMINISTRADOR: ['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Mês'],
   PARCEIRO: ['Filial', 'Revendedor', 'Tipo', 'Mês'],
@@ -22,12 +16,14 @@ const FILTERS: Partial<Record<DemoUserType, string[]>> = {
 /** Nbsp-proof comparison of BRL texts. */
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-async function openReport(page: Page, baseUrl: string, userType: DemoUserType) {
-  await signIn(page, baseUrl, userType);
-  await page.waitForURL(`**${LANDING[userType]}`);
+/** Signs in and opens 'Relatório de Vendas' from the menu, once its sales table is there. */
+async function openReport(portal: Portal, userType: DemoUserType, options?: BrowserContextOptions) {
+  const opened = await portal.openSignedIn(userType, options);
+  const { page } = opened;
   await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Relatório de Vendas' }).click();
   await page.waitForURL('**/relatorio-vendas');
   await page.getByRole('table', { name: REPORT_TEXTS.salesTitle, exact: true }).getByText('Total:').waitFor();
+  return opened;
 }
 
 /** The report as the API answers this session (the screen must show exactly these figures). */
@@ -45,26 +41,15 @@ async function cardValue(page: Page, label: string) {
 }
 
 describe('sales report', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   const totals: Partial<Record<DemoUserType, number>> = {};
   for (const userType of ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL'] as const) {
     it(`${userType} sees the title, filters and figures of its own scope`, async () => {
-      const context = await browser.newContext(DESKTOP);
-      const page = await context.newPage();
-      const errors = watchPageErrors(page);
-      await openReport(page, server.baseUrl, userType);
+      const { context, page, errors } = await openReport(portal, userType);
       await page.getByRole('heading', { name: reportTitle(userType), exact: true }).waitFor();
 
-      const report = await apiReport(page, server.baseUrl);
+      const report = await apiReport(page, portal.baseUrl);
       totals[userType] = report.summary.total;
       assert.ok(report.summary.count > 0 && report.summary.last7 > 0);
       assert.equal(await cardValue(page, REPORT_TEXTS.countCard), report.summary.count.toLocaleString('pt-BR'));
@@ -104,13 +89,11 @@ describe('sales report', () => {
   });
 
   it('filters by month and exports the filtered rows as CSV', async () => {
-    const context = await browser.newContext({ ...DESKTOP, acceptDownloads: true });
-    const page = await context.newPage();
-    await openReport(page, server.baseUrl, 'PARCEIRO');
+    const { context, page } = await openReport(portal, 'PARCEIRO', { ...DESKTOP, acceptDownloads: true });
     const month = lastMonths()[10];
     await page.getByLabel('Mês').selectOption(month);
     await page.waitForURL(new RegExp(`month=${month}`));
-    const report = await apiReport(page, server.baseUrl, `&month=${month}`);
+    const report = await apiReport(page, portal.baseUrl, `&month=${month}`);
     await page
       .getByRole('region', { name: 'Resumo' })
       .getByText(normalize(formatBRL(report.summary.total)).replace(' ', '\u00a0'))

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launchBrowser, PHONE, watchPageErrors } from './support/browser';
+import { describe, it } from 'node:test';
+import type { Page } from 'playwright-core';
+import { PHONE } from './support/browser';
 import { DEMO_USERS, signIn } from './support/login';
-import { startServer, type RunningServer } from './support/server';
+import { usePortal } from './support/portal';
 
 const NEW_PASSWORD = 'NovaSenha#2026';
 
@@ -11,22 +11,10 @@ const NEW_PASSWORD = 'NovaSenha#2026';
 const toast = (page: Page, text: string) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first();
 
 describe('settings and profile', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const portal = usePortal();
 
   it('a reseller changes its password in Meu Perfil, keeps working, and signs in with the new one', async () => {
-    const context = await browser.newContext(PHONE);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'REVENDEDOR');
-    await page.waitForURL('**/beneficiarios');
+    const { context, page, errors } = await portal.openSignedIn('REVENDEDOR', PHONE);
 
     await page.getByRole('link', { name: 'Meu Perfil' }).click();
     await page.waitForURL('**/configuracoes');
@@ -59,20 +47,16 @@ describe('settings and profile', () => {
     await page.getByRole('button', { name: 'Sair' }).click();
     await page.waitForURL('**/login');
 
-    await signIn(page, server.baseUrl, 'REVENDEDOR');
+    await signIn(page, portal.baseUrl, 'REVENDEDOR');
     await page.getByText('Credenciais inválidas.').waitFor();
-    await signIn(page, server.baseUrl, 'REVENDEDOR', NEW_PASSWORD);
+    await signIn(page, portal.baseUrl, 'REVENDEDOR', NEW_PASSWORD);
     await page.waitForURL('**/beneficiarios');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   it('an administrator edits url_sistema_cliente in Configurações do Sistema and sees it saved and in its history', async () => {
-    const context = await browser.newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors = watchPageErrors(page);
-    await signIn(page, server.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL('**/profissionais');
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
     await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: 'Gestão do Site' }).click();
     await page.waitForURL('**/site');
     await page.getByRole('heading', { name: 'Configurações do Sistema', level: 1 }).waitFor();

@@ -2,11 +2,12 @@ import type { Page } from 'playwright-core';
 
 export const DEMO_PASSWORD = 'demo1234';
 
+/** The demo accounts: e-mail, the login form's user type label, and the page each lands on. */
 export const DEMO_USERS = {
-  ADMINISTRADOR: { email: 'admin@demo.com.br', label: 'Administrador' },
-  PARCEIRO: { email: 'parceiro@demo.com.br', label: 'Parceiro' },
-  FILIAL: { email: 'filial@demo.com.br', label: 'Filial' },
-  REVENDEDOR: { email: 'revendedor@demo.com.br', label: 'Revendedor' },
+  ADMINISTRADOR: { email: 'admin@demo.com.br', label: 'Administrador', landing: '/profissionais' },
+  PARCEIRO: { email: 'parceiro@demo.com.br', label: 'Parceiro', landing: '/filiais' },
+  FILIAL: { email: 'filial@demo.com.br', label: 'Filial', landing: '/revendedores' },
+  REVENDEDOR: { email: 'revendedor@demo.com.br', label: 'Revendedor', landing: '/beneficiarios' },
 } as const;
 
 export type DemoUserType = keyof typeof DEMO_USERS;

@@ -3,12 +3,13 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CARE_ERRORS } from '../../src/domain/care';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits, onlyDigits } from '../../src/domain/documents';
-import { administrators, beneficiaries, paymentAttempts, sales } from '../db/schema';
+import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../services/payments/fakeAsaas';
 import { reconcilePayments } from '../services/payments/reconcileJob';
 import { checkoutBody, createPaymentsApp, postPayment } from '../services/payments/testing';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
-import { createTestApp, injectAs, login } from '../test/helpers';
+import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import { injectAs } from '../test/helpers';
+import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
 
 /**
  * The telemedicine provider or the payment gateway stops answering: the user gets a clear message,
@@ -36,22 +37,12 @@ describe('the telemedicine provider times out', () => {
   let fake: FakeRapidoc;
   let app: FastifyInstance;
   let admin: string;
+  let portal: RapidocPortal;
   beforeAll(async () => {
-    fake = await startFakeRapidoc();
-    app = await createTestApp({
-      config: {
-        telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS },
-      },
-    });
-    await app.db
-      .insert(administrators)
-      .values({ nome: 'Admin', email: 'admin@timeout.test', passwordHash: await app.passwords.hash('segredo123') });
-    admin = await login(app, 'admin@timeout.test', 'ADMINISTRADOR', 'segredo123');
+    portal = await startRapidocPortal(TIMEOUT_MS);
+    ({ fake, app, admin } = portal);
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    await fake.close();
-  });
+  afterAll(() => portal.close());
 
   it('creating a beneficiary answers the provider-unavailable message, stores nothing, and the API keeps answering', async () => {
     const base = '654321987';

@@ -1,12 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { isUserType, type UserType } from '../../src/domain/userTypes';
-import { buildApp } from '../app';
-import { testConfig } from '../config';
 import { administrators } from '../db/schema';
-import { seedDemo } from '../seed';
 import { createTokenService } from '../services/auth/tokens';
-import { loginAsDemo } from '../test/helpers';
+import { createTestApp, loginAsDemo } from '../test/helpers';
 import {
   ACCESS_TABLE,
   expectedAnswer,
@@ -37,15 +34,16 @@ let fx: ScopeFixtures;
 const tokens: Partial<Record<PrincipalName, string>> = {};
 
 beforeAll(async () => {
-  app = await buildApp(testConfig(), {
-    onRoute: (route: RouteOptions) => {
-      for (const method of [route.method].flat()) {
-        registered.push({ method, url: route.url, config: (route.config ?? {}) as RegisteredRoute['config'] });
-      }
+  app = await createTestApp({
+    seed: true,
+    build: {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat()) {
+          registered.push({ method, url: route.url, config: (route.config ?? {}) as RegisteredRoute['config'] });
+        }
+      },
     },
   });
-  await seedDemo(app.db, app.passwords);
-  await app.ready();
   fx = await ScopeFixtures.load(app);
 
   for (const type of ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'] as const) tokens[type] = await loginAsDemo(app, type);

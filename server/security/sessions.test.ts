@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { USER_TYPES } from '../../src/domain/userTypes';
 import { administrators, branches, partners, resellers } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
+import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
 import { ScopeFixtures, unique } from './scopeFixtures';
 
 /** Sessions end on the server at once: logout, a password change, an inactivation, a password reset by a manager. */
@@ -16,7 +16,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => app.close());
 
-const verify = async (token: string) => (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode;
+const verify = (token: string) => sessionStatus(app, token);
 const TABLES = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers } as const;
 
 describe.each(USER_TYPES)('a %s session', (type) => {

@@ -2,7 +2,8 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { partnerLogos, partners, professionals } from '../db/schema';
 import { uniqueCpf } from '../services/telemedicine/testFixtures';
-import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { startAdminPortal } from '../test/demoPortal';
+import { injectAs } from '../test/helpers';
 import { unique, uniqueCnpj } from './scopeFixtures';
 
 /**
@@ -16,8 +17,7 @@ let app: FastifyInstance;
 let admin: string;
 const fileWrites = { saved: 0, removed: 0 };
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  admin = await loginAsDemo(app, 'ADMINISTRADOR');
+  ({ app, admin } = await startAdminPortal());
   const store = app.uploads;
   const save = store.save.bind(store);
   const remove = store.remove.bind(store);

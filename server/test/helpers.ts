@@ -1,16 +1,19 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { testConfig, type AppConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/accounts';
 import { seedDemo } from '../seed';
 
 /**
  * A fresh portal over its own in-memory PGlite (or a private schema of DATABASE_URL's PostgreSQL),
- * optionally with the demo data. One per test file: `beforeAll(() => app = await createTestApp())`.
+ * optionally with the demo data and `buildApp` options (a gateway of the test's own, a route observer).
+ * One per test file: `beforeAll(() => app = await createTestApp())`.
  */
-export async function createTestApp(options: { seed?: boolean; config?: Partial<AppConfig> } = {}): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(options.config));
+export async function createTestApp(
+  options: { seed?: boolean; config?: Partial<AppConfig>; build?: BuildAppOptions } = {},
+): Promise<FastifyInstance> {
+  const app = await buildApp(testConfig(options.config), options.build);
   if (options.seed) await seedDemo(app.db, app.passwords);
   await app.ready();
   return app;
@@ -32,4 +35,17 @@ export function loginAsDemo(app: FastifyInstance, userType: UserType): Promise<s
 /** `app.inject` with a bearer token. */
 export function injectAs(app: FastifyInstance, token: string | undefined, options: InjectOptions) {
   return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+}
+
+/** The status `/api/auth/verify` answers a token: 200 while its session is valid, 401 once it ended. */
+export async function sessionStatus(app: FastifyInstance, token: string): Promise<number> {
+  return (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode;
+}
+
+/** A CSV export's lines (header first), without the BOM that Excel needs. */
+export function csvLines(body: string): string[] {
+  return body
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
 }

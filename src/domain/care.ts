@@ -1,4 +1,5 @@
 /** Care (professionals, appointments, referrals): the spec's fixed lists, labels, colours and texts. */
+import { MONTH_NAMES } from './format';
 
 /** The 17 specialties, in the spec's order (the agenda's specialty filter). */
 export const SPECIALTY_NAMES = [
@@ -87,21 +88,6 @@ export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number]['value'];
 
 /** How a time slot reads in the wizard: 'from h - to h'. */
 export const slotLabel = (slot: { from: string; to: string }) => `${slot.from}h - ${slot.to}h`;
-
-const MONTH_NAMES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
 
 const APPOINTMENT_MONTH_CHOICES = 12;
 
@@ -289,9 +275,6 @@ export const REFERRAL_FILTERS = ['dataInicial', 'dataFinal', 'busca', 'status'] 
 export const CARE_ACTIONS = {
   exportCsv: 'Exportar CSV',
   exportError: 'Não foi possível exportar a lista',
-  view: (name: string) => `Ver detalhes de ${name}`,
-  edit: (name: string) => `Editar ${name}`,
-  remove: (name: string) => `Remover ${name}`,
   cancelAppointment: (name: string) => `Cancelar consulta de ${name}`,
   viewAppointment: (name: string) => `Ver detalhes da consulta de ${name}`,
   openReferral: 'Ver encaminhamento',

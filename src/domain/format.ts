@@ -5,6 +5,22 @@ const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' 
 /** R$ 1.234,56 */
 export const formatBRL = (value: number | string | null | undefined): string => brl.format(Number(value ?? 0));
 
+/** The months' names as the screens show them, January first (index = month - 1). */
+export const MONTH_NAMES = [
+  'Janeiro',
+  'Fevereiro',
+  'Março',
+  'Abril',
+  'Maio',
+  'Junho',
+  'Julho',
+  'Agosto',
+  'Setembro',
+  'Outubro',
+  'Novembro',
+  'Dezembro',
+] as const;
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** dd/mm/yyyy from an ISO date (yyyy-mm-dd) or timestamp; '' for nothing, the input itself when unreadable. */

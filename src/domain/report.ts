@@ -1,4 +1,5 @@
 /** The sales report: texts, the answer of GET /api/reports/sales and the month choices. */
+import { MONTH_NAMES } from './format';
 import type { UserType } from './userTypes';
 
 export const REPORT_TEXTS = {
@@ -62,21 +63,6 @@ export function reportVisibility(userType: UserType | null | undefined) {
 /** Months, windows and day boundaries of the report are those of the business: São Paulo time. */
 export const REPORT_TIME_ZONE = 'America/Sao_Paulo';
 export const REPORT_MONTHS = 12;
-
-const MONTH_NAMES = [
-  'Janeiro',
-  'Fevereiro',
-  'Março',
-  'Abril',
-  'Maio',
-  'Junho',
-  'Julho',
-  'Agosto',
-  'Setembro',
-  'Outubro',
-  'Novembro',
-  'Dezembro',
-];
 
 const yearMonthIn = new Intl.DateTimeFormat('en-CA', { timeZone: REPORT_TIME_ZONE, year: 'numeric', month: '2-digit' });
 

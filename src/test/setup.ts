@@ -1,9 +1,14 @@
 import '@testing-library/jest-dom';
-import { act } from '@testing-library/react';
+import { act, configure } from '@testing-library/react';
 import toast from 'react-hot-toast/headless';
 import { server } from './server';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+// findBy*/waitFor give up after 1 s by default; a suite's first render also evaluates its lazy
+// screens, which on a loaded 2-core CI machine took longer (AppShell's first test). 5 s only delays
+// a failure, never a pass.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these browser APIs that Chakra UI (Ark/Zag) and our layout use.
 class ResizeObserverStub {

@@ -5,18 +5,15 @@ import { cpfCheckDigits, formatCpf } from '../../../src/domain/documents';
 import type { UserType } from '../../../src/domain/userTypes';
 import { auditLog, beneficiaries, parameters, resellers } from '../../db/schema';
 import { freshCnpj, TEST_PASSWORD, unique } from '../channels/testFixtures';
-import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
+import { startDemoPortal } from '../../test/demoPortal';
+import { csvLines, injectAs } from '../../test/helpers';
 import { purgeExpiredAudit } from './retention';
 
 let app: FastifyInstance;
-const tokens = {} as Record<UserType, string>;
-const USER_TYPES: UserType[] = ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'];
+let tokens: Record<UserType, string>;
 const ADDRESS = '203.0.113.7';
 
-beforeAll(async () => {
-  app = await createTestApp({ seed: true });
-  for (const type of USER_TYPES) tokens[type] = await loginAsDemo(app, type);
-}, 60_000);
+beforeAll(async () => ({ app, tokens } = await startDemoPortal()), 60_000);
 afterAll(() => app.close());
 
 const call = (type: UserType, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -206,10 +203,7 @@ describe('GET /api/audit', () => {
     const response = await call('ADMINISTRADOR', 'GET', '/api/audit/export?action=view&userType=REVENDEDOR');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain('auditoria.csv');
-    const lines = response.body
-      .replace(/^\uFEFF/, '')
-      .trim()
-      .split('\r\n');
+    const lines = csvLines(response.body);
     expect(lines[0]).toBe('Data/Hora;Usuário;Tipo;Ação;Registro;Identificador;Detalhes;Endereço IP');
     const expected = (
       await app.db

@@ -4,9 +4,9 @@ import { cnpjCheckDigits, cpfCheckDigits } from '../../../src/domain/documents';
 import type { UserType } from '../../../src/domain/userTypes';
 import { branches, partners, resellers } from '../../db/schema';
 import { crossLogo } from '../../seed/channels';
-import { login, loginAsDemo } from '../../test/helpers';
+import { login } from '../../test/helpers';
 
-/** Test fixtures of the channel routes' tests: demo ids, fresh accounts, tokens. Not used by the app. */
+/** Test fixtures of the channel routes' tests: demo ids, fresh accounts, their tokens. Not used by the app. */
 
 export const TEST_PASSWORD = 'segredo1';
 export const pngDataUrl = (size = 8) => `data:image/png;base64,${crossLogo([200, 30, 30], size).toString('base64')}`;
@@ -50,13 +50,6 @@ export async function demoIds(app: FastifyInstance) {
     .orderBy(resellers.id)
     .limit(1);
   return { own, ownBranch, ownReseller, otherBranchOfOwnPartner, siblingReseller, other, otherBranch, otherReseller };
-}
-
-export async function demoTokens(app: FastifyInstance): Promise<Record<UserType, string>> {
-  const [ADMINISTRADOR, PARCEIRO, FILIAL, REVENDEDOR] = await Promise.all(
-    (['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'] as const).map((type) => loginAsDemo(app, type)),
-  );
-  return { ADMINISTRADOR, PARCEIRO, FILIAL, REVENDEDOR };
 }
 
 /** A new partner → branch → reseller chain straight in the database, each able to sign in with TEST_PASSWORD. */

@@ -3,9 +3,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { GATEWAY_TEST_CARDS } from '../../../src/domain/cards';
 import { cpfCheckDigits } from '../../../src/domain/documents';
-import { buildApp } from '../../app';
-import { testConfig, type AppConfig } from '../../config';
-import { seedDemo } from '../../seed';
+import type { AppConfig } from '../../config';
+import { createTestApp } from '../../test/helpers';
 import type { PaymentGateway } from './gateway';
 
 /** A valid CPF nobody else in the test database has. */
@@ -49,13 +48,10 @@ export const REFUSED_CARD = GATEWAY_TEST_CARDS.refusedMastercard;
 export const newIdempotencyKey = () => randomUUID();
 
 /** The portal over a fresh database with the demo data, optionally with a gateway of the test's own. */
-export async function createPaymentsApp(
+export function createPaymentsApp(
   options: { gateway?: PaymentGateway; config?: Partial<AppConfig>; seed?: boolean } = {},
 ): Promise<FastifyInstance> {
-  const app = await buildApp(testConfig(options.config), { paymentGateway: options.gateway });
-  if (options.seed !== false) await seedDemo(app.db, app.passwords);
-  await app.ready();
-  return app;
+  return createTestApp({ seed: options.seed !== false, config: options.config, build: { paymentGateway: options.gateway } });
 }
 
 /** POST /api/payment from an address (each test uses its own, so the rate limit stays out of the way). */

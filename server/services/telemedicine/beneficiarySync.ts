@@ -11,7 +11,8 @@ import type { ProviderBeneficiary, TelemedicineProvider } from './types';
  */
 const holders = alias(beneficiaries, 'holders');
 
-async function loadForProvider(db: Database, beneficiaryId: number): Promise<ProviderBeneficiary | undefined> {
+/** A beneficiary as the provider calls take it (with its holder's CPF), or undefined when it does not exist. */
+export async function loadForProvider(db: Database, beneficiaryId: number): Promise<ProviderBeneficiary | undefined> {
   const [row] = await db
     .select({ beneficiary: beneficiaries, holderCpf: holders.cpf })
     .from(beneficiaries)
@@ -39,7 +40,8 @@ async function loadForProvider(db: Database, beneficiaryId: number): Promise<Pro
   };
 }
 
-async function rememberProviderUuid(db: Database, beneficiary: ProviderBeneficiary, providerUuid: string | null) {
+/** Stores the uuid the provider answered for a beneficiary when it is new or changed. */
+export async function rememberProviderUuid(db: Database, beneficiary: ProviderBeneficiary, providerUuid: string | null) {
   if (providerUuid && providerUuid !== beneficiary.providerUuid) {
     await db.update(beneficiaries).set({ providerUuid }).where(eq(beneficiaries.id, beneficiary.id));
   }

@@ -1,12 +1,10 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-
-/** Which dialog of the branch screen is open; 'inactivate' confirms a status change to inactive. */
-export type BranchDialog = 'none' | 'create' | 'edit' | 'details' | 'delete' | 'inactivate';
+import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface BranchesState {
-  dialog: BranchDialog;
+  dialog: ChannelDialog;
   selectedId: number | null;
 }
 const initialState: BranchesState = { dialog: 'none', selectedId: null };
@@ -15,7 +13,7 @@ const slice = createSlice({
   name: 'branches',
   initialState,
   reducers: {
-    branchDialogOpened(state, action: PayloadAction<{ dialog: Exclude<BranchDialog, 'none'>; id?: number }>) {
+    branchDialogOpened(state, action: PayloadAction<{ dialog: Exclude<ChannelDialog, 'none'>; id?: number }>) {
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },

@@ -1,12 +1,10 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-
-/** Which dialog of the partner screen is open; 'inactivate' confirms a status change to inactive. */
-export type PartnerDialog = 'none' | 'create' | 'edit' | 'details' | 'delete' | 'inactivate';
+import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface PartnersState {
-  dialog: PartnerDialog;
+  dialog: ChannelDialog;
   selectedId: number | null;
 }
 const initialState: PartnersState = { dialog: 'none', selectedId: null };
@@ -15,7 +13,7 @@ const slice = createSlice({
   name: 'partners',
   initialState,
   reducers: {
-    partnerDialogOpened(state, action: PayloadAction<{ dialog: Exclude<PartnerDialog, 'none'>; id?: number }>) {
+    partnerDialogOpened(state, action: PayloadAction<{ dialog: Exclude<ChannelDialog, 'none'>; id?: number }>) {
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },

@@ -1,14 +1,15 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARE_ERRORS } from '../../../../src/domain/care';
-import { administrators, beneficiaries } from '../../../db/schema';
-import { createTestApp, injectAs, login } from '../../../test/helpers';
+import { beneficiaries } from '../../../db/schema';
+import { injectAs } from '../../../test/helpers';
+import { startRapidocPortal, type RapidocPortal } from '../../../test/rapidocPortal';
 import { registerAtProvider, statusAtProvider, updateAtProvider } from '../beneficiarySync';
 import { addDays, todayIn, toBrDate } from '../dates';
 import { insertBeneficiary } from '../testFixtures';
 import type { ProviderBeneficiary } from '../types';
 import { RAPIDOC_CONTENT_TYPE } from './client';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from './fakeRapidoc';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, type FakeRapidoc } from './fakeRapidoc';
 import { createRapidocProvider } from './provider';
 
 const TIMEOUT_MS = 1500;
@@ -20,23 +21,13 @@ let admin: string;
 
 const CARDIOLOGY = { uuid: '5b0e9f5e-8f5a-4f0c-9a51-0b7f1c2d3e4f', name: 'Cardiologia' };
 const future = addDays(todayIn(new Date()), 5);
-
+let portal: RapidocPortal;
 beforeAll(async () => {
-  fake = await startFakeRapidoc();
-  app = await createTestApp({
-    config: {
-      telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS },
-    },
-  });
-  await app.db
-    .insert(administrators)
-    .values({ nome: 'Admin', email: 'admin@rapidoc.test', passwordHash: await app.passwords.hash('segredo123') });
-  admin = await login(app, 'admin@rapidoc.test', 'ADMINISTRADOR', 'segredo123');
+  portal = await startRapidocPortal(TIMEOUT_MS);
+  ({ fake, app, admin } = portal);
 }, 60_000);
-afterAll(async () => {
-  await app.close();
-  await fake.close();
-});
+
+afterAll(() => portal.close());
 beforeEach(() => {
   fake.calls.length = 0;
   fake.specialties = [CARDIOLOGY, { uuid: 'sem-nome' }, null];

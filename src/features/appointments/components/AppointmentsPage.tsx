@@ -1,5 +1,5 @@
 import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
-import { LuDownload, LuEye, LuPlus, LuX } from 'react-icons/lu';
+import { LuEye, LuPlus, LuX } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
   exportAppointmentsCsv,
@@ -9,8 +9,9 @@ import {
 } from '../../../api/appointmentsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { type Column } from '../../../components/list/DataTable';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
-import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { FilterBar, FilterDateRange, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -52,10 +53,6 @@ export default function AppointmentsPage() {
       notify.error(errorMessage(error, MESSAGES.cancelError));
     }
     close();
-  };
-
-  const exportCsv = async () => {
-    if (!(await exportAppointmentsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
   };
 
   const columns: Column<Appointment>[] = [
@@ -115,24 +112,16 @@ export default function AppointmentsPage() {
   return (
     <Box>
       <PageHeader title={MESSAGES.title}>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
-          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
-        </Button>
+        <ExportListButton
+          label={CARE_ACTIONS.exportCsv}
+          download={() => exportAppointmentsCsv(list.apiArgs)}
+          errorMessage={CARE_ACTIONS.exportError}
+          disabled={!currentData?.total}
+        />
         {newButton}
       </PageHeader>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
-        <FilterInput
-          label="Data inicial"
-          type="date"
-          value={list.filters.dataInicial}
-          onChange={(value) => list.setFilter('dataInicial', value)}
-        />
-        <FilterInput
-          label="Data final"
-          type="date"
-          value={list.filters.dataFinal}
-          onChange={(value) => list.setFilter('dataFinal', value)}
-        />
+        <FilterDateRange list={list} />
         <FilterInput label="Paciente" value={list.filters.paciente} onChange={(value) => list.setFilter('paciente', value)} />
         <FilterSelect
           label="Especialidade"

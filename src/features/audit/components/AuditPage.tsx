@@ -1,12 +1,11 @@
-import { Box, Button, Text } from '@chakra-ui/react';
-import { LuDownload } from 'react-icons/lu';
+import { Box, Text } from '@chakra-ui/react';
 import { exportAuditCsv, useGetAuditEntriesQuery } from '../../../api/auditApi';
 import { type Column } from '../../../components/list/DataTable';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
-import { notify } from '../../../components/toast/notify';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_ENTITY_LABELS,
@@ -54,16 +53,15 @@ export default function AuditPage() {
   const query = useGetAuditEntriesQuery(list.apiArgs, { refetchOnMountOrArgChange: true });
   const { currentData } = query;
 
-  const exportCsv = async () => {
-    if (!(await exportAuditCsv(list.filters, list.apiArgs.sort))) notify.error(T.exportError);
-  };
-
   return (
     <Box>
       <PageHeader title={T.title}>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
-          <LuDownload aria-hidden /> {T.exportCsv}
-        </Button>
+        <ExportListButton
+          label={T.exportCsv}
+          download={() => exportAuditCsv(list.filters, list.apiArgs.sort)}
+          errorMessage={T.exportError}
+          disabled={!currentData?.total}
+        />
       </PageHeader>
       <Text color="gray.600" fontSize="sm" mt="-2" mb="4">
         {T.subtitle}

@@ -3,6 +3,7 @@ import { useCallback, useEffect } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -14,7 +15,6 @@ import { BeneficiaryDetailsDialog } from './BeneficiaryDetailsDialog';
 import { BeneficiaryFilters } from './BeneficiaryFilters';
 import { CreateBeneficiaryDialog } from './CreateBeneficiaryDialog';
 import { EditBeneficiaryDialog } from './EditBeneficiaryDialog';
-import { ExportCsvButton } from './ExportCsvButton';
 import { SalesLinkButtons } from './SalesLinkButtons';
 import { StatusConfirmDialog } from './StatusConfirmDialog';
 
@@ -47,7 +47,13 @@ export default function BeneficiariesPage() {
     <>
       <PageHeader title={T.listTitle}>
         {isReseller ? <SalesLinkButtons /> : createButton}
-        <ExportCsvButton query={beneficiaryFilterParams(list.filters)} />
+        <DownloadCsvButton
+          path="/beneficiaries/export"
+          query={beneficiaryFilterParams(list.filters)}
+          filename="beneficiarios.csv"
+          label={T.exportCsv}
+          errorMessage={M.exportError}
+        />
       </PageHeader>
       <BeneficiaryFilters
         filters={list.filters}

@@ -1,23 +1,13 @@
-import { GridItem, SimpleGrid } from '@chakra-ui/react';
-import { FormikProvider, useFormik } from 'formik';
-import { fieldErrors } from '../../../api/apiSlice';
+import { GridItem } from '@chakra-ui/react';
+import { useFormik } from 'formik';
 import { useCreateBranchMutation, useUpdateBranchMutation } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
-import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
-import { notify } from '../../../components/toast/notify';
-import {
-  CHANNEL_LABELS,
-  BRANCH_TEXTS,
-  CHANNEL_ACTIONS,
-  CHANNEL_LABELS as LABELS,
-  EMAIL_TAKEN,
-  failureMessage,
-  type Branch,
-  type BranchInput,
-} from '../../../domain/channels';
+import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
+import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
+import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { BRANCH_TEXTS, CHANNEL_LABELS as LABELS, type Branch, type BranchInput } from '../../../domain/channels';
 import { branchSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
 import { selectSessionUser } from '../selectors';
@@ -70,22 +60,12 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
         ...(values.senha ? { senha: values.senha } : {}),
         ...(creating ? {} : { ativo: values.ativo }),
       };
-      try {
-        const answer = creating ? await createBranch(body).unwrap() : await updateBranch({ id: branch.id, body }).unwrap();
-        notify.success(answer.message || (creating ? messages.created : messages.updated));
-        onClose();
-      } catch (error) {
-        const fields = { ...fieldErrors(error) };
-        const message = failureMessage(error, creating ? messages.createError : messages.updateError);
-        if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;
-        if (Object.keys(fields).length) {
-          formik.setErrors(fields);
-          formik.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])), false);
-          Object.values(fields).forEach((fieldMessage) => notify.error(fieldMessage));
-        } else {
-          notify.error(message);
-        }
-      }
+      await saveChannelRecord(formik, {
+        creating,
+        messages,
+        save: () => (branch ? updateBranch({ id: branch.id, body }).unwrap() : createBranch(body).unwrap()),
+        onSaved: onClose,
+      });
     },
   });
 
@@ -95,49 +75,30 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
   }));
 
   return (
-    <FormikProvider value={formik}>
-      <FormDialog
-        open
-        title={creating ? BRANCH_TEXTS.createTitle : BRANCH_TEXTS.editTitle}
-        submitLabel={creating ? CHANNEL_ACTIONS.create : CHANNEL_ACTIONS.save}
-        submitting={formik.isSubmitting}
-        dirty={formik.dirty}
-        onSubmit={() => void submitWithToasts(formik)}
-        onClose={onClose}
-      >
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {!partnerUser && (
-            <GridItem colSpan={{ base: 1, md: 2 }}>
-              <SelectField
-                name="id_parceiro"
-                label={LABELS.parceiro}
-                required
-                options={partnerChoices}
-                placeholder={loadingPartners ? 'Carregando...' : LABELS.choosePartner}
-              />
-            </GridItem>
-          )}
-          <TextField name="titulo" label={LABELS.titulo} required />
-          <TextField name="apelido" label={LABELS.apelido} />
-          <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
-          <TextField
-            name="senha"
-            label={LABELS.senha}
-            required={creating}
-            type="password"
-            autoComplete="new-password"
-            helperText={creating ? undefined : LABELS.senhaEditHint}
+    <ChannelFormDialog formik={formik} texts={BRANCH_TEXTS} creating={creating} onClose={onClose}>
+      {!partnerUser && (
+        <GridItem colSpan={{ base: 1, md: 2 }}>
+          <SelectField
+            name="id_parceiro"
+            label={LABELS.parceiro}
+            required
+            options={partnerChoices}
+            placeholder={loadingPartners ? 'Carregando...' : LABELS.choosePartner}
           />
-          <GridItem colSpan={{ base: 1, md: 2 }}>
-            <TextField name="endereco" label={LABELS.endereco} autoComplete="street-address" />
-          </GridItem>
-          {!creating && (
-            <GridItem colSpan={{ base: 1, md: 2 }}>
-              <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />
-            </GridItem>
-          )}
-        </SimpleGrid>
-      </FormDialog>
-    </FormikProvider>
+        </GridItem>
+      )}
+      <TextField name="titulo" label={LABELS.titulo} required />
+      <TextField name="apelido" label={LABELS.apelido} />
+      <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
+      <ChannelPasswordField creating={creating} />
+      <GridItem colSpan={{ base: 1, md: 2 }}>
+        <TextField name="endereco" label={LABELS.endereco} autoComplete="street-address" />
+      </GridItem>
+      {!creating && (
+        <GridItem colSpan={{ base: 1, md: 2 }}>
+          <SwitchField name="ativo" label={LABELS.ativo} />
+        </GridItem>
+      )}
+    </ChannelFormDialog>
   );
 }

@@ -1,21 +1,11 @@
 import { GridItem, SimpleGrid } from '@chakra-ui/react';
-import { FormikProvider, useFormik } from 'formik';
-import { fieldErrors } from '../../../api/apiSlice';
+import { useFormik } from 'formik';
 import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../../../api/partnersApi';
-import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
-import { notify } from '../../../components/toast/notify';
-import {
-  CHANNEL_LABELS,
-  CHANNEL_ACTIONS,
-  CHANNEL_LABELS as LABELS,
-  EMAIL_TAKEN,
-  failureMessage,
-  PARTNER_TEXTS,
-  type Partner,
-  type PartnerInput,
-} from '../../../domain/channels';
+import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
+import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
+import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type Partner, type PartnerInput } from '../../../domain/channels';
 import { formatCnpj, onlyDigits } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
 import { SwitchField } from '../../../components/forms/SwitchField';
@@ -75,66 +65,37 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
         // Only a new image (data URL) or a removal travels; an untouched logo stays as it is.
         ...(values.logotipo !== initialValues.logotipo ? { logotipo: values.logotipo } : {}),
       };
-      try {
-        const answer = creating ? await createPartner(body).unwrap() : await updatePartner({ id: partner.id, body }).unwrap();
-        notify.success(answer.message || (creating ? messages.created : messages.updated));
-        onClose();
-      } catch (error) {
-        const fields = { ...fieldErrors(error) };
-        const message = failureMessage(error, creating ? messages.createError : messages.updateError);
-        if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;
-        if (Object.keys(fields).length) {
-          formik.setErrors(fields);
-          formik.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])), false);
-          Object.values(fields).forEach((fieldMessage) => notify.error(fieldMessage));
-        } else {
-          notify.error(message);
-        }
-      }
+      await saveChannelRecord(formik, {
+        creating,
+        messages,
+        save: () => (partner ? updatePartner({ id: partner.id, body }).unwrap() : createPartner(body).unwrap()),
+        onSaved: onClose,
+      });
     },
   });
 
   return (
-    <FormikProvider value={formik}>
-      <FormDialog
-        open
-        title={creating ? PARTNER_TEXTS.createTitle : PARTNER_TEXTS.editTitle}
-        submitLabel={creating ? CHANNEL_ACTIONS.create : CHANNEL_ACTIONS.save}
-        submitting={formik.isSubmitting}
-        dirty={formik.dirty}
-        onSubmit={() => void submitWithToasts(formik)}
-        onClose={onClose}
-      >
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          <GridItem colSpan={{ base: 1, md: 2 }}>
-            <LogoField />
-          </GridItem>
-          <GridItem colSpan={{ base: 1, md: 2 }}>
-            <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
-          </GridItem>
-          <TextField name="cnpj" label={LABELS.cnpj} required format={formatCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
-          <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
-          <TextField
-            name="senha"
-            label={LABELS.senha}
-            required={creating}
-            type="password"
-            autoComplete="new-password"
-            helperText={creating ? undefined : LABELS.senhaEditHint}
-          />
-          <TextField name="pix" label={LABELS.pix} />
-          <TextField name="agencia" label={LABELS.agencia} inputMode="numeric" />
-          <SimpleGrid columns={2} gap="4">
-            <TextField name="conta" label={LABELS.conta} inputMode="numeric" />
-            <TextField name="digito" label={LABELS.digito} maxLength={2} />
-          </SimpleGrid>
-          {!creating && (
-            <GridItem colSpan={{ base: 1, md: 2 }}>
-              <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />
-            </GridItem>
-          )}
-        </SimpleGrid>
-      </FormDialog>
-    </FormikProvider>
+    <ChannelFormDialog formik={formik} texts={PARTNER_TEXTS} creating={creating} onClose={onClose}>
+      <GridItem colSpan={{ base: 1, md: 2 }}>
+        <LogoField />
+      </GridItem>
+      <GridItem colSpan={{ base: 1, md: 2 }}>
+        <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
+      </GridItem>
+      <TextField name="cnpj" label={LABELS.cnpj} required format={formatCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
+      <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
+      <ChannelPasswordField creating={creating} />
+      <TextField name="pix" label={LABELS.pix} />
+      <TextField name="agencia" label={LABELS.agencia} inputMode="numeric" />
+      <SimpleGrid columns={2} gap="4">
+        <TextField name="conta" label={LABELS.conta} inputMode="numeric" />
+        <TextField name="digito" label={LABELS.digito} maxLength={2} />
+      </SimpleGrid>
+      {!creating && (
+        <GridItem colSpan={{ base: 1, md: 2 }}>
+          <SwitchField name="ativo" label={LABELS.ativo} />
+        </GridItem>
+      )}
+    </ChannelFormDialog>
   );
 }

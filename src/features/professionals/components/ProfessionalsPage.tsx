@@ -1,5 +1,5 @@
-import { Box, Button, HStack, IconButton } from '@chakra-ui/react';
-import { LuDownload, LuEye, LuPencil, LuPlus, LuTrash2 } from 'react-icons/lu';
+import { Box, Button } from '@chakra-ui/react';
+import { LuPlus } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
   exportProfessionalsCsv,
@@ -9,7 +9,9 @@ import {
 } from '../../../api/professionalsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { type Column } from '../../../components/list/DataTable';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
+import { RowActions } from '../../../components/list/RowActions';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -48,10 +50,6 @@ export default function ProfessionalsPage() {
     close();
   };
 
-  const exportCsv = async () => {
-    if (!(await exportProfessionalsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
-  };
-
   const columns: Column<Professional>[] = [
     { key: 'nome', header: 'Nome', sortable: true, render: (professional) => professional.nome_completo },
     { key: 'cpf', header: LABELS.cpf, sortable: true, render: (professional) => formatCpf(professional.cpf) },
@@ -61,36 +59,12 @@ export default function ProfessionalsPage() {
       header: 'Ações',
       align: 'end',
       render: (professional) => (
-        <HStack gap="1" justify="flex-end">
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={CARE_ACTIONS.view(professional.nome_completo)}
-            title="Ver detalhes"
-            onClick={() => open('details', professional.id)}
-          >
-            <LuEye />
-          </IconButton>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={CARE_ACTIONS.edit(professional.nome_completo)}
-            title="Editar"
-            onClick={() => open('edit', professional.id)}
-          >
-            <LuPencil />
-          </IconButton>
-          <IconButton
-            size="sm"
-            variant="ghost"
-            colorPalette="red"
-            aria-label={CARE_ACTIONS.remove(professional.nome_completo)}
-            title="Remover"
-            onClick={() => open('delete', professional.id)}
-          >
-            <LuTrash2 />
-          </IconButton>
-        </HStack>
+        <RowActions
+          name={professional.nome_completo}
+          onView={() => open('details', professional.id)}
+          onEdit={() => open('edit', professional.id)}
+          onDelete={() => open('delete', professional.id)}
+        />
       ),
     },
   ];
@@ -104,9 +78,12 @@ export default function ProfessionalsPage() {
   return (
     <Box>
       <PageHeader title={MESSAGES.title}>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
-          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
-        </Button>
+        <ExportListButton
+          label={CARE_ACTIONS.exportCsv}
+          download={() => exportProfessionalsCsv(list.apiArgs)}
+          errorMessage={CARE_ACTIONS.exportError}
+          disabled={!currentData?.total}
+        />
         {createButton}
       </PageHeader>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>

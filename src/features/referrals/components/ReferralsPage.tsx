@@ -1,12 +1,12 @@
 import { Box, Button, Link, Text } from '@chakra-ui/react';
-import { LuDownload, LuExternalLink } from 'react-icons/lu';
+import { LuExternalLink } from 'react-icons/lu';
 import { exportReferralsCsv, useGetReferralsQuery, type Referral } from '../../../api/referralsApi';
 import { type Column } from '../../../components/list/DataTable';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
-import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { FilterBar, FilterDateRange, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
-import { notify } from '../../../components/toast/notify';
 import { CARE_ACTIONS, REFERRAL_FILTERS, REFERRAL_MESSAGES as MESSAGES, REFERRAL_STATUS_FILTER } from '../../../domain/care';
 import { formatCpf } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
@@ -48,30 +48,18 @@ export default function ReferralsPage() {
   const query = useGetReferralsQuery(list.apiArgs);
   const { currentData } = query;
 
-  const exportCsv = async () => {
-    if (!(await exportReferralsCsv(list.apiArgs))) notify.error(CARE_ACTIONS.exportError);
-  };
-
   return (
     <Box>
       <PageHeader title={MESSAGES.title}>
-        <Button variant="outline" onClick={() => void exportCsv()} disabled={!currentData?.total}>
-          <LuDownload aria-hidden /> {CARE_ACTIONS.exportCsv}
-        </Button>
+        <ExportListButton
+          label={CARE_ACTIONS.exportCsv}
+          download={() => exportReferralsCsv(list.apiArgs)}
+          errorMessage={CARE_ACTIONS.exportError}
+          disabled={!currentData?.total}
+        />
       </PageHeader>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
-        <FilterInput
-          label="Data inicial"
-          type="date"
-          value={list.filters.dataInicial}
-          onChange={(value) => list.setFilter('dataInicial', value)}
-        />
-        <FilterInput
-          label="Data final"
-          type="date"
-          value={list.filters.dataFinal}
-          onChange={(value) => list.setFilter('dataFinal', value)}
-        />
+        <FilterDateRange list={list} />
         <FilterInput label="Nome ou CPF" value={list.filters.busca} onChange={(value) => list.setFilter('busca', value)} />
         <FilterSelect
           label="Status"

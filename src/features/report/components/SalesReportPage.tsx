@@ -1,12 +1,19 @@
 import { useEffect, useMemo } from 'react';
 import { reportFilterParams, useGetSalesReportQuery } from '../../../api/reportApi';
 import { useAppSelector } from '../../../app/hooks';
+import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
-import { REPORT_FILTERS, REPORT_MESSAGES, reportTitle, reportVisibility, type ReportFilterName } from '../../../domain/report';
-import { ExportReportButton } from './ExportReportButton';
+import {
+  REPORT_FILTERS,
+  REPORT_MESSAGES,
+  REPORT_TEXTS,
+  reportTitle,
+  reportVisibility,
+  type ReportFilterName,
+} from '../../../domain/report';
 import { MonthlySalesChart } from './MonthlySalesChart';
 import { PartnerSalesTable } from './PartnerSalesTable';
 import { ReportFilters } from './ReportFilters';
@@ -40,7 +47,13 @@ export default function SalesReportPage() {
   return (
     <>
       <PageHeader title={reportTitle(userType)}>
-        <ExportReportButton query={reportFilterParams(filters)} />
+        <DownloadCsvButton
+          path="/reports/sales/export"
+          query={reportFilterParams(filters)}
+          filename="relatorio-vendas.csv"
+          label={REPORT_TEXTS.exportCsv}
+          errorMessage={REPORT_MESSAGES.exportError}
+        />
       </PageHeader>
       <ReportFilters
         filters={filters}

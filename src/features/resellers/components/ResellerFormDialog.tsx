@@ -1,24 +1,13 @@
-import { SimpleGrid } from '@chakra-ui/react';
-import { FormikProvider, useFormik } from 'formik';
-import { fieldErrors } from '../../../api/apiSlice';
+import { useFormik } from 'formik';
 import { useGetBranchOptionsQuery } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { useCreateResellerMutation, useUpdateResellerMutation } from '../../../api/resellersApi';
-import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
 import { TextField } from '../../../components/forms/TextField';
-import { notify } from '../../../components/toast/notify';
-import {
-  CHANNEL_LABELS,
-  CHANNEL_ACTIONS,
-  CHANNEL_LABELS as LABELS,
-  EMAIL_TAKEN,
-  failureMessage,
-  RESELLER_TEXTS,
-  type Reseller,
-  type ResellerInput,
-} from '../../../domain/channels';
+import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
+import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
+import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { CHANNEL_LABELS as LABELS, RESELLER_TEXTS, type Reseller, type ResellerInput } from '../../../domain/channels';
 import { formatCpf, onlyDigits } from '../../../domain/documents';
 import { resellerSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
@@ -80,22 +69,12 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
         ...(values.senha ? { senha: values.senha } : {}),
         ...(creating ? {} : { ativo: values.ativo }),
       };
-      try {
-        const answer = creating ? await createReseller(body).unwrap() : await updateReseller({ id: reseller.id, body }).unwrap();
-        notify.success(answer.message || (creating ? messages.created : messages.updated));
-        onClose();
-      } catch (error) {
-        const fields = { ...fieldErrors(error) };
-        const message = failureMessage(error, creating ? messages.createError : messages.updateError);
-        if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;
-        if (Object.keys(fields).length) {
-          formik.setErrors(fields);
-          formik.setTouched(Object.fromEntries(Object.keys(fields).map((name) => [name, true])), false);
-          Object.values(fields).forEach((fieldMessage) => notify.error(fieldMessage));
-        } else {
-          notify.error(message);
-        }
-      }
+      await saveChannelRecord(formik, {
+        creating,
+        messages,
+        save: () => (reseller ? updateReseller({ id: reseller.id, body }).unwrap() : createReseller(body).unwrap()),
+        onSaved: onClose,
+      });
     },
   });
 
@@ -118,54 +97,35 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
   const branchPlaceholder = !partnerId ? LABELS.choosePartnerFirst : loadingBranches ? 'Carregando...' : LABELS.chooseBranch;
 
   return (
-    <FormikProvider value={formik}>
-      <FormDialog
-        open
-        title={creating ? RESELLER_TEXTS.createTitle : RESELLER_TEXTS.editTitle}
-        submitLabel={creating ? CHANNEL_ACTIONS.create : CHANNEL_ACTIONS.save}
-        submitting={formik.isSubmitting}
-        dirty={formik.dirty}
-        onSubmit={() => void submitWithToasts(formik)}
-        onClose={onClose}
-      >
-        <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
-          {choosesPartner && (
-            <SelectField
-              name="id_parceiro"
-              label={LABELS.parceiro}
-              required
-              options={partnerChoices}
-              placeholder={loadingPartners ? 'Carregando...' : LABELS.choosePartner}
-              // The branch belongs to the partner: a new partner means choosing the branch again.
-              onValueChange={() => void formik.setFieldValue('id_filial', '', false)}
-            />
-          )}
-          {!branchUser && (
-            <SelectField
-              name="id_filial"
-              label={LABELS.filial}
-              required
-              disabled={!partnerId}
-              options={branchChoices}
-              placeholder={branchPlaceholder}
-            />
-          )}
-          <TextField name="nome" label={LABELS.nome} required autoComplete="off" />
-          <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
-          <TextField name="cargo" label={LABELS.cargo} />
-          <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
-          <TextField name="pix" label={LABELS.pix} />
-          <TextField
-            name="senha"
-            label={LABELS.senha}
-            required={creating}
-            type="password"
-            autoComplete="new-password"
-            helperText={creating ? undefined : LABELS.senhaEditHint}
-          />
-          {!creating && <SwitchField name="ativo" label={CHANNEL_LABELS.ativo} />}
-        </SimpleGrid>
-      </FormDialog>
-    </FormikProvider>
+    <ChannelFormDialog formik={formik} texts={RESELLER_TEXTS} creating={creating} onClose={onClose}>
+      {choosesPartner && (
+        <SelectField
+          name="id_parceiro"
+          label={LABELS.parceiro}
+          required
+          options={partnerChoices}
+          placeholder={loadingPartners ? 'Carregando...' : LABELS.choosePartner}
+          // The branch belongs to the partner: a new partner means choosing the branch again.
+          onValueChange={() => void formik.setFieldValue('id_filial', '', false)}
+        />
+      )}
+      {!branchUser && (
+        <SelectField
+          name="id_filial"
+          label={LABELS.filial}
+          required
+          disabled={!partnerId}
+          options={branchChoices}
+          placeholder={branchPlaceholder}
+        />
+      )}
+      <TextField name="nome" label={LABELS.nome} required autoComplete="off" />
+      <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+      <TextField name="cargo" label={LABELS.cargo} />
+      <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
+      <TextField name="pix" label={LABELS.pix} />
+      <ChannelPasswordField creating={creating} />
+      {!creating && <SwitchField name="ativo" label={LABELS.ativo} />}
+    </ChannelFormDialog>
   );
 }

@@ -1,0 +1,45 @@
+import type { ComponentProps } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { narrowChannelOptions, withChannelFilter, type ChannelLevel, type SalesChannelOptions } from '../../domain/salesChannel';
+import type { FilterSelect } from './FilterBar';
+
+type FilterSelectProps = ComponentProps<typeof FilterSelect>;
+
+/**
+ * The partner → branch → reseller dropdowns of a list filtered by sales channel (beneficiaries,
+ * sales report): each level's choices narrowed by the levels above it, and a change that clears the
+ * levels beneath it in the URL. Spread each into a FilterSelect where the screen shows it.
+ */
+export function useChannelFilterSelects(
+  options: SalesChannelOptions | undefined,
+  filters: Record<ChannelLevel, string>,
+  labels: Record<ChannelLevel, string>,
+): Record<ChannelLevel, FilterSelectProps> {
+  const [, setSearchParams] = useSearchParams();
+  const { partners, branches, resellers } = narrowChannelOptions(options, filters);
+  const setChannel = (level: ChannelLevel) => (value: string) => setSearchParams((current) => withChannelFilter(current, level, value));
+
+  return {
+    partner: {
+      label: labels.partner,
+      allLabel: 'Todos',
+      value: filters.partner,
+      onChange: setChannel('partner'),
+      options: partners.map((partner) => ({ value: String(partner.id), label: partner.nome })),
+    },
+    branch: {
+      label: labels.branch,
+      allLabel: 'Todas',
+      value: filters.branch,
+      onChange: setChannel('branch'),
+      options: branches.map((branch) => ({ value: String(branch.id), label: branch.titulo })),
+    },
+    reseller: {
+      label: labels.reseller,
+      allLabel: 'Todos',
+      value: filters.reseller,
+      onChange: setChannel('reseller'),
+      options: resellers.map((reseller) => ({ value: String(reseller.id), label: reseller.nome })),
+    },
+  };
+}
