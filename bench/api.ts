@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { cpfCheckDigits, formatCpf } from '../src/domain/documents';
 import { DEMO_PASSWORD } from '../server/seed/accounts';
-import { pgliteRunDir, postgresBenchUrl } from './api/data';
+import { PGLITE_ONLY, pgliteRunDir, postgresBenchUrl } from './api/data';
 import { measure, type EndpointFigure, type EndpointSpec } from './api/measure';
 
 /**
@@ -25,6 +25,11 @@ export interface ApiBenchmarkOptions {
 
 export interface DatabaseFigures {
   database: 'pglite' | 'postgres';
+  /**
+   * 'on' as deployed; 'off' with AUTH_CACHE_TTL_MS and READ_CACHE_TTL_MS at 0, so every request runs
+   * its queries. The load repeats one URL per endpoint, so with the caches on reads are mostly hits.
+   */
+  readCaches: 'on' | 'off';
   endpoints: Array<EndpointFigure & { ratioToMinimal: number }>;
   /** Resident memory of the server process, MB. */
   memory: { afterStartMb: number; afterBenchmarkMb: number };
@@ -100,7 +105,9 @@ async function endpointSpecs(baseUrl: string, token: string): Promise<EndpointSp
   const today = new Date().toISOString().slice(0, 10);
   const nextWeek = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
   const month = today.slice(0, 7);
-  let cpfSeed = Math.floor(Date.now() / 1000) % 50_000_000;
+  // Milliseconds, not seconds: the caches-off pass and later runs on the same database start past
+  // the CPFs an earlier pass created (thousands), so no create fails as a duplicate.
+  let cpfSeed = Date.now() % 90_000_000;
   const freshCpf = () => {
     const base = String(900_000_000 + (cpfSeed++ % 99_999_999));
     return formatCpf(base + cpfCheckDigits(base));
@@ -153,13 +160,18 @@ async function endpointSpecs(baseUrl: string, token: string): Promise<EndpointSp
   ];
 }
 
+type RunSettings = Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv'>>;
+
+const CACHES_OFF = { AUTH_CACHE_TTL_MS: '0', READ_CACHE_TTL_MS: '0' };
+
 async function benchmarkDatabase(
   database: DatabaseFigures['database'],
+  readCaches: DatabaseFigures['readCaches'],
   env: Record<string, string>,
-  options: Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv'>>,
+  options: RunSettings,
 ): Promise<DatabaseFigures> {
   const loadBefore = loadAverage();
-  const { child, baseUrl } = await startServer(env);
+  const { child, baseUrl } = await startServer(readCaches === 'off' ? { ...env, ...CACHES_OFF } : env);
   try {
     const afterStartMb = residentMb(child.pid!);
     const { token } = await json<{ token: string }>(baseUrl, '/api/auth/login', {
@@ -172,12 +184,13 @@ async function benchmarkDatabase(
     for (const spec of specs) {
       await measure(baseUrl, spec, { token, connections: options.connections, seconds: options.warmupSeconds });
       const figure = await measure(baseUrl, spec, { token, connections: options.connections, seconds: options.seconds });
-      console.log(`  [${database}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms`);
+      console.log(`  [${database}, caches ${readCaches}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms`);
       figures.push(figure);
     }
     const baseline = figures.find((figure) => figure.kind === 'baseline')!.requestsPerSecond;
     return {
       database,
+      readCaches,
       endpoints: figures.map((figure) => ({ ...figure, ratioToMinimal: Math.round((figure.requestsPerSecond / baseline) * 100) / 100 })),
       memory: { afterStartMb, afterBenchmarkMb: residentMb(child.pid!) },
       load: { before: loadBefore, after: loadAverage() },
@@ -205,7 +218,7 @@ export function verdict(database: DatabaseFigures['database'], figure: DatabaseF
 export function printApiTable(results: DatabaseFigures[]): void {
   for (const result of results) {
     console.log(
-      `\nAPI on ${result.database} (RSS ${result.memory.afterStartMb} MB after start, ${result.memory.afterBenchmarkMb} MB after; load ${result.load.before.join(' ')} → ${result.load.after.join(' ')})`,
+      `\nAPI on ${result.database}, read caches ${result.readCaches} (RSS ${result.memory.afterStartMb} MB after start, ${result.memory.afterBenchmarkMb} MB after; load ${result.load.before.join(' ')} → ${result.load.after.join(' ')})`,
     );
     console.table(
       result.endpoints.map((figure) => ({
@@ -222,19 +235,25 @@ export function printApiTable(results: DatabaseFigures[]): void {
   }
 }
 
+/** Both passes on one database: caches on (as deployed), then off for what the queries cost (shorter). */
+async function benchmarkBothWays(database: DatabaseFigures['database'], env: Record<string, string>, settings: RunSettings) {
+  const uncached = { ...settings, seconds: Math.max(1, Math.round(settings.seconds / 2)) };
+  return [await benchmarkDatabase(database, 'on', env, settings), await benchmarkDatabase(database, 'off', env, uncached)];
+}
+
 export async function runApiBenchmarks(options: ApiBenchmarkOptions = {}): Promise<DatabaseFigures[]> {
   const settings = { connections: options.connections ?? 10, seconds: options.seconds ?? 10, warmupSeconds: options.warmupSeconds ?? 3 };
   const results: DatabaseFigures[] = [];
   const pglite = pgliteRunDir();
   try {
-    results.push(await benchmarkDatabase('pglite', { DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings));
+    results.push(...(await benchmarkBothWays('pglite', { ...PGLITE_ONLY, DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings)));
   } finally {
     pglite.dispose();
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl) {
     const url = await postgresBenchUrl(databaseUrl);
-    results.push(await benchmarkDatabase('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings));
+    results.push(...(await benchmarkBothWays('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings)));
   }
   printApiTable(results);
   return results;

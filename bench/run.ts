@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser';
 import { startServer, type RunningServer } from '../e2e/support/server';
-import { pgliteRunDir } from './api/data';
+import { PGLITE_ONLY, pgliteRunDir } from './api/data';
 import { PAGE_LOADS } from './budgets';
 import { measureFirstLoad, type BundleFigure } from './bundles';
 import { LIGHTHOUSE_TARGETS, runLighthouse } from './pages/lighthouse';
@@ -74,7 +74,7 @@ async function listSection(browser: Browser) {
   const data = onDemo ? undefined : pgliteRunDir();
   const dataset = onDemo ? 'demo (BENCH_LISTS_DATA=demo: not the large size)' : 'large';
   try {
-    const server = await startServer(data ? { DATA_DIR: data.dataDir, DEMO_SEED: 'false' } : {});
+    const server = await startServer(data ? { ...PGLITE_ONLY, DATA_DIR: data.dataDir, DEMO_SEED: 'false' } : PGLITE_ONLY);
     try {
       const figures = await measureLists(browser, server.baseUrl, dataset);
       console.log(
@@ -145,7 +145,7 @@ async function main() {
   const needsDemoServer = sections.includes('bundles') || sections.includes('lighthouse');
   const browser = needsBrowser ? await launchBrowser() : undefined;
   try {
-    const server = needsDemoServer ? await startServer() : undefined;
+    const server = needsDemoServer ? await startServer(PGLITE_ONLY) : undefined;
     try {
       await run('bundles', () => bundleSection(browser!, server!));
       await run('lighthouse', () => lighthouseSection(server!));

@@ -7,6 +7,12 @@ import { Client } from 'pg';
 const ROOT = path.join(__dirname, '..', '..');
 
 /**
+ * The environment of a process that must use PGlite: an empty DATABASE_URL overrides one inherited
+ * from the shell (set to measure PostgreSQL as well), which would otherwise win over DATA_DIR.
+ */
+export const PGLITE_ONLY = { DATABASE_URL: '' };
+
+/**
  * Runs `npm run seed -- --size large` against a database: it seeds when the database is empty and,
  * either way, applies pending migrations (the app opens the database), so a cached copy stays current.
  */
@@ -28,7 +34,7 @@ export function pgliteRunDir(cacheDir = process.env.BENCH_PGLITE_CACHE || path.j
   dispose: () => void;
 } {
   if (!existsSync(path.join(cacheDir, 'pglite'))) console.log(`Seeding the large size into ${cacheDir} (a few minutes, once)...`);
-  seedLarge({ DATA_DIR: cacheDir });
+  seedLarge({ ...PGLITE_ONLY, DATA_DIR: cacheDir });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-run-'));
   cpSync(path.join(cacheDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   return { dataDir, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };

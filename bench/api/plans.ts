@@ -4,6 +4,12 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Client } from 'pg';
 
+/** As the service sends them: a window's first instant (`days` before now), its São Paulo day, that day's part of the window. */
+const since = (days: number) => `'${new Date(Date.now() - days * 86_400_000).toISOString()}'::timestamptz`;
+const dayOf = (days: number) => `(${since(days)} at time zone 'America/Sao_Paulo')::date`;
+const firstDayPart = (days: number) =>
+  `(s.data_hora >= ${since(days)} and s.data_hora < ((${dayOf(days)} + 1)::timestamp at time zone 'America/Sao_Paulo'))`;
+
 /**
  * EXPLAIN ANALYZE of the list and report queries at the large size (the SQL the services send, with
  * the benchmark's filters), for bench/README.md's "Query plans". PGlite: BENCH_PGLITE_CACHE (or the
@@ -44,12 +50,30 @@ export const PLAN_QUERIES: Record<string, string> = {
     select s.id, r.nome, f.titulo, p.nome, s.tipo, s.valor, s.data_hora from sales s
     join resellers r on r.id = s.reseller_id join branches f on f.id = r.id_filial join partners p on p.id = r.id_parceiro
     where s.status = 'paid' order by s.data_hora desc, s.id desc limit 10`,
-  'sales report, summary (whole history)': `
-    select count(*), coalesce(sum(s.valor), 0) from sales s join resellers r on r.id = s.reseller_id where s.status = 'paid'`,
+  // The figures come from the rollup the triggers of migration 0007 keep (server/services/reports/salesTotals.ts).
+  'sales report, summary (whole history: the rollup per partner and month)': `
+    select coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) from sales_partner_months t`,
+  'sales report, per partner (whole history)': `
+    select p.id, p.nome, coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) as total from sales_partner_months t
+    join partners p on p.id = t.partner_id group by p.id, p.nome having coalesce(sum(t.count), 0)::int > 0 order by total desc, p.nome`,
+  'sales report, last 30 and 7 days (whole days: the rollup per partner and day)': `
+    select coalesce(sum(t.total), 0), coalesce(sum(t.total) filter (where t.day > ${dayOf(7)}), 0)
+    from sales_partner_days t where t.day > ${dayOf(30)}`,
+  "sales report, last 30 and 7 days (the sales of each window's first day)": `
+    select coalesce(sum(s.valor) filter (where ${firstDayPart(30)}), 0), coalesce(sum(s.valor) filter (where ${firstDayPart(7)}), 0)
+    from sales s join resellers r on r.id = s.reseller_id
+    where s.status = 'paid' and (${firstDayPart(30)} or ${firstDayPart(7)})`,
   'sales report, summary for a partner and month': `
-    select count(*), coalesce(sum(s.valor), 0) from sales s join resellers r on r.id = s.reseller_id
-    where s.status = 'paid' and r.id_parceiro = (select min(id) from partners)
-      and s.data_hora >= date_trunc('month', now()) and s.data_hora < date_trunc('month', now()) + interval '1 month'`,
+    select coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) from sales_partner_months t
+    where t.partner_id = (select min(id) from partners)
+      and t.month = date_trunc('month', now() at time zone 'America/Sao_Paulo')::date`,
+  'sales report, summary for a branch (the rollup per reseller and month)': `
+    select coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) from sales_reseller_months t
+    join resellers r on r.id = t.reseller_id where r.id_filial = (select min(id) from branches)`,
+  'sales report, last 30 and 7 days for a branch (its sales)': `
+    select coalesce(sum(s.valor), 0), coalesce(sum(s.valor) filter (where s.data_hora >= now() - interval '7 days'), 0)
+    from sales s join resellers r on r.id = s.reseller_id
+    where s.status = 'paid' and r.id_filial = (select min(id) from branches) and s.data_hora >= now() - interval '30 days'`,
 };
 
 async function main() {
