@@ -8,10 +8,22 @@ interface NotifyOptions {
   duration?: number;
 }
 
+type Kind = 'success' | 'error' | 'info';
+
+const show = { success: toast.success, error: toast.error, info: toast };
+
+/**
+ * A message already on screen is shown again in place, its timer restarted, instead of stacking a
+ * twin (two bookings in a row, a button pressed twice): the id is the kind and the text.
+ */
+function showOnce(kind: Kind, message: string, options: NotifyOptions) {
+  return show[kind](message, { id: `${kind}:${message}`, duration: options.duration ?? DEFAULT_TOAST_MS });
+}
+
 /** The one way features show messages: a toast at the top right, newest on top. */
 export const notify = {
-  success: (message: string, options: NotifyOptions = {}) => toast.success(message, { duration: options.duration ?? DEFAULT_TOAST_MS }),
-  error: (message: string, options: NotifyOptions = {}) => toast.error(message, { duration: options.duration ?? DEFAULT_TOAST_MS }),
-  info: (message: string, options: NotifyOptions = {}) => toast(message, { duration: options.duration ?? DEFAULT_TOAST_MS }),
+  success: (message: string, options: NotifyOptions = {}) => showOnce('success', message, options),
+  error: (message: string, options: NotifyOptions = {}) => showOnce('error', message, options),
+  info: (message: string, options: NotifyOptions = {}) => showOnce('info', message, options),
   dismissAll: () => toast.dismiss(),
 };

@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react';
+import { AppToaster } from './AppToaster';
+import { notify } from './notify';
+
+afterEach(() => act(() => notify.dismissAll()));
+
+describe('AppToaster with notify', () => {
+  it('shows a repeated message once instead of stacking a twin', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.success('Consulta agendada com sucesso!');
+      notify.success('Consulta agendada com sucesso!');
+    });
+    expect(await screen.findAllByText('Consulta agendada com sucesso!')).toHaveLength(1);
+  });
+
+  it('keeps different messages side by side, newest on top', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.error('Nome é obrigatório');
+      notify.error('Número é obrigatório');
+    });
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((alert) => alert.textContent)).toEqual(['Número é obrigatório', 'Nome é obrigatório']);
+  });
+
+  it('shows the same text again once the first was closed', async () => {
+    render(<AppToaster />);
+    act(() => notify.info('Link copiado com sucesso!'));
+    expect(await screen.findByText('Link copiado com sucesso!')).toBeInTheDocument();
+    act(() => notify.dismissAll());
+    expect(screen.queryByText('Link copiado com sucesso!')).not.toBeInTheDocument();
+    act(() => notify.info('Link copiado com sucesso!'));
+    expect(await screen.findByText('Link copiado com sucesso!')).toBeInTheDocument();
+  });
+});
