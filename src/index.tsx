@@ -1,3 +1,6 @@
+import { API_BASE_URL } from './api/baseUrl';
+import { preloadFirstPage } from './api/firstPagePreload';
+import { getToken } from './api/session';
 import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
 /**
@@ -8,6 +11,8 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  * entry's chunks (no extra request): the imports only choose when each part is evaluated.
  */
 async function start() {
+  // A list screen's first page travels while everything below runs; its query claims the answer.
+  preloadFirstPage(API_BASE_URL, window.location, getToken());
   const container = document.getElementById('root')!;
   // The login screen is its own chunk: on /login it downloads while the rest starts, so the first
   // render has it and replaces the prerendered copy with the same screen, not with a spinner.

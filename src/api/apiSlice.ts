@@ -1,4 +1,6 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { API_BASE_URL } from './baseUrl';
+import { claimPreloaded } from './firstPagePreload';
 import { clearSession, currentPathForRedirect, getToken, rememberRedirect } from './session';
 import { sessionExpired } from './sessionEvents';
 
@@ -20,8 +22,9 @@ export const TAG_TYPES = [
 export type TagType = (typeof TAG_TYPES)[number];
 
 const rawBaseQuery = fetchBaseQuery({
-  // Absolute so that jsdom's fetch (tests) resolves it like the browser does.
-  baseUrl: `${globalThis.location?.origin ?? ''}/api`,
+  baseUrl: API_BASE_URL,
+  // A list's first page may already be on its way, asked for while the app started (src/index.tsx).
+  fetchFn: (input, init) => (input instanceof Request && claimPreloaded(input)) || fetch(input, init),
   prepareHeaders: (headers) => {
     const token = getToken();
     if (token) headers.set('Authorization', `Bearer ${token}`);

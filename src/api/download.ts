@@ -1,3 +1,4 @@
+import { API_BASE_URL } from './baseUrl';
 import { getToken } from './session';
 
 /**
@@ -6,7 +7,7 @@ import { getToken } from './session';
  */
 export async function downloadFile(path: string, filename: string): Promise<boolean> {
   const token = getToken();
-  const response = await fetch(`${window.location.origin}/api${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${API_BASE_URL}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   if (!response.ok) return false;
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');

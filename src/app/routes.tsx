@@ -1,8 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
-import { AUDIT_ROUTE } from '../domain/audit';
-import { canOpen, DEFAULT_ROUTE, landingPathFor } from '../domain/navigation';
+import { AUDIT_ROUTE, canOpen, DEFAULT_ROUTE, landingPathFor } from '../domain/navigation';
 import { selectUserType } from '../features/auth/selectors';
 import { ErrorPage } from './ErrorPage';
 import { useAppSelector } from './hooks';

@@ -34,9 +34,6 @@ export const USER_TYPE_LABELS: Record<string, string> = {
   GATEWAY: 'Gateway de pagamento',
 };
 
-/** The administrators' screen, reached from the header (the sidebar keeps the spec's ten entries). */
-export const AUDIT_ROUTE = '/auditoria';
-
 /** Rows are kept at least this long (LGPD accountability); older ones are purged. */
 export const AUDIT_RETENTION_MONTHS = 6;
 

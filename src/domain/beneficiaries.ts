@@ -1,4 +1,5 @@
 /** Beneficiaries: the spec's texts, messages, code labels and the record as the API sends it. */
+import { BENEFICIARY_FILTERS } from './listFilters';
 
 export const BENEFICIARY_TEXTS = {
   listTitle: 'Lista de Beneficiários',
@@ -145,7 +146,7 @@ export interface Beneficiary {
 }
 
 /** The list filters, as URL and API query parameters (ids for the channel). */
-export const BENEFICIARY_FILTERS = ['name', 'reseller', 'branch', 'partner'] as const;
+export { BENEFICIARY_FILTERS };
 export type BeneficiaryFilterName = (typeof BENEFICIARY_FILTERS)[number];
 
 export const BENEFICIARY_FILTER_LABELS: Record<BeneficiaryFilterName, string> = {

@@ -264,12 +264,8 @@ export const PROFESSIONAL_LABELS = {
   termo_aceite: 'Termo de Aceite',
 } as const;
 
-/** The professional list's URL filters. */
-export const PROFESSIONAL_FILTERS = ['nome', 'cpf', 'email'] as const;
-/** The agenda's URL filters. */
-export const APPOINTMENT_FILTERS = ['dataInicial', 'dataFinal', 'paciente', 'especialidade', 'status', 'profissional'] as const;
-/** The referral list's URL filters. */
-export const REFERRAL_FILTERS = ['dataInicial', 'dataFinal', 'busca', 'status'] as const;
+/** The professional list's, the agenda's and the referral list's URL filters. */
+export { APPOINTMENT_FILTERS, PROFESSIONAL_FILTERS, REFERRAL_FILTERS } from './listFilters';
 
 /** Texts of the care screens' actions. */
 export const CARE_ACTIONS = {

@@ -86,9 +86,7 @@ export interface ResellerInput {
 }
 
 /** The filters of each list, as URL and API query names. */
-export const PARTNER_FILTERS = ['nome', 'cnpj', 'email'] as const;
-export const BRANCH_FILTERS = ['titulo', 'parceiro', 'email'] as const;
-export const RESELLER_FILTERS = ['nome', 'parceiro', 'filial', 'cpf'] as const;
+export { BRANCH_FILTERS, PARTNER_FILTERS, RESELLER_FILTERS } from './listFilters';
 
 export const STATUS_LABELS = { active: 'Ativo', inactive: 'Inativo' } as const;
 export const statusLabel = (ativo: boolean) => (ativo ? STATUS_LABELS.active : STATUS_LABELS.inactive);

@@ -33,6 +33,9 @@ export function menuFor(userType: string | null | undefined): MenuEntry[] {
 
 export const DEFAULT_ROUTE = '/profissionais';
 
+/** The administrators' audit screen, reached from the header (the sidebar keeps the spec's ten entries). */
+export const AUDIT_ROUTE = '/auditoria';
+
 /** Where a user lands after login; administrators return to where they were going. */
 export function landingPathFor(userType: UserType, rememberedPath?: string | null): string {
   switch (userType) {

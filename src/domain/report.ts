@@ -1,5 +1,6 @@
 /** The sales report: texts, the answer of GET /api/reports/sales and the month choices. */
 import { MONTH_NAMES } from './format';
+import { REPORT_FILTERS } from './listFilters';
 import type { UserType } from './userTypes';
 
 export const REPORT_TEXTS = {
@@ -40,7 +41,7 @@ export function reportTitle(userType: UserType | null | undefined): string {
 }
 
 /** The report's filters (URL and API query parameters); partner, branch and reseller are ids. */
-export const REPORT_FILTERS = ['partner', 'branch', 'reseller', 'tipo', 'month'] as const;
+export { REPORT_FILTERS };
 export type ReportFilterName = (typeof REPORT_FILTERS)[number];
 
 export const REPORT_FILTER_LABELS: Record<ReportFilterName, string> = {

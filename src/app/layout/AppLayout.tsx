@@ -6,7 +6,8 @@ import { useVerifyQuery } from '../../api/authApi';
 import { PageSpinner } from '../../components/PageSpinner';
 import { useAppSelector } from '../hooks';
 import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
-import { AUDIT_ROUTE, AUDIT_TEXTS } from '../../domain/audit';
+import { AUDIT_TEXTS } from '../../domain/audit';
+import { AUDIT_ROUTE } from '../../domain/navigation';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
 

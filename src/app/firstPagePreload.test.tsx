@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { routes } from './routes';
+import { renderApp, signedInAs } from '../test/renderWithProviders';
+import { server } from '../test/server';
+import { API_BASE_URL } from '../api/baseUrl';
+import { claimPreloaded, firstPageUrl, preloadFirstPage, PRELOADED_LISTS } from '../api/firstPagePreload';
+
+const CHANNEL_OPTIONS = { partners: [], branches: [], resellers: [] };
+
+/** Answers every GET the list screens make (empty lists, empty options) and notes each URL asked for. */
+function serveEmptyPortal(rows: unknown[] = []) {
+  const asked: string[] = [];
+  server.use(
+    http.get('*/api/*', ({ request }) => {
+      asked.push(request.url);
+      const { pathname } = new URL(request.url);
+      if (pathname === '/api/auth/verify') return HttpResponse.json({ user: { nome: 'Fulano', email: 'usuario@teste.com.br' } });
+      if (pathname.endsWith('/filters')) return HttpResponse.json(CHANNEL_OPTIONS);
+      // Each list in the envelope its call answers with (the spec's shapes).
+      const headers = { 'X-Total-Count': String(rows.length) };
+      if (pathname === '/api/professionals') return HttpResponse.json({ data: rows }, { headers });
+      if (/^\/api\/(partners|branches|resellers)$/.test(pathname)) return HttpResponse.json({ data: { data: rows } }, { headers });
+      return HttpResponse.json(rows, { headers });
+    }),
+  );
+  return asked;
+}
+
+const location = (path: string) => {
+  const url = new URL(path, 'http://localhost');
+  return { pathname: url.pathname, search: url.search };
+};
+
+describe('first page preload', () => {
+  // A filter, a sort and a page in the URL: the preload must ask exactly what the screen asks.
+  const withState: Record<string, string> = {
+    '/beneficiarios': '?name=ana&sort=name:desc&page=2',
+    '/agendamentos': '?paciente=ana&status=SCHEDULED&page=2',
+    '/profissionais': '?nome=ana&sort=nome:desc',
+    '/encaminhamentos': '?busca=ana&page=3',
+    '/parceiros': '?nome=vida&page=2',
+    '/filiais': '?titulo=centro&sort=titulo:desc',
+    '/revendedores': '?nome=rafa&page=2',
+  };
+
+  it.each(Object.keys(PRELOADED_LISTS).flatMap((path) => [[path], [`${path}${withState[path] ?? ''}`]]))(
+    'asks for the URL the screen at %s asks for first',
+    async (path) => {
+      const asked = serveEmptyPortal();
+      renderApp(routes, { route: path, preloadedState: signedInAs('ADMINISTRADOR') });
+      const expected = firstPageUrl(API_BASE_URL, location(path))!;
+      const endpoint = PRELOADED_LISTS[location(path).pathname].endpoint;
+      await waitFor(() => expect(asked.some((url) => new URL(url).pathname === `/api${endpoint}`)).toBe(true));
+      expect(asked.filter((url) => new URL(url).pathname === `/api${endpoint}`)[0]).toBe(expected);
+    },
+  );
+
+  it('hands the preloaded answer to the screen instead of asking again', async () => {
+    const holder = { id: 1, uuid: '11111111-1111-4111-8111-111111111111', name: 'Ana Titular', cpf: '52998224725', holder: null };
+    const asked = serveEmptyPortal([{ ...holder, isActive: true, paymentType: 'S', serviceType: 'GP', state: 'SP' }]);
+    const state = signedInAs('ADMINISTRADOR');
+    preloadFirstPage(API_BASE_URL, location('/beneficiarios'), localStorage.getItem('token'));
+    renderApp(routes, { route: '/beneficiarios', preloadedState: state });
+    expect(await screen.findByText('Ana Titular')).toBeInTheDocument();
+    expect(asked.filter((url) => new URL(url).pathname === '/api/beneficiaries')).toHaveLength(1);
+  });
+
+  it('is not used for another URL, another session, or once claimed', async () => {
+    serveEmptyPortal();
+    const url = firstPageUrl(API_BASE_URL, location('/parceiros'))!;
+    const get = (target: string, token: string) => new Request(target, { headers: { Authorization: `Bearer ${token}` } });
+
+    preloadFirstPage(API_BASE_URL, location('/parceiros'), 'token-a');
+    expect(claimPreloaded(get(`${url}&nome=x`, 'token-a'))).toBeUndefined();
+    expect(claimPreloaded(get(url, 'token-b'))).toBeUndefined();
+
+    preloadFirstPage(API_BASE_URL, location('/parceiros'), 'token-a');
+    const claimed = claimPreloaded(get(url, 'token-a'));
+    expect((await claimed!).status).toBe(200);
+    expect(claimPreloaded(get(url, 'token-a'))).toBeUndefined();
+  });
+
+  it('asks nothing without a session or off the list screens', () => {
+    const fetchSpy = jest.spyOn(globalThis, 'fetch');
+    try {
+      preloadFirstPage(API_BASE_URL, location('/parceiros'), null);
+      preloadFirstPage(API_BASE_URL, location('/site'), 'token-a');
+      expect(fetchSpy).not.toHaveBeenCalled();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+    expect(firstPageUrl(API_BASE_URL, location('/relatorio-vendas'))).toBeUndefined();
+  });
+});
