@@ -13,9 +13,10 @@ async function pickFirst(select: Locator): Promise<string> {
 
 /**
  * Books through 'Nova Consulta': patient (the first offered), specialty (given, or the referral's),
- * next month, its first date and time. Answers the patient's name.
+ * next month, its first date and time. Answers the patient's name and the booking's date and start
+ * as the agenda shows them ("01/12/2026 · 08:00"): the demo patient may have other appointments.
  */
-async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: string): Promise<string> {
+async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: string): Promise<{ patient: string; when: string }> {
   await page.getByRole('button', { name: 'Nova Consulta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova Consulta' });
   await dialog.getByRole('radio', { name: kind }).check();
@@ -29,14 +30,14 @@ async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: s
   await dialog.getByLabel(/^Mês\/Ano/).selectOption({ index: 2 });
   const date = dialog.getByLabel(/^Data/);
   await page.waitForFunction((element) => !(element as HTMLSelectElement).disabled, await date.elementHandle());
-  await pickFirst(date);
+  const day = await pickFirst(date);
   const time = await pickFirst(dialog.getByLabel(/^Horário/));
   assert.match(time, /^\d{2}:\d{2}h - \d{2}:\d{2}h$/);
   await dialog.getByRole('button', { name: 'Agendar' }).click();
   await page.getByText('Consulta agendada com sucesso!').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   // "Ana Souza (123.456.789-00) - Cardiologia" → "Ana Souza"
-  return patient.replace(/ \(.*$/, '');
+  return { patient: patient.replace(/ \(.*$/, ''), when: `${day} · ${time.slice(0, 5)}` };
 }
 
 describe('care: agenda, referrals and professionals', () => {
@@ -47,8 +48,8 @@ describe('care: agenda, referrals and professionals', () => {
     await page.goto(`${portal.baseUrl}/agendamentos`);
     await page.getByRole('heading', { name: 'Agenda de Consultas' }).waitFor();
 
-    const standalone = await book(page, 'Avulsa', 'Cardiologia');
-    const referred = await book(page, 'Encaminhamento');
+    const { patient: standalone } = await book(page, 'Avulsa', 'Cardiologia');
+    const { patient: referred, when: referredWhen } = await book(page, 'Encaminhamento');
 
     const table = page.getByRole('table', { name: 'Agenda de Consultas' });
     await page.getByLabel('Paciente').fill(standalone);
@@ -66,7 +67,11 @@ describe('care: agenda, referrals and professionals', () => {
     await details.waitFor({ state: 'hidden' });
 
     await page.getByLabel('Paciente').fill(referred);
-    const referredRow = table.getByRole('row').filter({ hasText: referred }).filter({ hasText: 'Agendada' }).first();
+    const referredRow = table
+      .getByRole('row')
+      .filter({ hasText: referred })
+      .filter({ hasText: referredWhen })
+      .filter({ hasText: 'Agendada' });
     await referredRow.waitFor();
     const rowsBefore = await table.getByRole('row').filter({ hasText: referred }).count();
     await referredRow.getByRole('button', { name: `Cancelar consulta de ${referred}` }).click();
