@@ -37,9 +37,7 @@ export function createPasswordHasher(fast = false): PasswordHasher {
     },
     needsRehash: (storedHash) => {
       const cost = costOf(storedHash);
-      return (
-        cost.memoryCost !== options.memoryCost || cost.timeCost !== options.timeCost || cost.parallelism !== options.parallelism
-      );
+      return cost.memoryCost !== options.memoryCost || cost.timeCost !== options.timeCost || cost.parallelism !== options.parallelism;
     },
   };
 }
