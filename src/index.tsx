@@ -1,6 +1,7 @@
 import { API_BASE_URL } from './api/baseUrl';
 import { preloadFirstPage } from './api/firstPagePreload';
 import { getToken } from './api/session';
+import { preloadScreenChunks } from './app/screenChunks';
 import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
 /**
@@ -11,12 +12,12 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  * entry's chunks (no extra request): the imports only choose when each part is evaluated.
  */
 async function start() {
-  // A list screen's first page travels while everything below runs; its query claims the answer.
-  preloadFirstPage(API_BASE_URL, window.location, getToken());
+  // While everything below runs: a list screen's first page travels (its query claims the answer)
+  // and the code of the screen being opened downloads.
+  const token = getToken();
+  preloadFirstPage(API_BASE_URL, window.location, token);
+  const screenChunks = preloadScreenChunks(window.location.pathname, token !== null);
   const container = document.getElementById('root')!;
-  // The login screen is its own chunk: on /login it downloads while the rest starts, so the first
-  // render has it and replaces the prerendered copy with the same screen, not with a spinner.
-  const loginScreen = window.location.pathname === '/login' ? import('./features/auth/components/LoginPage') : undefined;
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
   if (container.hasAttribute('inert')) await afterNextPaint();
@@ -37,7 +38,9 @@ async function start() {
   const store = makeStore(restoredState());
   await yieldToMain();
   const { staffApp } = await import(/* webpackMode: "eager" */ './startup/staffApp');
-  await loginScreen;
+  // On /login the first render has the login screen and replaces the prerendered copy with the
+  // same screen, not with a spinner. A staff screen's chunks may still arrive during the render.
+  if (window.location.pathname === '/login') await screenChunks;
   await yieldToMain();
 
   // The first render as a transition: React renders it in short slices instead of one long task.

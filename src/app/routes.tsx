@@ -1,32 +1,24 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
-import { AUDIT_ROUTE, canOpen, DEFAULT_ROUTE, landingPathFor } from '../domain/navigation';
+import { AUDIT_ROUTE, canOpen, DEFAULT_ROUTE, landingPathFor, MENU_ENTRIES } from '../domain/navigation';
 import { selectUserType } from '../features/auth/selectors';
 import { ErrorPage } from './ErrorPage';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
+import { loadAppLayout, loadCheckoutPage, loadLoginPage, STAFF_SCREEN_LOADERS } from './screenChunks';
 
-// Every screen is its own chunk: the login and the public checkout never download staff screens.
-const LoginPage = lazy(() => import('../features/auth/components/LoginPage'));
-const CheckoutPage = lazy(() => import('../features/checkout/components/CheckoutPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout').then((module) => ({ default: module.AppLayout })));
+// Every screen is its own chunk (screenChunks.ts).
+const LoginPage = lazy(loadLoginPage);
+const CheckoutPage = lazy(loadCheckoutPage);
+const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
 
-const staffScreens: Array<{ path: string; Page: ReturnType<typeof lazy> }> = [
-  { path: 'profissionais', Page: lazy(() => import('../features/professionals/components/ProfessionalsPage')) },
-  { path: 'beneficiarios', Page: lazy(() => import('../features/beneficiaries/components/BeneficiariesPage')) },
-  { path: 'agendamentos', Page: lazy(() => import('../features/appointments/components/AppointmentsPage')) },
-  { path: 'encaminhamentos', Page: lazy(() => import('../features/referrals/components/ReferralsPage')) },
-  { path: 'site', Page: lazy(() => import('../features/settings/components/SettingsPage')) },
-  { path: 'configuracoes', Page: lazy(() => import('../features/profile/components/ProfilePage')) },
-  { path: 'parceiros', Page: lazy(() => import('../features/partners/components/PartnersPage')) },
-  { path: 'filiais', Page: lazy(() => import('../features/branches/components/BranchesPage')) },
-  { path: 'revendedores', Page: lazy(() => import('../features/resellers/components/ResellersPage')) },
-  { path: 'relatorio-vendas', Page: lazy(() => import('../features/report/components/SalesReportPage')) },
-];
-
-// Beyond the spec's ten screens: administrators only, reached from the header link.
-const AuditPage = lazy(() => import('../features/audit/components/AuditPage'));
+// The spec's ten screens, in its menu's order; the audit trail has its own route below.
+const staffScreens = MENU_ENTRIES.map(({ path }) => {
+  const name = path.slice(1) as Exclude<keyof typeof STAFF_SCREEN_LOADERS, 'auditoria'>;
+  return { path: name, Page: lazy(STAFF_SCREEN_LOADERS[name]) };
+});
+const AuditPage = lazy(STAFF_SCREEN_LOADERS.auditoria);
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
