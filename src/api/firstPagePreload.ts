@@ -7,7 +7,7 @@ import {
   REFERRAL_FILTERS,
   RESELLER_FILTERS,
 } from '../domain/listFilters';
-import { listSearchParams, PAGE_SIZE } from './paging';
+import { listArgsFromQuery, listSearchParams } from './paging';
 
 /**
  * The list screens whose first page is asked for while the app is still starting: the screen, its
@@ -40,9 +40,7 @@ let preloaded: Preloaded | undefined;
 export function firstPageUrl(apiBaseUrl: string, location: Pick<Location, 'pathname' | 'search'>): string | undefined {
   const list = PRELOADED_LISTS[location.pathname.replace(/\/+$/, '')];
   if (!list) return undefined;
-  const query = new URLSearchParams(location.search);
-  const filters = Object.fromEntries(list.filters.map((name) => [name, query.get(name) ?? '']));
-  const args = { page: Math.max(1, Number(query.get('page')) || 1), pageSize: PAGE_SIZE, sort: query.get('sort') || undefined, filters };
+  const args = listArgsFromQuery(new URLSearchParams(location.search), list.filters);
   return `${apiBaseUrl}${list.endpoint}?${listSearchParams(args)}`;
 }
 

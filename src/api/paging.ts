@@ -16,6 +16,20 @@ export interface ListArgs {
   filters?: Record<string, string | undefined>;
 }
 
+/**
+ * What a list screen asks for at this URL query: its page, sort and every filter it reads (empty
+ * when absent). One builder for the screen's query, its prefetch and the start-up's first page
+ * preload, so all three ask for the same URL.
+ */
+export function listArgsFromQuery(query: URLSearchParams, filterNames: readonly string[]): ListArgs {
+  return {
+    page: Math.max(1, Number(query.get('page')) || 1),
+    pageSize: PAGE_SIZE,
+    sort: query.get('sort') || undefined,
+    filters: Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])),
+  };
+}
+
 /** `page=2&pageSize=10&sort=nome:asc&nome=ana`, leaving out empty filters. */
 export function listSearchParams(args: ListArgs): string {
   const params = new URLSearchParams({ page: String(args.page), pageSize: String(args.pageSize ?? PAGE_SIZE) });

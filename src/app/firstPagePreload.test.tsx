@@ -66,6 +66,16 @@ describe('first page preload', () => {
     expect(asked.filter((url) => new URL(url).pathname === '/api/beneficiaries')).toHaveLength(1);
   });
 
+  it("asks for a typed filter's page once: the prefetch as the filter applies, joined by the screen's query", async () => {
+    const asked = serveEmptyPortal();
+    const { user } = renderApp(routes, { route: '/beneficiarios', preloadedState: signedInAs('ADMINISTRADOR') });
+    await user.type(await screen.findByLabelText('Nome do Beneficiário'), 'ana');
+    const filtered = (url: string) => new URL(url).pathname === '/api/beneficiaries' && new URL(url).searchParams.get('name') === 'ana';
+    await waitFor(() => expect(asked.some(filtered)).toBe(true));
+    await screen.findByText('Nenhum resultado para os filtros aplicados');
+    expect(asked.filter(filtered)).toEqual([firstPageUrl(API_BASE_URL, location('/beneficiarios?name=ana'))]);
+  });
+
   it('is not used for another URL, another session, or once claimed', async () => {
     serveEmptyPortal();
     const url = firstPageUrl(API_BASE_URL, location('/parceiros'))!;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { FormDialog } from '../dialogs/FormDialog';
 import { renderWithProviders } from '../../test/renderWithProviders';
+import type { ListArgs } from '../../api/paging';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, FilterInput } from './FilterBar';
 import { Pagination, pageWindow } from './Pagination';
@@ -90,8 +91,8 @@ describe('DataTable', () => {
   });
 });
 
-function ListScreen() {
-  const list = useListParams(['nome', 'cidade'] as const);
+function ListScreen({ prefetch }: { prefetch?: (args: ListArgs) => void }) {
+  const list = useListParams(['nome', 'cidade'] as const, prefetch);
   return (
     <>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
@@ -124,6 +125,18 @@ describe('useListParams with FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Nome')).toHaveValue('');
+  });
+
+  it('hands each change to the prefetch with the arguments the query then reads', async () => {
+    const prefetch = jest.fn();
+    const { user } = renderWithProviders(<ListScreen prefetch={prefetch} />, { route: '/lista?page=2&sort=nome:desc', path: '/lista' });
+    await user.type(screen.getByLabelText('Nome'), 'ana');
+    await waitFor(() => expect(prefetch).toHaveBeenCalledTimes(1));
+    const expected = { page: 1, pageSize: 10, sort: 'nome:desc', filters: { nome: 'ana', cidade: '' } };
+    expect(prefetch).toHaveBeenCalledWith(expected);
+    await waitFor(() => expect(JSON.parse(screen.getByRole('status').textContent!)).toEqual(expected));
+    await user.click(screen.getByRole('button', { name: 'ir para 3' }));
+    expect(prefetch).toHaveBeenLastCalledWith({ ...expected, page: 3 });
   });
 
   it('keeps both of two filter changes made at once', async () => {

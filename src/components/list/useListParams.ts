@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { PAGE_SIZE, type ListArgs } from '../../api/paging';
+import { listArgsFromQuery, type ListArgs } from '../../api/paging';
 
 export type SortDirection = 'asc' | 'desc';
 export interface SortState {
@@ -12,20 +12,20 @@ export interface SortState {
  * A list's filters, sort and page, kept in the URL query (`?nome=ana&sort=nome:desc&page=3`) so a
  * link can be shared, reload keeps the view and Back restores the previous one. Changing a filter or
  * the sort returns to page 1.
+ *
+ * `prefetch` (the list query's RTK Query `usePrefetch`) gets the new arguments as a change is asked
+ * for, so the request leaves before the navigation renders; the screen's query then joins it.
  */
-export function useListParams<F extends string>(filterNames: readonly F[]) {
+export function useListParams<F extends string>(filterNames: readonly F[], prefetch?: (args: ListArgs) => void) {
   const [searchParams, setSearchParams] = useSearchParams();
 
-  const page = Math.max(1, Number(searchParams.get('page')) || 1);
-  const sortParam = searchParams.get('sort') ?? '';
-  const filterKey = filterNames.map((name) => searchParams.get(name) ?? '').join('\u0000');
-
-  const filters = useMemo(
-    () => Object.fromEntries(filterNames.map((name) => [name, searchParams.get(name) ?? ''])) as Record<F, string>,
-    // filterKey captures every filter value; the names never change for a screen.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-    [filterKey],
-  );
+  const queryKey = [...filterNames, 'page', 'sort'].map((name) => searchParams.get(name) ?? '').join('\u0000');
+  // queryKey captures every value read; the names never change for a screen.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const apiArgs = useMemo(() => listArgsFromQuery(searchParams, filterNames), [queryKey]);
+  const page = apiArgs.page;
+  const sortParam = apiArgs.sort ?? '';
+  const filters = apiArgs.filters as Record<F, string>;
   const sort: SortState | undefined = useMemo(() => {
     const [column, direction] = sortParam.split(':');
     return column ? { column, direction: direction === 'desc' ? 'desc' : 'asc' } : undefined;
@@ -47,9 +47,10 @@ export function useListParams<F extends string>(filterNames: readonly F[]) {
       }
       if (resetPage) next.delete('page');
       pending.current = next;
+      prefetch?.(listArgsFromQuery(next, filterNames));
       setSearchParams(next);
     },
-    [searchParams, setSearchParams],
+    [searchParams, setSearchParams, prefetch, filterNames],
   );
 
   const setFilter = useCallback((name: F, value: string) => update({ [name]: value.trim() ? value : undefined }, true), [update]);
@@ -67,10 +68,6 @@ export function useListParams<F extends string>(filterNames: readonly F[]) {
   );
 
   const hasFilters = Object.values<string>(filters).some((value) => value.trim() !== '');
-  const apiArgs: ListArgs = useMemo(
-    () => ({ page, pageSize: PAGE_SIZE, sort: sortParam || undefined, filters: filters as Record<string, string> }),
-    [page, sortParam, filters],
-  );
 
   return { page, sort, filters, hasFilters, apiArgs, setFilter, clearFilters, setPage, toggleSort };
 }

@@ -2,10 +2,11 @@ import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
 import { LuEye, LuPlus, LuX } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
+  type Appointment,
+  appointmentsApi,
   exportAppointmentsCsv,
   useCancelAppointmentMutation,
   useGetAppointmentsQuery,
-  type Appointment,
 } from '../../../api/appointmentsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { type Column } from '../../../components/list/DataTable';
@@ -35,7 +36,7 @@ const SPECIALTY_OPTIONS = SPECIALTY_NAMES.map((name) => ({ value: name, label: n
 /** 'Agenda de Consultas' (administrators): filters, the paged agenda, its details, cancelling and 'Nova Consulta'. */
 export default function AppointmentsPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(APPOINTMENT_FILTERS);
+  const list = useListParams(APPOINTMENT_FILTERS, appointmentsApi.usePrefetch('getAppointments'));
   const query = useGetAppointmentsQuery(list.apiArgs);
   const { currentData } = query;
   const [cancelAppointment, { isLoading: canceling }] = useCancelAppointmentMutation();

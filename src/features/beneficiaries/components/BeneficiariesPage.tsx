@@ -1,7 +1,7 @@
 import { Button } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
+import { beneficiariesApi, beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
 import { Pagination } from '../../../components/list/Pagination';
@@ -27,7 +27,7 @@ export default function BeneficiariesPage() {
   const isReseller = useAppSelector((state) => state.auth.user?.userType) === 'REVENDEDOR';
   const dialog = useAppSelector(selectDialog);
   const selected = useAppSelector(selectSelected);
-  const list = useListParams(BENEFICIARY_FILTERS);
+  const list = useListParams(BENEFICIARY_FILTERS, beneficiariesApi.usePrefetch('getBeneficiaries'));
   const { currentData, isFetching, isError, error, refetch } = useGetBeneficiariesQuery(list.apiArgs);
 
   useEffect(() => {

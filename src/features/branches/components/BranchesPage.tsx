@@ -1,4 +1,10 @@
-import { exportBranchesCsv, useDeleteBranchMutation, useGetBranchesQuery, useUpdateBranchMutation } from '../../../api/branchesApi';
+import {
+  branchesApi,
+  exportBranchesCsv,
+  useDeleteBranchMutation,
+  useGetBranchesQuery,
+  useUpdateBranchMutation,
+} from '../../../api/branchesApi';
 import { ChannelListPage } from '../../../components/channels/ChannelListPage';
 import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
@@ -18,7 +24,7 @@ const columns: Column<Branch>[] = [
 /** 'Lista de Filiais': administrators see every branch, partner users their own partner's. */
 export default function BranchesPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(BRANCH_FILTERS);
+  const list = useListParams(BRANCH_FILTERS, branchesApi.usePrefetch('getBranches'));
   const query = useGetBranchesQuery(list.apiArgs);
   const [updateBranch] = useUpdateBranchMutation();
   const [deleteBranch, { isLoading: deleting }] = useDeleteBranchMutation();

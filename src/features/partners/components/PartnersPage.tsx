@@ -1,4 +1,10 @@
-import { exportPartnersCsv, useDeletePartnerMutation, useGetPartnersQuery, useUpdatePartnerMutation } from '../../../api/partnersApi';
+import {
+  exportPartnersCsv,
+  partnersApi,
+  useDeletePartnerMutation,
+  useGetPartnersQuery,
+  useUpdatePartnerMutation,
+} from '../../../api/partnersApi';
 import { ChannelListPage } from '../../../components/channels/ChannelListPage';
 import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
@@ -21,7 +27,7 @@ const columns: Column<Partner>[] = [
 /** 'Lista de Parceiros' (administrators only): filters, the paged table and its dialogs. */
 export default function PartnersPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(PARTNER_FILTERS);
+  const list = useListParams(PARTNER_FILTERS, partnersApi.usePrefetch('getPartners'));
   const query = useGetPartnersQuery(list.apiArgs);
   const [updatePartner] = useUpdatePartnerMutation();
   const [deletePartner, { isLoading: deleting }] = useDeletePartnerMutation();

@@ -3,9 +3,10 @@ import { LuPlus } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
   exportProfessionalsCsv,
+  type Professional,
+  professionalsApi,
   useDeleteProfessionalMutation,
   useGetProfessionalsQuery,
-  type Professional,
 } from '../../../api/professionalsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { type Column } from '../../../components/list/DataTable';
@@ -27,7 +28,7 @@ import { ProfessionalFormDialog } from './ProfessionalFormDialog';
 /** 'Lista de Profissionais' (administrators): filters, the paged roster and its dialogs. */
 export default function ProfessionalsPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(PROFESSIONAL_FILTERS);
+  const list = useListParams(PROFESSIONAL_FILTERS, professionalsApi.usePrefetch('getProfessionals'));
   const query = useGetProfessionalsQuery(list.apiArgs);
   const { currentData } = query;
   const [deleteProfessional, { isLoading: deleting }] = useDeleteProfessionalMutation();

@@ -1,6 +1,6 @@
 import { Box, Button, Link, Text } from '@chakra-ui/react';
 import { LuExternalLink } from 'react-icons/lu';
-import { exportReferralsCsv, useGetReferralsQuery, type Referral } from '../../../api/referralsApi';
+import { exportReferralsCsv, type Referral, referralsApi, useGetReferralsQuery } from '../../../api/referralsApi';
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
@@ -44,7 +44,7 @@ const columns: Column<Referral>[] = [
 
 /** 'Lista de Encaminhamentos' (administrators): the referrals by creation date, name or CPF, and status. */
 export default function ReferralsPage() {
-  const list = useListParams(REFERRAL_FILTERS);
+  const list = useListParams(REFERRAL_FILTERS, referralsApi.usePrefetch('getReferrals'));
   const query = useGetReferralsQuery(list.apiArgs);
   const { currentData } = query;
 

@@ -1,4 +1,10 @@
-import { exportResellersCsv, useDeleteResellerMutation, useGetResellersQuery, useUpdateResellerMutation } from '../../../api/resellersApi';
+import {
+  exportResellersCsv,
+  resellersApi,
+  useDeleteResellerMutation,
+  useGetResellersQuery,
+  useUpdateResellerMutation,
+} from '../../../api/resellersApi';
 import { ChannelListPage } from '../../../components/channels/ChannelListPage';
 import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
@@ -22,7 +28,7 @@ const columns: Column<Reseller>[] = [
 /** 'Lista de Revendedores': every reseller for administrators, a partner's or a branch's for their users. */
 export default function ResellersPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(RESELLER_FILTERS);
+  const list = useListParams(RESELLER_FILTERS, resellersApi.usePrefetch('getResellers'));
   const query = useGetResellersQuery(list.apiArgs);
   const [updateReseller] = useUpdateResellerMutation();
   const [deleteReseller, { isLoading: deleting }] = useDeleteResellerMutation();
