@@ -1,7 +1,5 @@
-import { API_BASE_URL } from './api/baseUrl';
-import { preloadFirstPage } from './api/firstPagePreload';
-import { getToken } from './api/session';
-import { preloadScreenChunks } from './app/screenChunks';
+import { readSession } from './api/session';
+import { startPreloads } from './startup/preloads';
 import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
 /**
@@ -12,11 +10,9 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  * entry's chunks (no extra request): the imports only choose when each part is evaluated.
  */
 async function start() {
-  // While everything below runs: a list screen's first page travels (its query claims the answer)
-  // and the code of the screen being opened downloads.
-  const token = getToken();
-  preloadFirstPage(API_BASE_URL, window.location, token);
-  const screenChunks = preloadScreenChunks(window.location.pathname, token !== null);
+  // While everything below runs: the code of the screen being opened downloads and a list's first
+  // page travels (its query claims the answer).
+  const screenChunks = startPreloads(window.location, readSession());
   const container = document.getElementById('root')!;
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
