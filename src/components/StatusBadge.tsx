@@ -1,4 +1,5 @@
-import { Badge, Button } from '@chakra-ui/react';
+import { Badge } from '@chakra-ui/react';
+import { CellBadge, CellToggle } from './list/cells';
 
 interface StatusToggleProps {
   active: boolean;
@@ -8,28 +9,24 @@ interface StatusToggleProps {
   disabled?: boolean;
 }
 
-/** The 'Ativo'/'Inativo' badge of partners, branches, resellers and beneficiaries; a click asks to flip it. */
+/**
+ * The 'Ativo'/'Inativo' badge of partners, branches, resellers and beneficiaries in their lists; a
+ * click asks to flip it. A DataTable cell (light elements, styled by the table).
+ */
 export function StatusToggle({ active, name, onToggle, disabled }: StatusToggleProps) {
   return (
-    <Button
-      variant="plain"
-      size="xs"
-      p="0"
-      h="auto"
-      minW="0"
+    <CellToggle
       onClick={onToggle}
       disabled={disabled}
-      aria-label={`${active ? 'Ativo' : 'Inativo'}: clique para ${active ? 'inativar' : 'ativar'} ${name}`}
+      label={`${active ? 'Ativo' : 'Inativo'}: clique para ${active ? 'inativar' : 'ativar'} ${name}`}
       title={active ? 'Clique para inativar' : 'Clique para ativar'}
     >
-      <Badge colorPalette={active ? 'green' : 'red'} variant="subtle" cursor="pointer">
-        {active ? 'Ativo' : 'Inativo'}
-      </Badge>
-    </Button>
+      <CellBadge palette={active ? 'green' : 'red'}>{active ? 'Ativo' : 'Inativo'}</CellBadge>
+    </CellToggle>
   );
 }
 
-/** A read-only coloured status label (appointments, referrals). */
+/** A read-only coloured status label, outside tables (a record's details). */
 export function StatusLabel({ label, color }: { label: string; color: string }) {
   return (
     <Badge colorPalette={color} variant="subtle">

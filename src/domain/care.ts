@@ -41,7 +41,7 @@ export const APPOINTMENT_STATUS_FILTER = (['SCHEDULED', 'FINISHED', 'UNFINISHED'
 }));
 
 /** Badges: UNFINISHED yellow, FINISHED green, every other status red (spec section 4). */
-export function appointmentStatusColor(status: string): string {
+export function appointmentStatusColor(status: string): 'yellow' | 'green' | 'red' {
   if (status === 'UNFINISHED') return 'yellow';
   if (status === 'FINISHED') return 'green';
   return 'red';
@@ -65,7 +65,7 @@ export const REFERRAL_STATUS_LABELS: Record<ReferralStatus, string> = {
   NON_SCHEDULABLE: 'Não Realizada',
 };
 
-const REFERRAL_STATUS_COLORS: Record<ReferralStatus, string> = {
+const REFERRAL_STATUS_COLORS: Record<ReferralStatus, 'yellow' | 'blue' | 'green' | 'red'> = {
   PENDING: 'yellow',
   SCHEDULED: 'blue',
   COMPLETED: 'green',
@@ -73,7 +73,7 @@ const REFERRAL_STATUS_COLORS: Record<ReferralStatus, string> = {
 };
 
 export const referralStatusLabel = (status: string) => REFERRAL_STATUS_LABELS[status as ReferralStatus] ?? status;
-export const referralStatusColor = (status: string) => REFERRAL_STATUS_COLORS[status as ReferralStatus] ?? 'gray';
+export const referralStatusColor = (status: string) => REFERRAL_STATUS_COLORS[status as ReferralStatus] ?? ('gray' as const);
 export const isReferralStatus = (value: unknown): value is ReferralStatus =>
   typeof value === 'string' && (REFERRAL_STATUSES as readonly string[]).includes(value);
 

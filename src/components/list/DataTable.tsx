@@ -1,6 +1,7 @@
 import { Box, Button, Center, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { useCellCss } from './useCellCss';
 import type { SortState } from './useListParams';
 
 export interface Column<T> {
@@ -44,7 +45,8 @@ function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 
 /**
  * Every list's table, with its four states: loading (skeleton rows), empty with no filters, empty
  * for these filters, and error ('Tentar novamente'). Sortable headers toggle ascending/descending
- * and set aria-sort. Scrolls sideways on small screens.
+ * and set aria-sort. Scrolls sideways on small screens. Cells render plain content or the light
+ * elements of cells.tsx, styled from the body.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
   const {
@@ -63,6 +65,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
     onSort,
     rowProps,
   } = props;
+  const cellCss = useCellCss();
 
   if (isError) {
     return (
@@ -105,7 +108,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </Table.Row>
           </Table.Header>
-          <Table.Body>
+          <Table.Body css={cellCss}>
             {isLoading
               ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
                   <Table.Row key={`skeleton-${index}`}>

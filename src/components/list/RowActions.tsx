@@ -1,5 +1,5 @@
-import { HStack, IconButton } from '@chakra-ui/react';
 import { LuEye, LuPencil, LuTrash2 } from 'react-icons/lu';
+import { RowActionButton, RowActionGroup } from './cells';
 
 interface RowActionsProps {
   /** The record's name, for the buttons' accessible names ('Editar Vida Plena'). */
@@ -9,25 +9,25 @@ interface RowActionsProps {
   onDelete?: () => void;
 }
 
-/** A row's view, edit and delete buttons (each only when its handler is given). */
+/** A row's view, edit and delete buttons (each only when its handler is given), inside a DataTable. */
 export function RowActions({ name, onView, onEdit, onDelete }: RowActionsProps) {
   return (
-    <HStack gap="1" justify="flex-end">
+    <RowActionGroup>
       {onView && (
-        <IconButton size="sm" variant="ghost" aria-label={`Ver detalhes de ${name}`} title="Ver detalhes" onClick={onView}>
+        <RowActionButton label={`Ver detalhes de ${name}`} title="Ver detalhes" onClick={onView}>
           <LuEye />
-        </IconButton>
+        </RowActionButton>
       )}
       {onEdit && (
-        <IconButton size="sm" variant="ghost" aria-label={`Editar ${name}`} title="Editar" onClick={onEdit}>
+        <RowActionButton label={`Editar ${name}`} title="Editar" onClick={onEdit}>
           <LuPencil />
-        </IconButton>
+        </RowActionButton>
       )}
       {onDelete && (
-        <IconButton size="sm" variant="ghost" colorPalette="red" aria-label={`Remover ${name}`} title="Remover" onClick={onDelete}>
+        <RowActionButton danger label={`Remover ${name}`} title="Remover" onClick={onDelete}>
           <LuTrash2 />
-        </IconButton>
+        </RowActionButton>
       )}
-    </HStack>
+    </RowActionGroup>
   );
 }

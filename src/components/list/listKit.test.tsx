@@ -5,9 +5,11 @@ import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { FormDialog } from '../dialogs/FormDialog';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import type { ListArgs } from '../../api/paging';
+import { CellBadge, NoWrap } from './cells';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, FilterInput } from './FilterBar';
 import { Pagination, pageWindow } from './Pagination';
+import { RowActions } from './RowActions';
 import { useListParams } from './useListParams';
 
 interface Row {
@@ -15,6 +17,26 @@ interface Row {
   nome: string;
 }
 const columns: Column<Row>[] = [{ key: 'nome', header: 'Nome', render: (row) => row.nome, sortable: true }];
+
+/** Whether a selector applies; one jsdom cannot parse (pseudo-elements, ::backdrop) does not. */
+function matches(element: Element, selector: string) {
+  try {
+    return element.matches(selector);
+  } catch {
+    return false;
+  }
+}
+
+/** The declarations of every style rule that applies to the element, in Chakra's layers too (jsdom's getComputedStyle skips those). */
+function declarationsFor(element: Element): string {
+  const rulesOf = (rules: CSSRuleList): CSSRule[] =>
+    [...rules].flatMap((rule) => ('cssRules' in rule && !(rule instanceof CSSStyleRule) ? rulesOf((rule as CSSGroupingRule).cssRules) : [rule]));
+  return [...document.styleSheets]
+    .flatMap((sheet) => rulesOf(sheet.cssRules))
+    .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && matches(element, rule.selectorText))
+    .map((rule) => rule.style.cssText)
+    .join(' ');
+}
 
 function Table(props: Partial<Parameters<typeof DataTable<Row>>[0]>) {
   return (
@@ -88,6 +110,31 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader')).toHaveAttribute('aria-sort', 'descending');
     await user.click(screen.getByRole('button', { name: /Nome/ }));
     expect(onSort).toHaveBeenCalledWith('nome');
+  });
+
+  it('styles the light cell elements from the table, as Chakra draws an IconButton and a Badge', async () => {
+    const onView = jest.fn();
+    const lightColumns: Column<Row>[] = [
+      { key: 'nome', header: 'Nome', render: (row) => <NoWrap>{row.nome}</NoWrap> },
+      { key: 'status', header: 'Status', render: () => <CellBadge palette="green">Ativo</CellBadge> },
+      { key: 'acoes', header: 'Ações', render: (row) => <RowActions name={row.nome} onView={onView} /> },
+    ];
+    const { user } = renderWithProviders(<Table columns={lightColumns} rows={[{ id: 1, nome: 'Ana' }]} />);
+    const view = screen.getByRole('button', { name: 'Ver detalhes de Ana' });
+    await user.click(view);
+    expect(onView).toHaveBeenCalledTimes(1);
+
+    expect(getComputedStyle(screen.getByText('Ana')).whiteSpace).toBe('nowrap');
+    // The button recipe's ghost look (transparent, 36 px square) and the badge's palette variables.
+    expect(getComputedStyle(screen.getByText('Ana')).whiteSpace).toBe('nowrap');
+    // The button recipe's ghost look at size sm, without padding (as IconButton), and the badge's palette.
+    const buttonCss = declarationsFor(view);
+    expect(buttonCss).toContain('height: var(--chakra-sizes-9)');
+    expect(buttonCss).toContain('background: var(--chakra-colors-transparent)');
+    expect(buttonCss).toContain('padding-inline: 0');
+    const badgeCss = declarationsFor(screen.getByText('Ativo'));
+    expect(badgeCss).toContain('background: var(--chakra-colors-color-palette-subtle)');
+    expect(badgeCss).toContain('--chakra-colors-color-palette-subtle: var(--chakra-colors-green-subtle)');
   });
 });
 

@@ -1,7 +1,7 @@
-import { StatusLabel } from '../../../components/StatusBadge';
+import { CellBadge } from '../../../components/list/cells';
 import { appointmentStatusColor, appointmentStatusLabel } from '../../../domain/care';
 
-/** The spec's badge: UNFINISHED yellow, FINISHED green, every other status red. */
+/** The agenda list's status badge: UNFINISHED yellow, FINISHED green, every other status red (spec). */
 export function AppointmentStatusBadge({ status }: { status: string }) {
-  return <StatusLabel label={appointmentStatusLabel(status)} color={appointmentStatusColor(status)} />;
+  return <CellBadge palette={appointmentStatusColor(status)}>{appointmentStatusLabel(status)}</CellBadge>;
 }

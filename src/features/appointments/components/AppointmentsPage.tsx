@@ -1,4 +1,4 @@
-import { Box, Button, HStack, IconButton, Text } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { LuEye, LuPlus, LuX } from 'react-icons/lu';
 import { errorMessage } from '../../../api/apiSlice';
 import {
@@ -9,6 +9,7 @@ import {
   useGetAppointmentsQuery,
 } from '../../../api/appointmentsApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
+import { NoWrap, RowActionButton, RowActionGroup } from '../../../components/list/cells';
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
@@ -67,9 +68,9 @@ export default function AppointmentsPage() {
       header: 'Data e Horário',
       sortable: true,
       render: (appointment) => (
-        <Text as="span" whiteSpace="nowrap">
+        <NoWrap>
           {appointment.detail.date} · {appointment.detail.from} - {appointment.detail.to}
-        </Text>
+        </NoWrap>
       ),
     },
     {
@@ -77,29 +78,25 @@ export default function AppointmentsPage() {
       header: 'Ações',
       align: 'end',
       render: (appointment) => (
-        <HStack gap="1" justify="flex-end">
-          <IconButton
-            size="sm"
-            variant="ghost"
-            aria-label={CARE_ACTIONS.viewAppointment(appointment.beneficiary.name)}
+        <RowActionGroup>
+          <RowActionButton
+            label={CARE_ACTIONS.viewAppointment(appointment.beneficiary.name)}
             title="Ver detalhes"
             onClick={() => open('details', appointment.uuid)}
           >
             <LuEye />
-          </IconButton>
+          </RowActionButton>
           {appointment.status === 'SCHEDULED' && (
-            <IconButton
-              size="sm"
-              variant="ghost"
-              colorPalette="red"
-              aria-label={CARE_ACTIONS.cancelAppointment(appointment.beneficiary.name)}
+            <RowActionButton
+              danger
+              label={CARE_ACTIONS.cancelAppointment(appointment.beneficiary.name)}
               title="Cancelar consulta"
               onClick={() => open('cancel', appointment.uuid)}
             >
               <LuX />
-            </IconButton>
+            </RowActionButton>
           )}
-        </HStack>
+        </RowActionGroup>
       ),
     },
   ];

@@ -1,7 +1,7 @@
-import { Box, HStack, IconButton, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import { LuEye, LuPencil } from 'react-icons/lu';
+import { CELL_CLASSES, CellNote, Emphasis, Indented, MutedText, NoWrap, VisuallyHidden } from '../../../components/list/cells';
 import { DataTable, type Column } from '../../../components/list/DataTable';
+import { RowActions } from '../../../components/list/RowActions';
 import type { SortState } from '../../../components/list/useListParams';
 import { StatusToggle } from '../../../components/StatusBadge';
 import { BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
@@ -24,29 +24,25 @@ interface BeneficiariesTableProps {
 
 /** A dependent sits under its holder, indented and prefixed by an arrow. */
 function NameCell({ row }: { row: Beneficiary }) {
-  if (!row.holder) return <Text fontWeight="medium">{row.name}</Text>;
+  if (!row.holder) return <Emphasis>{row.name}</Emphasis>;
   return (
-    <HStack gap="2" pl="5">
-      <Text as="span" aria-hidden color="gray.500">
-        ↳
-      </Text>
-      <Text as="span">{row.name}</Text>
-      <Text as="span" srOnly>
-        ({T.dependentLabel.toLowerCase()})
-      </Text>
-    </HStack>
+    <Indented>
+      <span aria-hidden className={CELL_CLASSES.muted}>
+        ↳{' '}
+      </span>
+      <span>{row.name}</span>
+      <VisuallyHidden> ({T.dependentLabel.toLowerCase()})</VisuallyHidden>
+    </Indented>
   );
 }
 
 function ResellerCell({ row }: { row: Beneficiary }) {
-  if (!row.nome_revendedor) return <Text color="gray.500">{T.noReseller}</Text>;
+  if (!row.nome_revendedor) return <MutedText>{T.noReseller}</MutedText>;
   return (
-    <Box>
-      <Text>{row.nome_revendedor}</Text>
-      <Text fontSize="xs" color="gray.500">
-        {row.nome_filial}
-      </Text>
-    </Box>
+    <>
+      {row.nome_revendedor}
+      <CellNote>{row.nome_filial}</CellNote>
+    </>
   );
 }
 
@@ -55,9 +51,9 @@ export function BeneficiariesTable(props: BeneficiariesTableProps) {
   const { onView, onEdit, onToggleStatus } = props;
   const columns: Column<Beneficiary>[] = [
     { key: 'name', header: 'Nome', sortable: true, render: (row) => <NameCell row={row} /> },
-    { key: 'cpf', header: 'CPF', sortable: true, render: (row) => <Text whiteSpace="nowrap">{formatCpf(row.cpf)}</Text> },
+    { key: 'cpf', header: 'CPF', sortable: true, render: (row) => <NoWrap>{formatCpf(row.cpf)}</NoWrap> },
     { key: 'nome_revendedor', header: 'Revendedor', render: (row) => <ResellerCell row={row} /> },
-    { key: 'nome_parceiro', header: 'Parceiro', render: (row) => row.nome_parceiro ?? <Text color="gray.500">—</Text> },
+    { key: 'nome_parceiro', header: 'Parceiro', render: (row) => row.nome_parceiro ?? <MutedText>—</MutedText> },
     {
       key: 'isActive',
       header: 'Status',
@@ -67,16 +63,7 @@ export function BeneficiariesTable(props: BeneficiariesTableProps) {
       key: 'actions',
       header: 'Ações',
       align: 'end',
-      render: (row) => (
-        <HStack gap="1" justify="flex-end">
-          <IconButton size="sm" variant="ghost" aria-label={`Ver detalhes de ${row.name}`} title="Ver detalhes" onClick={() => onView(row)}>
-            <LuEye />
-          </IconButton>
-          <IconButton size="sm" variant="ghost" aria-label={`Editar ${row.name}`} title="Editar" onClick={() => onEdit(row)}>
-            <LuPencil />
-          </IconButton>
-        </HStack>
-      ),
+      render: (row) => <RowActions name={row.name} onView={() => onView(row)} onEdit={() => onEdit(row)} />,
     },
   ];
   return (

@@ -1,7 +1,7 @@
-import { StatusLabel } from '../../../components/StatusBadge';
+import { CellBadge } from '../../../components/list/cells';
 import { referralStatusColor, referralStatusLabel } from '../../../domain/care';
 
-/** Pendente yellow, Agendada blue, Realizada green, Não Realizada red (spec section 4). */
+/** The referrals list's status badge: Pendente yellow, Agendada blue, Realizada green, Não Realizada red (spec section 4). */
 export function ReferralStatusBadge({ status }: { status: string }) {
-  return <StatusLabel label={referralStatusLabel(status)} color={referralStatusColor(status)} />;
+  return <CellBadge palette={referralStatusColor(status)}>{referralStatusLabel(status)}</CellBadge>;
 }

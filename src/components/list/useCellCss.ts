@@ -1,0 +1,41 @@
+import { useRecipe, type SystemStyleObject } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { BADGE_PALETTES, CELL_CLASSES as C } from './cells';
+
+const selector = (className: string) => `& .${className}`;
+
+/**
+ * The look of the light cell elements (cells.tsx), as nested rules for DataTable's body: one style
+ * object per table instead of one per element. Built from Chakra's button and badge recipes, so they
+ * match the theme's IconButton (ghost, sm) and Badge (subtle).
+ */
+export function useCellCss(): SystemStyleObject {
+  const button = useRecipe({ key: 'button' });
+  const badge = useRecipe({ key: 'badge' });
+  return useMemo(() => {
+    const palettes = Object.fromEntries(BADGE_PALETTES.map((palette) => [`& [data-palette=${palette}]`, { colorPalette: palette }]));
+    return {
+      [selector(C.muted)]: { color: 'gray.500' },
+      [selector(C.emphasis)]: { fontWeight: 'medium' },
+      [selector(C.indented)]: { display: 'block', pl: '5' },
+      [selector(C.visuallyHidden)]: { srOnly: true },
+      [selector(C.note)]: { display: 'block', fontSize: 'xs', color: 'gray.500' },
+      [selector(C.noWrap)]: { whiteSpace: 'nowrap' },
+      [selector(C.actions)]: { display: 'flex', gap: '1', justifyContent: 'flex-end' },
+      // Chakra's IconButton: the button recipe without padding, its icon a little larger.
+      [selector(C.action)]: { ...button({ variant: 'ghost', size: 'sm' }), px: '0', py: '0', _icon: { fontSize: '1.2em' } },
+      [selector(C.badge)]: { ...badge({ variant: 'subtle' }), cursor: 'inherit' },
+      [selector(C.toggle)]: {
+        display: 'inline-flex',
+        padding: '0',
+        border: 'none',
+        background: 'none',
+        cursor: 'pointer',
+        borderRadius: 'l2',
+        focusVisibleRing: 'outside',
+        _disabled: { layerStyle: 'disabled' },
+      },
+      ...palettes,
+    } as SystemStyleObject;
+  }, [button, badge]);
+}
