@@ -53,7 +53,8 @@ function startChromium(): Promise<DebuggableChromium> {
       child.kill('SIGTERM');
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes may still write into the profile for a moment after it exits.
+    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   };
   return new Promise((resolve, reject) => {
     let output = '';
