@@ -11,12 +11,15 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  */
 async function start() {
   // While everything below runs: the code of the screen being opened downloads and a list's first
-  // page travels (its query claims the answer).
-  const screenChunks = startPreloads(window.location, readSession());
+  // page travels (its query claims the answer). A prerendered screen (/login) is on show already: its
+  // chunk is asked for once Chakra's modules are in, so that evaluating it (it is evaluated on arrival)
+  // is a short task of its own instead of one long task with Chakra's and the login form's modules.
   const container = document.getElementById('root')!;
+  const prerendered = container.hasAttribute('inert');
+  let screenChunks = prerendered ? undefined : startPreloads(window.location, readSession());
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
-  if (container.hasAttribute('inert')) await afterNextPaint();
+  if (prerendered) await afterNextPaint();
   const [{ startTransition }, { createRoot }] = await Promise.all([
     import(/* webpackMode: "eager" */ 'react'),
     import(/* webpackMode: "eager" */ 'react-dom/client'),
@@ -24,6 +27,7 @@ async function start() {
   await yieldToMain();
   // Chakra's modules first (evaluating them defines its components and recipes), then the system apart.
   await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  if (prerendered) screenChunks = startPreloads(window.location, readSession());
   await yieldToMain();
   await import(/* webpackMode: "eager" */ './app/theme');
   await yieldToMain();
