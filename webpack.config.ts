@@ -17,6 +17,22 @@ const resolve: Configuration['resolve'] = {
   alias: { 'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme') },
 };
 
+/**
+ * react-router's package exports name only its development build, whose dev-time warnings stay on
+ * (ENABLE_DEV_WARNINGS) and cannot be dropped by minification; production builds take its production
+ * build, identical apart from that flag.
+ */
+const REACT_ROUTER_PRODUCTION = path.resolve(__dirname, 'node_modules/react-router/dist/production');
+const productionResolve: Configuration['resolve'] = {
+  ...resolve,
+  alias: {
+    ...resolve.alias,
+    'react-router$': path.join(REACT_ROUTER_PRODUCTION, 'index.mjs'),
+    'react-router/dom$': path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs'),
+  },
+};
+if (!fs.existsSync(path.join(REACT_ROUTER_PRODUCTION, 'index.mjs'))) throw new Error(`${REACT_ROUTER_PRODUCTION} is gone: update its alias`);
+
 const CHAKRA_SYSTEM = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
 if (!fs.existsSync(CHAKRA_SYSTEM)) throw new Error(`${CHAKRA_SYSTEM} is gone: update scripts/chakra/lazyGlobalCssLoader.ts for this Chakra`);
 
@@ -60,7 +76,7 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve,
+    resolve: production ? productionResolve : resolve,
     module: { rules },
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
