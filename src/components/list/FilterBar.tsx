@@ -1,5 +1,5 @@
 import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuX } from 'react-icons/lu';
 
 export const FILTER_DEBOUNCE_MS = 300;
@@ -94,28 +94,38 @@ export function FilterDateRange({
   );
 }
 
+type SelectOptions = ReadonlyArray<{ value: string; label: string }>;
+
 interface FilterSelectProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   /** The "everything" choice: 'Todos' or 'Todas'. */
   allLabel: string;
-  options: ReadonlyArray<{ value: string; label: string }>;
+  /** Keep the same array while the choices are the same: re-rendering thousands of them is not free. */
+  options: SelectOptions;
 }
+
+/** A select's choices, drawn again only when they change (a reseller filter lists thousands at full size). */
+const Options = memo(function Options({ options }: { options: SelectOptions }) {
+  return options.map((option) => (
+    <option key={option.value} value={option.value}>
+      {option.label}
+    </option>
+  ));
+});
 
 /** A labelled select filter whose first option means no filter. */
 export function FilterSelect({ label, value, onChange, allLabel, options }: FilterSelectProps) {
+  // New choices (the filters' answer) render in the background, after the list's rows, not before them.
+  const shownOptions = useDeferredValue(options);
   return (
     <Field.Root width={{ base: 'full', md: '56' }}>
       <Field.Label fontSize="sm">{label}</Field.Label>
       <NativeSelect.Root size="sm">
         <NativeSelect.Field value={value} onChange={(event) => onChange(event.target.value)}>
           <option value="">{allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
+          <Options options={shownOptions} />
         </NativeSelect.Field>
         <NativeSelect.Indicator />
       </NativeSelect.Root>

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../../test/renderWithProviders';
 import type { ListArgs } from '../../api/paging';
 import { CellBadge, NoWrap } from './cells';
 import { DataTable, type Column } from './DataTable';
-import { FilterBar, FilterInput } from './FilterBar';
+import { FilterBar, FilterInput, FilterSelect } from './FilterBar';
 import { Pagination, pageWindow } from './Pagination';
 import { RowActions } from './RowActions';
 import { useListParams } from './useListParams';
@@ -30,7 +30,9 @@ function matches(element: Element, selector: string) {
 /** The declarations of every style rule that applies to the element, in Chakra's layers too (jsdom's getComputedStyle skips those). */
 function declarationsFor(element: Element): string {
   const rulesOf = (rules: CSSRuleList): CSSRule[] =>
-    [...rules].flatMap((rule) => ('cssRules' in rule && !(rule instanceof CSSStyleRule) ? rulesOf((rule as CSSGroupingRule).cssRules) : [rule]));
+    [...rules].flatMap((rule) =>
+      'cssRules' in rule && !(rule instanceof CSSStyleRule) ? rulesOf((rule as CSSGroupingRule).cssRules) : [rule],
+    );
   return [...document.styleSheets]
     .flatMap((sheet) => rulesOf(sheet.cssRules))
     .filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule && matches(element, rule.selectorText))
@@ -158,6 +160,33 @@ function ListScreen({ prefetch }: { prefetch?: (args: ListArgs) => void }) {
     </>
   );
 }
+
+describe('FilterSelect', () => {
+  const RESELLERS = [
+    { value: '1', label: 'Ana Revendedora' },
+    { value: '2', label: 'Bia Revendedora' },
+  ];
+
+  /** The choices arrive after the first render, as the filters' answer does; the URL has chosen '2'. */
+  function ResellerFilter() {
+    const [options, setOptions] = useState<typeof RESELLERS>([]);
+    return (
+      <>
+        <FilterSelect label="Revendedor" allLabel="Todos" value="2" onChange={() => undefined} options={options} />
+        <Button onClick={() => setOptions(RESELLERS)}>carregar</Button>
+      </>
+    );
+  }
+
+  it('shows the chosen value once its choices arrive (drawn after the rest of the screen)', async () => {
+    const { user } = renderWithProviders(<ResellerFilter />);
+    const select = screen.getByRole('combobox', { name: 'Revendedor' });
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Todos']);
+    await user.click(screen.getByRole('button', { name: 'carregar' }));
+    await waitFor(() => expect(select).toHaveValue('2'));
+    expect(screen.getByRole('option', { name: 'Bia Revendedora' })).toHaveProperty('selected', true);
+  });
+});
 
 describe('useListParams with FilterBar', () => {
   it('keeps filters and page in the URL, debounces typing, returns to page 1 and clears', async () => {

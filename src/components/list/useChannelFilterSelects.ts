@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import { useMemo, type ComponentProps } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { narrowChannelOptions, withChannelFilter, type ChannelLevel, type SalesChannelOptions } from '../../domain/salesChannel';
 import type { FilterSelect } from './FilterBar';
@@ -16,7 +16,16 @@ export function useChannelFilterSelects(
   labels: Record<ChannelLevel, string>,
 ): Record<ChannelLevel, FilterSelectProps> {
   const [, setSearchParams] = useSearchParams();
-  const { partners, branches, resellers } = narrowChannelOptions(options, filters);
+  const { partner, branch } = filters;
+  // The same arrays while the choices are the same: FilterSelect then skips drawing them again.
+  const choices = useMemo(() => {
+    const narrowed = narrowChannelOptions(options, { partner, branch });
+    return {
+      partners: narrowed.partners.map((item) => ({ value: String(item.id), label: item.nome })),
+      branches: narrowed.branches.map((item) => ({ value: String(item.id), label: item.titulo })),
+      resellers: narrowed.resellers.map((item) => ({ value: String(item.id), label: item.nome })),
+    };
+  }, [options, partner, branch]);
   const setChannel = (level: ChannelLevel) => (value: string) => setSearchParams((current) => withChannelFilter(current, level, value));
 
   return {
@@ -25,21 +34,21 @@ export function useChannelFilterSelects(
       allLabel: 'Todos',
       value: filters.partner,
       onChange: setChannel('partner'),
-      options: partners.map((partner) => ({ value: String(partner.id), label: partner.nome })),
+      options: choices.partners,
     },
     branch: {
       label: labels.branch,
       allLabel: 'Todas',
       value: filters.branch,
       onChange: setChannel('branch'),
-      options: branches.map((branch) => ({ value: String(branch.id), label: branch.titulo })),
+      options: choices.branches,
     },
     reseller: {
       label: labels.reseller,
       allLabel: 'Todos',
       value: filters.reseller,
       onChange: setChannel('reseller'),
-      options: resellers.map((reseller) => ({ value: String(reseller.id), label: reseller.nome })),
+      options: choices.resellers,
     },
   };
 }
