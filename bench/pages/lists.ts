@@ -40,6 +40,8 @@ export interface ListFigure {
   filterMs: number;
   filterText: string;
   meetsTargets: boolean;
+  /** Median of a fixed piece of script work timed in a blank page around the runs (cpuCheck). */
+  cpuCheckMs: number;
 }
 
 interface Marks {
@@ -140,13 +142,37 @@ async function measureOnce(browser: Browser, baseUrl: string, listPage: ListPage
   }
 }
 
+/**
+ * How fast the machine is at the moment: a fixed piece of script work (string building and a sort)
+ * timed in a blank page, to read the figures by. The shared 2-core machines here have run the same
+ * build's lists 2x slower an hour apart; a higher figure here says the machine, not the app, slowed.
+ */
+async function cpuCheck(browser: Browser): Promise<number> {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    return await page.evaluate(() => {
+      const start = performance.now();
+      let text = '';
+      for (let index = 0; index < 300_000; index++) text = (text + index.toString(36)).slice(-64);
+      const sorted = Array.from({ length: 300_000 }, (_, index) => (index * 7919) % 300_007).sort((a, b) => a - b);
+      // The results are used, so no part of the work can be left out.
+      return performance.now() - start + (text.length + sorted[0]) * 0;
+    });
+  } finally {
+    await context.close();
+  }
+}
+
 /** Opens each big list signed in as the administrator (who sees every row), `runs` times in a fresh context each. */
 export async function measureLists(browser: Browser, baseUrl: string, dataset: string, runs = 3): Promise<ListFigure[]> {
   const session = await signInByApi(baseUrl);
+  const cpuChecks = [await cpuCheck(browser)];
   const figures: ListFigure[] = [];
   for (const listPage of LIST_PAGES) {
     const samples: Array<Awaited<ReturnType<typeof measureOnce>>> = [];
     for (let run = 0; run < runs; run++) samples.push(await measureOnce(browser, baseUrl, listPage, session));
+    cpuChecks.push(await cpuCheck(browser));
     const pick = (key: 'firstRowsMs' | 'warmFirstRowsMs' | 'filterMs' | 'scriptsLoadedMs' | 'listRequestStartMs' | 'listResponseMs') =>
       Math.round(median(samples.map((sample) => sample[key])));
     const firstRowsMs = pick('firstRowsMs');
@@ -164,6 +190,7 @@ export async function measureLists(browser: Browser, baseUrl: string, dataset: s
       filterMs,
       filterText: samples[0].filterText,
       meetsTargets: firstRowsMs <= LIST_TARGETS.firstRowsMs && filterMs <= LIST_TARGETS.filterMs,
+      cpuCheckMs: Math.round(median(cpuChecks)),
     });
   }
   return figures;
