@@ -33,6 +33,10 @@ export interface DataTableProps<T> {
   onSort?: (column: string) => void;
   /** Extra props per row (e.g. the indent of a dependent). */
   rowProps?: (row: T) => Record<string, unknown>;
+  /** Rows highlighted under the pointer (default); off for a read-only list such as the sales. */
+  interactive?: boolean;
+  /** A footer row (a Table.Row: the sales' page total), shown while there are rows. */
+  footer?: ReactNode;
 }
 
 const SKELETON_ROWS = 5;
@@ -64,6 +68,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     sort,
     onSort,
     rowProps,
+    interactive = true,
+    footer,
   } = props;
   const cellCss = useCellCss();
 
@@ -82,7 +88,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Box bg="white" borderWidth="1px" borderRadius="md">
       <Table.ScrollArea>
-        <Table.Root size="sm" interactive aria-label={caption} aria-busy={isLoading}>
+        <Table.Root size="sm" interactive={interactive} aria-label={caption} aria-busy={isLoading}>
           <Table.Header>
             <Table.Row bg="gray.50">
               {columns.map((column) => {
@@ -129,6 +135,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
                   </Table.Row>
                 ))}
           </Table.Body>
+          {footer && !isLoading && rows && rows.length > 0 && <Table.Footer>{footer}</Table.Footer>}
         </Table.Root>
       </Table.ScrollArea>
       {empty && (
