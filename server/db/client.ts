@@ -1,7 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+import { nameStatements } from './namedStatements';
 import * as schema from './schema';
+
+// The drivers are imported statically, with the rest of drizzle: a dynamic import() would load
+// drizzle's ES module build beside the CommonJS one the schema and services use, and its
+// `is(value, SQL)` checks, failing `instanceof` across the two copies, then walk every prototype
+// chain (a quarter of a list request's CPU).
 
 export type Schema = typeof schema;
 /** The driver-neutral database handle every service receives. */
@@ -43,9 +55,6 @@ function pgliteSettings(env: NodeJS.ProcessEnv = process.env): string[] {
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   // pg_trgm backs the "contains" filters' indexes (migration 0005).
   const client = new PGlite({
@@ -54,8 +63,8 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     postgresqlconf: pgliteSettings(),
   });
   await client.waitReady;
-  const db = drizzle(client, { schema });
-  await migrate(db, { migrationsFolder });
+  const db = drizzlePglite(client, { schema });
+  await migratePglite(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -67,9 +76,6 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
 }
 
 async function openPostgres(databaseUrl: string, isolated = false): Promise<DatabaseHandle> {
-  const { Pool } = await import('pg');
-  const { drizzle } = await import('drizzle-orm/node-postgres');
-  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Tests running side by side each get a database of their own, dropped on close.
   const privateDatabase = isolated ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const admin = async (statement: string) => {
@@ -87,11 +93,16 @@ async function openPostgres(databaseUrl: string, isolated = false): Promise<Data
     url.pathname = `/${privateDatabase}`;
     connectionString = url.toString();
   }
-  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE || 10), connectionTimeoutMillis: 5000 });
+  const pool = new Pool({
+    connectionString,
+    max: Number(process.env.DATABASE_POOL_SIZE || 10),
+    connectionTimeoutMillis: 5000,
+  });
+  pool.on('connect', nameStatements);
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = drizzle(pool, { schema });
-  await migrate(db, { migrationsFolder });
+  const db = drizzlePostgres(pool, { schema });
+  await migratePostgres(db, { migrationsFolder });
   return {
     db: db as unknown as Database,
     kind: 'postgres',
