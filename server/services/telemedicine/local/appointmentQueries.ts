@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../../src/domain/documents';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
 import { boundedCount } from '../../../lib/boundedCount';
@@ -8,6 +8,14 @@ import { containsPattern } from '../../../lib/listQuery';
 import { addDays, zonedInstant, zonedParts } from '../dates';
 import { isUuid } from '../uuid';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
+
+const ownSpecialty = alias(specialties, 'own_specialty');
+
+/** The professional's specialties in the catalogue's order, read with each row rather than by a query of their own. */
+const professionalSpecialtyNames = sql<Array<{ name: string }>>`(
+  select coalesce(json_agg(json_build_object('name', ${ownSpecialty.name}) order by ${ownSpecialty.position}), '[]'::json)
+  from ${professionalSpecialties} join ${specialties} as ${ownSpecialty} on ${ownSpecialty.id} = ${professionalSpecialties.specialtyId}
+  where ${professionalSpecialties.professionalId} = ${professionals.id})`;
 
 const columns = {
   id: appointments.id,
@@ -17,8 +25,8 @@ const columns = {
   startsAt: appointments.startsAt,
   endsAt: appointments.endsAt,
   beneficiaryUrl: appointments.beneficiaryUrl,
-  professionalId: professionals.id,
   professionalName: professionals.nomeCompleto,
+  professionalSpecialties: professionalSpecialtyNames,
   specialtyUuid: specialties.uuid,
   specialtyName: specialties.name,
   beneficiaryUuid: beneficiaries.uuid,
@@ -95,21 +103,7 @@ function orderOf(sort: PageRequest<AppointmentSortColumn>['sort']): SQL[] {
   ];
 }
 
-async function specialtiesOfProfessionals(db: Database, ids: number[]): Promise<Map<number, Array<{ name: string }>>> {
-  const names = new Map<number, Array<{ name: string }>>();
-  if (!ids.length) return names;
-  const rows = await db
-    .select({ professionalId: professionalSpecialties.professionalId, name: specialties.name })
-    .from(professionalSpecialties)
-    .innerJoin(specialties, eq(specialties.id, professionalSpecialties.specialtyId))
-    .where(inArray(professionalSpecialties.professionalId, ids))
-    .orderBy(asc(specialties.position));
-  for (const row of rows) names.set(row.professionalId, [...(names.get(row.professionalId) ?? []), { name: row.name }]);
-  return names;
-}
-
-async function toAppointments(db: Database, rows: AppointmentRow[]): Promise<Appointment[]> {
-  const professionalSpecialtyNames = await specialtiesOfProfessionals(db, [...new Set(rows.map((row) => row.professionalId))]);
+function toAppointments(rows: AppointmentRow[]): Appointment[] {
   return rows.map((row) => {
     const start = zonedParts(row.startsAt);
     const end = zonedParts(row.endsAt);
@@ -128,7 +122,7 @@ async function toAppointments(db: Database, rows: AppointmentRow[]): Promise<App
         email: row.beneficiaryEmail,
       },
       specialty: { uuid: row.specialtyUuid, name: row.specialtyName },
-      professional: { name: row.professionalName, specialties: professionalSpecialtyNames.get(row.professionalId) ?? [] },
+      professional: { name: row.professionalName, specialties: row.professionalSpecialties },
       detail: { date: `${day}/${month}/${year}`, from: start.time, to: end.time },
       beneficiaryUrl: row.beneficiaryUrl,
       referralUuid: row.referralUuid,
@@ -145,7 +139,7 @@ export async function listAppointments(
   const where = whereOf(filters);
   if (!page.sort && page.limit !== undefined) {
     const [rows, total] = await Promise.all([agendaPage(db, where, page.offset, page.limit), countRows(db, where)]);
-    return { items: await toAppointments(db, rows), total };
+    return { items: toAppointments(rows), total };
   }
   let query = selectRows(db)
     .where(where)
@@ -154,7 +148,7 @@ export async function listAppointments(
     .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit);
   const [rows, total] = await Promise.all([query, countRows(db, where)]);
-  return { items: await toAppointments(db, rows), total };
+  return { items: toAppointments(rows), total };
 }
 
 /**
@@ -194,6 +188,6 @@ async function exactCount(db: Database, where: SQL | undefined): Promise<number>
 export async function findAppointment(db: Database, uuid: string): Promise<Appointment | undefined> {
   if (!isUuid(uuid)) return undefined;
   const rows = await selectRows(db).where(eq(appointments.uuid, uuid.toLowerCase()));
-  const [appointment] = await toAppointments(db, rows);
+  const [appointment] = toAppointments(rows);
   return appointment;
 }
