@@ -7,13 +7,12 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
-import { nameStatements } from './namedStatements';
 import * as schema from './schema';
 
 // The drivers are imported statically, with the rest of drizzle: a dynamic import() would load
 // drizzle's ES module build beside the CommonJS one the schema and services use, and its
-// `is(value, SQL)` checks, failing `instanceof` across the two copies, then walk every prototype
-// chain (a quarter of a list request's CPU).
+// `is(value, SQL)` checks, failing `instanceof` across the two copies, would walk prototype chains
+// on every query built.
 
 export type Schema = typeof schema;
 /** The driver-neutral database handle every service receives. */
@@ -93,12 +92,7 @@ async function openPostgres(databaseUrl: string, isolated = false): Promise<Data
     url.pathname = `/${privateDatabase}`;
     connectionString = url.toString();
   }
-  const pool = new Pool({
-    connectionString,
-    max: Number(process.env.DATABASE_POOL_SIZE || 10),
-    connectionTimeoutMillis: 5000,
-  });
-  pool.on('connect', nameStatements);
+  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE || 10), connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
