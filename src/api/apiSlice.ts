@@ -70,6 +70,17 @@ export function errorMessage(error: unknown, fallback: string): string {
   return typeof data?.message === 'string' && data.message ? data.message : fallback;
 }
 
+/**
+ * The server's own explanation of a failed call, shown beneath the spec's message: the message of a
+ * refusal (4xx: a wrong password, a 409 conflict) or of an unavailable service (502/503). A 500's
+ * generic text, or no answer at all, explains nothing.
+ */
+export function failureReason(error: unknown): string | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  const explained = typeof status === 'number' && ((status >= 400 && status < 500) || status === 502 || status === 503);
+  return explained ? errorMessage(error, '') || undefined : undefined;
+}
+
 /** The per-field messages of a 400 answer `{errors: {field: message}}`. */
 export function fieldErrors(error: unknown): Record<string, string> {
   const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;

@@ -278,9 +278,9 @@ export const CHANNEL_ACTIONS = {
 } as const;
 
 /**
- * The toast for a failed save, delete or status change: the server's own Portuguese message when
- * it refused the request (400 validation, 404, 409 'E-mail já cadastrado' or why a delete is
- * blocked), the screen's generic message otherwise (server error, network down).
+ * The toast for a failed save: the server's own Portuguese message when it refused the request
+ * (400 validation, 404, 409 'E-mail já cadastrado'), the screen's generic message otherwise
+ * (server error, network down).
  */
 export function failureMessage(error: unknown, fallback: string): string {
   const { status, data } = (error ?? {}) as { status?: unknown; data?: { message?: unknown } };

@@ -1,11 +1,11 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { LuPlus } from 'react-icons/lu';
+import { failureReason } from '../../api/apiSlice';
 import type { ListArgs } from '../../api/paging';
 import {
   CHANNEL_ACTIONS,
   CHANNEL_LABELS as LABELS,
-  failureMessage,
   type BRANCH_FILTERS,
   type PARTNER_FILTERS,
   type PARTNER_TEXTS,
@@ -72,7 +72,7 @@ export function ChannelListPage<T extends { id: number; ativo: boolean }, F exte
       await props.saveStatus(record, ativo);
       notify.success(ativo ? messages.activated : messages.deactivated);
     } catch (error) {
-      notify.error(failureMessage(error, messages.statusError));
+      notify.error(messages.statusError, { description: failureReason(error) });
     } finally {
       setStatusPending(null);
     }
@@ -83,7 +83,7 @@ export function ChannelListPage<T extends { id: number; ativo: boolean }, F exte
       await props.deleteRecord(record);
       notify.success(messages.removed);
     } catch (error) {
-      notify.error(failureMessage(error, messages.removeError));
+      notify.error(messages.removeError, { description: failureReason(error) });
     }
     onClose();
   };

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { AppToaster } from './AppToaster';
 import { notify } from './notify';
 
@@ -22,6 +22,14 @@ describe('AppToaster with notify', () => {
     });
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((alert) => alert.textContent)).toEqual(['Número é obrigatório', 'Nome é obrigatório']);
+  });
+
+  it("puts the server's reason on a second line beneath the message", async () => {
+    render(<AppToaster />);
+    act(() => notify.error('Erro ao alterar senha', { description: 'Senha atual incorreta.' }));
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Erro ao alterar senha')).toBeInTheDocument();
+    expect(within(alert).getByText('Senha atual incorreta.')).toBeInTheDocument();
   });
 
   it('shows the same text again once the first was closed', async () => {

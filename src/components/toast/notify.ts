@@ -1,11 +1,15 @@
 // The headless build: AppToaster draws the toasts, so react-hot-toast's styled Toaster stays out of the bundle.
+import { createElement } from 'react';
 import toast from 'react-hot-toast/headless';
+import { ToastText } from './ToastText';
 
 export const DEFAULT_TOAST_MS = 3000;
 
 interface NotifyOptions {
   /** Milliseconds before it closes by itself (the checkout uses 5000). */
   duration?: number;
+  /** A second line under the message: the server's reason for a failure. */
+  description?: string;
 }
 
 type Kind = 'success' | 'error' | 'info';
@@ -16,8 +20,10 @@ const show = { success: toast.success, error: toast.error, info: toast };
  * A message already on screen is shown again in place, its timer restarted, instead of stacking a
  * twin (two bookings in a row, a button pressed twice): the id is the kind and the text.
  */
-function showOnce(kind: Kind, message: string, options: NotifyOptions) {
-  return show[kind](message, { id: `${kind}:${message}`, duration: options.duration ?? DEFAULT_TOAST_MS });
+function showOnce(kind: Kind, message: string, { duration = DEFAULT_TOAST_MS, description }: NotifyOptions) {
+  const text = description ? `${message}\n${description}` : message;
+  const content = description ? createElement(ToastText, { title: message, description }) : message;
+  return show[kind](content, { id: `${kind}:${text}`, duration });
 }
 
 /** The one way features show messages: a toast at the top right, newest on top. */

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Appointment } from '../../../api/appointmentsApi';
-import { APPOINTMENT_MESSAGES } from '../../../domain/care';
+import { APPOINTMENT_MESSAGES, CARE_ERRORS } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import AppointmentsPage from './AppointmentsPage';
@@ -156,6 +156,20 @@ describe('Agenda de Consultas', () => {
     await user.click(within(confirm).getByRole('button', { name: 'Cancelar consulta' }));
     expect(await screen.findByText(APPOINTMENT_MESSAGES.canceled)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('Ana Agendada')).not.toBeInTheDocument());
+  });
+
+  it("says 'Erro ao cancelar consulta' when the cancel is refused, with the server's reason beneath", async () => {
+    listAnswers();
+    server.use(
+      http.delete('*/api/appointments/apt-1', () => HttpResponse.json({ message: CARE_ERRORS.onlyScheduledCancel }, { status: 409 })),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancelar consulta de Ana Agendada' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancelar consulta' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar consulta' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(APPOINTMENT_MESSAGES.cancelError)).toBeInTheDocument();
+    expect(within(toast).getByText(CARE_ERRORS.onlyScheduledCancel)).toBeInTheDocument();
   });
 
   it("shows the spec's load error", async () => {

@@ -1,6 +1,6 @@
 import { Box, Button } from '@chakra-ui/react';
 import { LuEye, LuPlus, LuX } from 'react-icons/lu';
-import { errorMessage } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/apiSlice';
 import {
   type Appointment,
   appointmentsApi,
@@ -52,7 +52,7 @@ export default function AppointmentsPage() {
       await cancelAppointment(uuid).unwrap();
       notify.success(MESSAGES.canceled);
     } catch (error) {
-      notify.error(errorMessage(error, MESSAGES.cancelError));
+      notify.error(MESSAGES.cancelError, { description: failureReason(error) });
     }
     close();
   };

@@ -207,7 +207,7 @@ describe('Nova Consulta', () => {
     ]);
   });
 
-  it("shows the server's answer when the time was taken, keeping the dialog open without the time", async () => {
+  it("says 'Erro ao agendar consulta' with the server's reason when the time was taken, keeping the dialog open without the time", async () => {
     api({ bookingStatus: 409, bookingMessage: 'Horário indisponível' });
     const { dialog, user, onClose } = await renderWizard();
     await within(dialog).findByRole('option', { name: /Ana Paciente/ });
@@ -218,7 +218,10 @@ describe('Nova Consulta', () => {
     await user.selectOptions(field(dialog, 'Data'), '20/12/2030');
     await user.selectOptions(field(dialog, 'Horário'), 'slot-a');
     await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
-    expect(await screen.findByText('Horário indisponível')).toBeInTheDocument();
+    // The open dialog hides the rest of the page, the toasts included, from the accessibility tree.
+    const toast = await screen.findByRole('alert', { hidden: true });
+    expect(within(toast).getByText(APPOINTMENT_MESSAGES.scheduleError)).toBeInTheDocument();
+    expect(within(toast).getByText('Horário indisponível')).toBeInTheDocument();
     expect(field(dialog, 'Horário')).toHaveValue('');
     expect(onClose).not.toHaveBeenCalled();
   });

@@ -2,7 +2,7 @@ import { chakra, Field, Fieldset, HStack, Input, Link, Stack } from '@chakra-ui/
 import { FormikProvider, useFormik } from 'formik';
 import { useEffect, useMemo, useState } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { errorMessage } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/apiSlice';
 import {
   useCreateAppointmentMutation,
   useGetAvailabilityQuery,
@@ -107,7 +107,7 @@ export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
         notify.success(MESSAGES.scheduled);
         onClose();
       } catch (error) {
-        notify.error(errorMessage(error, MESSAGES.scheduleError));
+        notify.error(MESSAGES.scheduleError, { description: failureReason(error) });
         // Someone took the time meanwhile: offer the times that are still free.
         if ((error as { status?: unknown }).status === 409) {
           void formik.setFieldValue('slot', '', false);

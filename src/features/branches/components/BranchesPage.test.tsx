@@ -192,7 +192,9 @@ describe('BranchesPage', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Remover filial' });
     expect(confirm).toHaveTextContent('Tem certeza que deseja remover a filial Vida Centro? Esta ação não pode ser desfeita.');
     await user.click(within(confirm).getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText(reason)).toBeInTheDocument();
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.removeError)).toBeInTheDocument();
+    expect(within(refused).getByText(reason)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remover Vida Zona Sul' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Remover filial' })).getByRole('button', { name: 'Remover' }));

@@ -230,12 +230,22 @@ describe('PartnersPage', () => {
     expect(bodies[1]).toEqual({ ...rows[0], ativo: false });
   });
 
-  it('shows the status error when the toggle fails', async () => {
+  it('shows the status error when the toggle fails, with the server’s reason beneath when it refused', async () => {
     listAnswers();
-    server.use(http.put('*/api/partners/:id', () => HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 })));
+    server.use(http.put('*/api/partners/2', () => HttpResponse.json({ message: 'Registro não encontrado.' }, { status: 404 })));
+    server.use(http.put('*/api/partners/1', () => HttpResponse.json({ message: 'Erro interno do servidor.' }, { status: 500 })));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: /^Inativo: clique para ativar Saúde Mais/ }));
-    expect(await screen.findByText(messages.statusError)).toBeInTheDocument();
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.statusError)).toBeInTheDocument();
+    expect(within(refused).getByText('Registro não encontrado.')).toBeInTheDocument();
+
+    // A server failure explains nothing: the spec's message alone.
+    await user.click(screen.getByRole('button', { name: /^Ativo: clique para inativar Vida Plena/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: PARTNER_TEXTS.inactivateTitle });
+    await user.click(within(confirm).getByRole('button', { name: 'Inativar' }));
+    await waitFor(() => expect(screen.getAllByRole('alert').map((toast) => toast.textContent)).toContain(messages.statusError));
+    expect(screen.queryByText('Erro interno do servidor.')).not.toBeInTheDocument();
   });
 
   it("deletes after the spec's confirmation, and shows why when the server refuses", async () => {
@@ -255,7 +265,9 @@ describe('PartnersPage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remover Saúde Mais' }));
     await user.click(within(await screen.findByRole('alertdialog', { name: 'Remover parceiro' })).getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText('Não é possível remover o parceiro: ele possui filiais cadastradas.')).toBeInTheDocument();
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.removeError)).toBeInTheDocument();
+    expect(within(refused).getByText('Não é possível remover o parceiro: ele possui filiais cadastradas.')).toBeInTheDocument();
   });
 
   it("shows the details in 'Detalhes do Parceiro'", async () => {

@@ -1,6 +1,6 @@
 import { Box, Button } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { errorMessage } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/apiSlice';
 import {
   exportProfessionalsCsv,
   type Professional,
@@ -45,8 +45,7 @@ export default function ProfessionalsPage() {
       notify.success(MESSAGES.removed);
     } catch (error) {
       // A professional with coming appointments stays: the server says why.
-      const status = (error as { status?: unknown }).status;
-      notify.error(status === 409 ? errorMessage(error, MESSAGES.removeError) : MESSAGES.removeError);
+      notify.error(MESSAGES.removeError, { description: failureReason(error) });
     }
     close();
   };

@@ -1,6 +1,6 @@
 import { Button, Card, Stack } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import { errorMessage, fieldErrors } from '../../../api/apiSlice';
+import { failureReason, fieldErrors } from '../../../api/apiSlice';
 import { useChangePasswordMutation } from '../../../api/authApi';
 import { replaceToken } from '../../../api/session';
 import { submitWithToasts } from '../../../components/forms/submitWithToasts';
@@ -10,13 +10,6 @@ import { profilePasswordSchema } from '../../../domain/validation/profile';
 import { PasswordField } from './PasswordField';
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
-
-/** The server's own words for a refusal it explains (a wrong current password); otherwise the spec's message. */
-function failureMessage(error: unknown): string {
-  const status = (error as { status?: unknown }).status;
-  const explained = typeof status === 'number' && status >= 400 && status < 500;
-  return explained ? errorMessage(error, PROFILE_MESSAGES.changeError) : PROFILE_MESSAGES.changeError;
-}
 
 /**
  * Current, new and confirmed password. A mismatch never reaches the server. The server revokes every
@@ -40,7 +33,7 @@ export function PasswordForm({ email }: { email?: string }) {
         for (const name of Object.keys(EMPTY)) {
           if (fields[name]) helpers.setFieldError(name, fields[name]);
         }
-        notify.error(failureMessage(error));
+        notify.error(PROFILE_MESSAGES.changeError, { description: failureReason(error) });
       }
     },
   });

@@ -138,15 +138,18 @@ describe('ProfilePage', () => {
     }
   });
 
-  it("shows the server's message for a wrong current password, under the field too, and keeps the token", async () => {
+  it("says 'Erro ao alterar senha' for a wrong current password, with the server's reason beneath and under the field, and keeps the token", async () => {
     verifyAnswers();
     changePasswordAnswers(() =>
       HttpResponse.json({ message: 'Senha atual incorreta.', errors: { currentPassword: 'Senha atual incorreta.' } }, { status: 400 }),
     );
     const { user } = renderProfile();
     await fillPasswords(user, 'errada12', 'novasenha1', 'novasenha1');
-    await toastWith('Senha atual incorreta.');
-    expect(screen.getAllByText('Senha atual incorreta.')).toHaveLength(2);
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(PROFILE_MESSAGES.changeError)).toBeInTheDocument();
+    expect(within(toast).getByText('Senha atual incorreta.')).toBeInTheDocument();
+    const field = input(PROFILE_TEXTS.currentPassword).closest('.chakra-field__root') as HTMLElement;
+    expect(within(field).getByText('Senha atual incorreta.')).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBe('test-token');
     expect(input(PROFILE_TEXTS.newPassword).value).toBe('novasenha1');
   });

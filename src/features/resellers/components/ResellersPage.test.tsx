@@ -265,7 +265,9 @@ describe('ResellersPage', () => {
       'Tem certeza que deseja remover o revendedor Rafael Revendedor Souza? Esta ação não pode ser desfeita.',
     );
     await user.click(within(confirm).getByRole('button', { name: 'Remover' }));
-    expect(await screen.findByText(reason)).toBeInTheDocument();
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.removeError)).toBeInTheDocument();
+    expect(within(refused).getByText(reason)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Remover Ana Lima' }));
     await user.click(
