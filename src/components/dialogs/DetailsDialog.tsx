@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, Portal, SimpleGrid, Text } from '@chakra-ui/react';
+import { Box, Button, Dialog, Portal, SimpleGrid, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 
 export const NOT_INFORMED = 'Não informado';
@@ -40,7 +40,10 @@ interface DetailsDialogProps {
   footer?: ReactNode;
 }
 
-/** A read-only dialog of a record's details with 'Fechar'. */
+/**
+ * A read-only dialog of a record's details. 'Fechar' in the footer is its only close button (no X
+ * beside the title, which would be a second 'Fechar'); Esc and the backdrop close it too.
+ */
 export function DetailsDialog({ open, title, onClose, children, footer }: DetailsDialogProps) {
   return (
     <Dialog.Root
@@ -65,9 +68,6 @@ export function DetailsDialog({ open, title, onClose, children, footer }: Detail
                 Fechar
               </Button>
             </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Fechar" />
-            </Dialog.CloseTrigger>
           </Dialog.Content>
         </Dialog.Positioner>
       </Portal>

@@ -263,7 +263,7 @@ describe('SettingsPage', () => {
     await user.click(within(rowOf('email_suporte')).getByRole('button', { name: 'Histórico' }));
     const dialog = await screen.findByRole('dialog', { name: 'Histórico de email_suporte' });
     await within(dialog).findByText(SETTINGS_TEXTS.historyEmpty);
-    await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(store.getState().settings?.historyParameterId).toBeNull();
 
