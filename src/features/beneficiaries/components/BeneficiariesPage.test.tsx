@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
 import type { SalesChannelOptions } from '../../../domain/salesChannel';
+import { UF_CODES } from '../../../domain/ufs';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import BeneficiariesPage from './BeneficiariesPage';
@@ -111,6 +112,8 @@ function renderPage(userType: 'ADMINISTRADOR' | 'REVENDEDOR' = 'ADMINISTRADOR', 
 jest.setTimeout(30_000);
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
+/** The labels of a dialog's fields, top to bottom. */
+const fieldLabels = (dialog: HTMLElement) => Array.from(dialog.querySelectorAll('.chakra-field__label'), (label) => label.textContent);
 
 describe('BeneficiariesPage list', () => {
   it('shows holders with their dependents indented under them, the columns and the reseller with its branch', async () => {
@@ -211,7 +214,22 @@ describe('BeneficiariesPage dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: T.createTitle });
     expect(within(dialog).queryByLabelText(/CPF do Titular/)).not.toBeInTheDocument();
     expect(within(dialog).getByRole('radio', { name: 'Titular' })).toBeChecked();
-    expect(within(within(dialog).getByLabelText('Estado')).getAllByRole('option')).toHaveLength(28);
+    expect(fieldLabels(dialog)).toEqual([
+      'Nome Completo',
+      'CPF',
+      'Data de Nascimento',
+      'Telefone',
+      'Email',
+      'CEP',
+      'Cidade',
+      'Estado',
+      'Endereço',
+      'Tipo de Pagamento',
+      'Tipo de Serviço',
+    ]);
+    const states = within(within(dialog).getByLabelText('Estado')).getAllByRole('option');
+    expect(states.map((option) => option.textContent)).toEqual(['Selecione', ...UF_CODES]);
+    expect(UF_CODES).toHaveLength(27);
     await user.type(within(dialog).getByLabelText(/Nome Completo/), 'Nova Pessoa');
     await user.type(within(dialog).getByLabelText(/^CPF\W*$/), '52998224725');
     expect(within(dialog).getByLabelText(/^CPF\W*$/)).toHaveValue('529.982.247-25');
@@ -293,7 +311,7 @@ describe('BeneficiariesPage dialogs', () => {
     expect(within(dialog).getByText('529.982.247-25')).toBeInTheDocument();
     const history = await within(dialog).findByRole('region', { name: 'Acessos e alterações recentes' });
     expect(await within(history).findByText(/Visualização por Filial Centro \(Filial\)/)).toBeInTheDocument();
-    await user.click(within(dialog).getAllByRole('button', { name: 'Fechar' })[0]);
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: T.detailsTitle })).not.toBeInTheDocument());
   });
 
@@ -321,6 +339,18 @@ describe('BeneficiariesPage dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: T.editTitle });
     const name = await within(dialog).findByLabelText(/Nome Completo/);
     expect(name).toHaveValue('Ana Titular');
+    expect(fieldLabels(dialog)).toEqual([
+      'Nome Completo',
+      'Data de Nascimento',
+      'Telefone',
+      'Email',
+      'Endereço',
+      'CEP',
+      'Cidade',
+      'Estado',
+      'Tipo de Pagamento',
+      'Tipo de Serviço',
+    ]);
     expect(within(dialog).getByLabelText('Telefone')).toHaveValue('11987654321');
     await user.clear(name);
     await user.type(name, 'Ana Editada');
@@ -346,6 +376,22 @@ describe('BeneficiariesPage dialogs', () => {
     expect(within(dialog).getByLabelText(/Nome Completo/)).toHaveValue('Outro Nome');
   });
 
+  it("says 'Erro ao atualizar os dados!' with the server's reason beneath when it refuses", async () => {
+    serve();
+    server.use(
+      http.put('*/api/beneficiaries/:uuid', () => HttpResponse.json({ message: 'Beneficiário não encontrado.' }, { status: 404 })),
+    );
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: 'Editar Ana Titular' }));
+    const dialog = await screen.findByRole('dialog', { name: T.editTitle });
+    await within(dialog).findByLabelText(/Nome Completo/);
+    await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
+    // The open dialog hides the rest of the page, the toasts included, from the accessibility tree.
+    const toast = await screen.findByRole('alert', { hidden: true });
+    expect(within(toast).getByText(M.updateError)).toBeInTheDocument();
+    expect(within(toast).getByText('Beneficiário não encontrado.')).toBeInTheDocument();
+  });
+
   it('asks before inactivating, then shows the new status in the list', async () => {
     serve();
     server.use(
@@ -354,8 +400,9 @@ describe('BeneficiariesPage dialogs', () => {
     const { user } = renderPage();
     await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: /Ativo: clique para inativar Ana Titular/ }));
     const confirm = await screen.findByRole('alertdialog', { name: T.inactivateTitle });
-    expect(confirm).toHaveTextContent('Tem certeza que deseja inativar este beneficiário?');
-    expect(confirm).toHaveTextContent('Ana Titular');
+    // One sentence: the question, a space, the name.
+    const question = within(confirm).getByText(/Tem certeza que deseja inativar este beneficiário\?/);
+    expect(question).toHaveTextContent(/^Tem certeza que deseja inativar este beneficiário\? Ana Titular$/);
     await user.click(within(confirm).getByRole('button', { name: T.inactivate }));
     expect(await screen.findByText(M.statusUpdated)).toBeInTheDocument();
     expect(within(await rowOf('Ana Titular')).getByText('Inativo')).toBeInTheDocument();

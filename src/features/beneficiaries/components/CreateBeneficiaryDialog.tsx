@@ -96,9 +96,7 @@ export function CreateBeneficiaryDialog({ open, onClose }: { open: boolean; onCl
           {isDependent && (
             <TextField name="holder" label={L.holder} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
           )}
-          <BeneficiaryFields
-            afterName={<TextField name="cpf" label={L.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />}
-          />
+          <BeneficiaryFields mode="create" />
         </Stack>
       </FormikProvider>
     </FormDialog>

@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
 import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } from 'formik';
 import { useMemo } from 'react';
-import { fieldErrors } from '../../../api/apiSlice';
+import { failureReason, fieldErrors } from '../../../api/apiSlice';
 import { useUpdateBeneficiaryMutation } from '../../../api/beneficiariesApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { submitWithToasts } from '../../../components/forms/submitWithToasts';
@@ -15,7 +15,6 @@ import {
   type BeneficiaryEditValues,
 } from '../../../domain/validation/beneficiaries';
 import type { SelectedBeneficiary } from '../beneficiariesSlice';
-import { saveErrorMessage } from '../mutationErrors';
 import { BeneficiaryFields } from './BeneficiaryFields';
 import { useBeneficiaryRecord } from './useBeneficiaryRecord';
 
@@ -47,7 +46,7 @@ export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBenefi
         helpers.resetForm();
         onClose();
       } catch (error) {
-        notify.error(saveErrorMessage(error, M.updateError, M.updateError));
+        notify.error(M.updateError, { description: failureReason(error) });
         const errors = fieldErrors(error);
         helpers.setErrors(errors);
         helpers.setTouched(setNestedObjectValues<FormikTouched<BeneficiaryEditValues>>(errors, true), false);
@@ -73,7 +72,7 @@ export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBenefi
     >
       {record ? (
         <FormikProvider value={formik}>
-          <BeneficiaryFields />
+          <BeneficiaryFields mode="edit" />
         </FormikProvider>
       ) : (
         <Stack gap="4" aria-busy="true" aria-label="Carregando beneficiário">

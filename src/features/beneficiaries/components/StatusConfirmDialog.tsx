@@ -1,4 +1,4 @@
-import { Stack, Text } from '@chakra-ui/react';
+import { Text } from '@chakra-ui/react';
 import { useToggleBeneficiaryStatusMutation } from '../../../api/beneficiariesApi';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { notify } from '../../../components/toast/notify';
@@ -32,10 +32,12 @@ export function StatusConfirmDialog({
       open={open}
       title={active ? T.inactivateTitle : T.activateTitle}
       message={
-        <Stack gap="1">
-          <Text>{statusQuestion(active)}</Text>
-          <Text fontWeight="semibold">{beneficiary?.name}</Text>
-        </Stack>
+        <Text>
+          {statusQuestion(active)}{' '}
+          <Text as="strong" fontWeight="semibold">
+            {beneficiary?.name}
+          </Text>
+        </Text>
       }
       confirmLabel={active ? T.inactivate : T.activate}
       confirmColor={active ? 'red' : 'teal'}
