@@ -23,10 +23,16 @@ export const MONTH_NAMES = [
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** dd/mm/yyyy from an ISO date (yyyy-mm-dd) or timestamp; '' for nothing, the input itself when unreadable. */
+/**
+ * dd/mm/yyyy from an ISO date (yyyy-mm-dd) or timestamp, or from a date already in dd/mm/yyyy,
+ * optionally with a time (the telemedicine provider's births and referral dates), which `new Date`
+ * would read month first; '' for nothing, the input itself when unreadable.
+ */
 export function formatDate(value: string | Date | null | undefined): string {
   if (!value) return '';
   if (typeof value === 'string') {
+    const brazilianDate = /^(\d{2}\/\d{2}\/\d{4})(?: \d{2}:\d{2}(?::\d{2})?)?$/.exec(value);
+    if (brazilianDate) return brazilianDate[1];
     const isoDate = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
     if (isoDate) return `${isoDate[3]}/${isoDate[2]}/${isoDate[1]}`;
   }

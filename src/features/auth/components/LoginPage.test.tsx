@@ -20,13 +20,14 @@ function loginAnswers(status: number, body: object) {
 const okUser = (userType: string) => ({ token: 'tok-123', user: { id: 7, nome: 'Fulano', email: 'f@x.com', userType } });
 
 describe('LoginPage', () => {
-  it('shows the title, the type select defaulting to Revendedor with the spec options, and Entrar', () => {
+  it('shows the title, the type select defaulting to Revendedor with the spec options, the three fields marked required, and Entrar', () => {
     renderLogin();
     expect(screen.getByRole('heading', { name: 'Acesso ao Sistema' })).toBeInTheDocument();
     const select = screen.getByLabelText('Tipo de Usuário') as HTMLSelectElement;
     expect(select.value).toBe('REVENDEDOR');
     expect([...select.options].map((option) => option.text)).toEqual(['Selecione', 'Revendedor', 'Filial', 'Parceiro', 'Administrador']);
     expect(screen.getByRole('button', { name: 'Entrar' })).toBeInTheDocument();
+    for (const label of ['Tipo de Usuário', 'Email', 'Senha']) expect(screen.getByLabelText(label)).toBeRequired();
   });
 
   it('shows each validation message as an error toast and under its field, without calling the server', async () => {

@@ -94,9 +94,9 @@ export default function LoginPage() {
             }}
           >
             <Stack gap="4">
-              <SelectField name="userType" label="Tipo de Usuário" options={typeOptions} placeholder="Selecione" />
-              <TextField name="email" label="Email" type="email" autoComplete="username" inputMode="email" />
-              <TextField name="senha" label="Senha" type="password" autoComplete="current-password" />
+              <SelectField name="userType" label="Tipo de Usuário" required options={typeOptions} placeholder="Selecione" />
+              <TextField name="email" label="Email" type="email" required autoComplete="username" inputMode="email" />
+              <TextField name="senha" label="Senha" type="password" required autoComplete="current-password" />
               <Button type="submit" colorPalette="teal" loading={isLoading} loadingText="Entrando..." w="full" mt="2">
                 Entrar
               </Button>

@@ -61,6 +61,11 @@ describe('Lista de Encaminhamentos', () => {
     renderPage();
     const table = await screen.findByRole('table', { name: 'Lista de Encaminhamentos' });
     await within(table).findByText('Ana Pendente');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Beneficiário', 'CPF', 'Data de Criação', 'Status', 'Especialidade', 'Documento']);
     expect(paletteOf(within(table).getByText('Pendente'))).toContain('yellow');
     expect(paletteOf(within(table).getByText('Agendada'))).toContain('blue');
     expect(paletteOf(within(table).getByText('Realizada'))).toContain('green');

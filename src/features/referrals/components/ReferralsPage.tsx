@@ -12,12 +12,13 @@ import { formatCpf } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import { ReferralStatusBadge } from './ReferralStatusBadge';
 
+/** The spec's four columns (name, CPF, creation date, status) first, then the portal's extras. */
 const columns: Column<Referral>[] = [
   { key: 'beneficiario', header: 'Beneficiário', sortable: true, render: (referral) => referral.beneficiary.name },
   { key: 'cpf', header: 'CPF', sortable: true, render: (referral) => formatCpf(referral.beneficiary.cpf) },
-  { key: 'especialidade', header: 'Especialidade', render: (referral) => referral.specialty?.name ?? '—' },
   { key: 'criadoEm', header: 'Data de Criação', sortable: true, render: (referral) => formatDate(referral.createdAt) },
   { key: 'status', header: 'Status', sortable: true, render: (referral) => <ReferralStatusBadge status={referral.status} /> },
+  { key: 'especialidade', header: 'Especialidade', render: (referral) => referral.specialty?.name ?? '—' },
   {
     key: 'documento',
     header: 'Documento',
