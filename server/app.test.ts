@@ -17,7 +17,7 @@ describe('infrastructure', () => {
   it('answers 404 JSON for unknown API paths', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/nada-aqui' });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Recurso não encontrado.' });
+    expect(response.json()).toEqual({ success: false, message: 'Recurso não encontrado.' });
   });
 
   it('answers 413 for bodies over 8 MB', async () => {
@@ -39,7 +39,7 @@ describe('infrastructure', () => {
       payload: '{"email":',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ success: false, message: expect.any(String) });
   });
 
   it('sends security headers on every answer', async () => {

@@ -15,6 +15,7 @@ import telemedicinePlugin from './services/telemedicine/plugin';
 import uploadsPlugin from './services/uploads/plugin';
 import { createPaymentGateway } from './services/payments';
 import type { PaymentGateway } from './services/payments/gateway';
+import { errorBody } from './lib/httpErrors';
 
 export const BODY_LIMIT_BYTES = 8 * 1024 * 1024;
 
@@ -36,7 +37,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     forceCloseConnections: 'idle',
     // The router's own refusals (a malformed URL, a path parameter over 100 characters) in the API's error shape.
     frameworkErrors: (error, _request, reply) => {
-      void (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send({ message: 'Requisição inválida.' });
+      void (reply as unknown as FastifyReply).code(error.statusCode ?? 400).send(errorBody('Requisição inválida.'));
     },
   });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);

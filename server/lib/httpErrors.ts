@@ -1,7 +1,15 @@
 /** Field name → Portuguese message, as the forms show them. */
 export type FieldErrors = Record<string, string>;
 
-/** An error meant for the user: its status and Portuguese message reach the client as `{message, errors?}`. */
+/**
+ * Every error answer's body: `success: false` as the spec's success-flag answers have it, the
+ * Portuguese message, and per-field messages when a form's fields failed.
+ */
+export function errorBody(message: string, errors?: FieldErrors) {
+  return { success: false as const, message, ...(errors ? { errors } : {}) };
+}
+
+/** An error meant for the user: its status and Portuguese message reach the client as `errorBody`. */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/httpErrors';
+import { errorBody, HttpError } from '../lib/httpErrors';
 
 const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
@@ -31,33 +31,33 @@ function isBadDataValue(error: unknown): boolean {
   return false;
 }
 
-/** One error shape for every answer: `{message, errors?}`; 5xx never shows internals. */
+/** One error shape for every answer (`errorBody`); 5xx never shows internals. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof HttpError) {
-      return reply.status(error.statusCode).send({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) });
+      return reply.status(error.statusCode).send(errorBody(error.message, error.errors));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
-      return reply.status(413).send({ message: 'O conteúdo enviado é grande demais.' });
+      return reply.status(413).send(errorBody('O conteúdo enviado é grande demais.'));
     }
     if (error.validation || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
-      return reply.status(400).send({ message: 'Dados inválidos.' });
+      return reply.status(400).send(errorBody('Dados inválidos.'));
     }
     if (error.statusCode === 429) {
-      return reply.status(429).send({ message: 'Muitas requisições. Aguarde alguns minutos e tente novamente.' });
+      return reply.status(429).send(errorBody('Muitas requisições. Aguarde alguns minutos e tente novamente.'));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return reply.status(error.statusCode).send({ message: 'Requisição inválida.' });
+      return reply.status(error.statusCode).send(errorBody('Requisição inválida.'));
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send({ message: DATABASE_UNAVAILABLE });
+      return reply.status(503).send(errorBody(DATABASE_UNAVAILABLE));
     }
     if (isBadDataValue(error)) {
       request.log.warn({ err: error }, 'request value refused by the database');
-      return reply.status(400).send({ message: 'Dados inválidos.' });
+      return reply.status(400).send(errorBody('Dados inválidos.'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send({ message: 'Erro interno do servidor.' });
+    return reply.status(500).send(errorBody('Erro interno do servidor.'));
   });
 });

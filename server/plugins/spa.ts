@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { errorBody } from '../lib/httpErrors';
 
 const HASHED_FILE = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
 
@@ -44,6 +45,6 @@ export default fp(async function spa(app: FastifyInstance) {
     if (hasBuild && wantsPage && !request.url.startsWith('/api')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ message: 'Recurso não encontrado.' });
+    return reply.status(404).send(errorBody('Recurso não encontrado.'));
   });
 });

@@ -36,7 +36,7 @@ describe('the database goes away and comes back', () => {
     expect(health.statusCode).toBe(503);
     const call = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
     expect(call.statusCode).toBe(503);
-    expect(call.json()).toEqual({ message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
+    expect(call.json()).toEqual({ success: false, message: 'Serviço temporariamente indisponível. Tente novamente em instantes.' });
 
     await proxy.restore();
     expect((await app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);

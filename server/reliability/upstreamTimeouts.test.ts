@@ -58,7 +58,7 @@ describe('the telemedicine provider times out', () => {
     const { answer, latencies } = await whileStalled(slow, () => injectAs(app, admin, { method: 'GET', url: '/api/beneficiaries?page=1' }));
 
     expect(answer.statusCode).toBe(502);
-    expect(answer.json()).toEqual({ message: CARE_ERRORS.providerUnavailable });
+    expect(answer.json()).toEqual({ success: false, message: CARE_ERRORS.providerUnavailable });
     expect(Math.max(...latencies)).toBeLessThan(TIMEOUT_MS);
     expect((await app.db.select({ total: count() }).from(beneficiaries))[0].total).toBe(before);
     expect(await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf))).toEqual([]);

@@ -42,7 +42,7 @@ describe('POST /api/auth/login', () => {
   ])('answers 401 "Credenciais inválidas." for %s', async (_case, payload) => {
     const response = await loginRequest(payload, '10.0.0.2');
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: 'Credenciais inválidas.' });
+    expect(response.json()).toEqual({ success: false, message: 'Credenciais inválidas.' });
   });
 
   it('answers 400 with field messages when fields are missing', async () => {
@@ -151,7 +151,7 @@ describe('session', () => {
     await new Promise((resolve) => setTimeout(resolve, 5));
     const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ message: expect.any(String) });
+    expect(response.json()).toEqual({ success: false, message: expect.any(String) });
   });
 
   it('logout revokes the token on the server', async () => {

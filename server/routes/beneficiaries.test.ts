@@ -369,7 +369,7 @@ describe('POST /api/beneficiaries', () => {
     const before = await beneficiaryCount();
     const response = await call('ADMINISTRADOR', 'POST', '/api/beneficiaries', await holderPayload({ cpf: formatCpf(existing.cpf) }));
     expect(response.statusCode).toBe(409);
-    expect(response.json()).toEqual({ message: M.cpfTaken, errors: { cpf: M.cpfTaken } });
+    expect(response.json()).toEqual({ success: false, message: M.cpfTaken, errors: { cpf: M.cpfTaken } });
     expect(await beneficiaryCount()).toBe(before);
     const [after] = await app.db.select().from(beneficiaries).where(eq(beneficiaries.id, existing.id));
     expect(after).toEqual(existing);
@@ -392,7 +392,7 @@ describe('POST /api/beneficiaries', () => {
         await holderPayload({ beneficiaryType: 'dependente', holder: holderCpf }),
       );
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toEqual({ message: M.holderNotFound, errors: { holder: M.holderNotFound } });
+      expect(response.json()).toEqual({ success: false, message: M.holderNotFound, errors: { holder: M.holderNotFound } });
     }
     expect(await beneficiaryCount()).toBe(before);
   });

@@ -92,7 +92,7 @@ describe('permissions', () => {
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ message: expect.any(String) });
+      expect(response.json()).toEqual({ success: false, message: expect.any(String) });
     }
     expect((await parameterNamed(PARAMETER_NAMES.supportPhone)).valor).toBe(target.valor);
   });
@@ -153,7 +153,7 @@ describe('PUT /api/parametros/{id}', () => {
     const parameter = await addParameter(`teste_${tipo}_${Math.random().toString(36).slice(2)}`, tipo, 'original');
     const response = await put(adminToken, parameter.id, { valor });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { valor: message } });
+    expect(response.json()).toEqual({ success: false, message, errors: { valor: message } });
     const [stored] = await app.db.select().from(parameters).where(eq(parameters.id, parameter.id));
     expect(stored.valor).toBe('original');
     expect(stored.updatedAt.getTime()).toBe(parameter.updatedAt.getTime());
@@ -191,7 +191,7 @@ describe('PUT /api/parametros/{id}', () => {
     expect((await put(adminToken, target.id, ['x'])).statusCode).toBe(400);
     const unknown = await put(adminToken, 999_999, { valor: 'x' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Parâmetro não encontrado.' });
+    expect(unknown.json()).toEqual({ success: false, message: 'Parâmetro não encontrado.' });
     expect((await put(adminToken, 'abc', { valor: 'x' })).statusCode).toBe(400);
     expect((await history(999_999)).statusCode).toBe(404);
   });

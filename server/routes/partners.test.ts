@@ -191,7 +191,7 @@ describe('POST /api/partners', () => {
     const [{ total: logosBefore }] = await app.db.select({ total: count() }).from(partnerLogos);
     const response = await as('ADMINISTRADOR', { method: 'POST', url: '/api/partners', payload: newPartnerBody({ logotipo }) });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message, errors: { logotipo: message } });
+    expect(response.json()).toEqual({ success: false, message, errors: { logotipo: message } });
     expect(await partnerCount()).toBe(before);
     expect((await app.db.select({ total: count() }).from(partnerLogos))[0].total).toBe(logosBefore);
   });

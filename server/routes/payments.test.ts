@@ -282,7 +282,7 @@ describe('POST /api/payment: rate limit', () => {
     }
     const blocked = await postPayment(app, checkoutBody(), { address });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ message: CHECKOUT_MESSAGES.tooManyAttempts });
+    expect(blocked.json()).toEqual({ success: false, message: CHECKOUT_MESSAGES.tooManyAttempts });
     expect((await postPayment(app, {}, { address: '10.200.0.2' })).statusCode).toBe(400);
   });
 });

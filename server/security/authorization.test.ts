@@ -122,8 +122,9 @@ async function runCase(row: RouteAccess, principal: PrincipalName, scope: Scope 
 
   if (expected >= 400) {
     const body = response.json() as Record<string, unknown>;
+    expect(body.success).toBe(false);
     expect(typeof body.message).toBe('string');
-    expect(Object.keys(body).filter((key) => key !== 'message' && key !== 'errors')).toEqual([]);
+    expect(Object.keys(body).filter((key) => key !== 'success' && key !== 'message' && key !== 'errors')).toEqual([]);
   }
   if (succeeds && row.shows && type) {
     const shown = await fx.marker(row.shows, type, 'in');

@@ -9,7 +9,7 @@ import { ScopeFixtures } from './scopeFixtures';
 
 /**
  * Property-based bad input against every write route (bodies), every GET route (query strings) and
- * every route with a path parameter: never a 5xx, errors always `{message, errors?}`, never HTML,
+ * every route with a path parameter: never a 5xx, errors always `{success: false, message, errors?}`, never HTML,
  * and a refused write leaves every table as it was. The runs per route keep it near a minute.
  */
 
@@ -68,8 +68,9 @@ function checkAnswer(response: LightMyRequestResponse, what: string) {
   if (response.statusCode >= 400) {
     const body = response.json() as Record<string, unknown>;
     const shapeOk =
+      body.success === false &&
       typeof body.message === 'string' &&
-      Object.keys(body).every((key) => key === 'message' || key === 'errors') &&
+      Object.keys(body).every((key) => key === 'success' || key === 'message' || key === 'errors') &&
       (body.errors === undefined ||
         (typeof body.errors === 'object' && Object.values(body.errors as object).every((m) => typeof m === 'string')));
     if (!shapeOk) throw new Error(`error shape: ${context}`);
@@ -254,7 +255,7 @@ describe('the bad inputs the fuzzer found answering 500 (kept as fixed cases)', 
       },
       undefined,
     );
-    expect([response.statusCode, response.json()]).toEqual([400, { message: 'Dados inválidos.' }]);
+    expect([response.statusCode, response.json()]).toEqual([400, { success: false, message: 'Dados inválidos.' }]);
   });
 
   it('an id filter past 32 bits on a CSV export → 400, not a broken download', async () => {
@@ -265,6 +266,6 @@ describe('the bad inputs the fuzzer found answering 500 (kept as fixed cases)', 
   it('a path parameter over the router’s length limit → {message}', async () => {
     const response = await send({ method: 'GET', url: `/api/partners/${'9'.repeat(300)}` }, admin());
     expect(response.statusCode).toBeLessThan(500);
-    expect(response.json()).toEqual({ message: 'Requisição inválida.' });
+    expect(response.json()).toEqual({ success: false, message: 'Requisição inválida.' });
   });
 });

@@ -203,7 +203,7 @@ describe('provider failures', () => {
   ])('answers 502 "Serviço de telemedicina indisponível" on %s', async (_case, answer) => {
     fake.script('GET', '/specialty-availability', answer);
     const response = await get(availabilityUrl);
-    expect([response.statusCode, response.json()]).toEqual([502, { message: UNAVAILABLE }]);
+    expect([response.statusCode, response.json()]).toEqual([502, { success: false, message: UNAVAILABLE }]);
   });
 
   it('answers 502 when the provider cannot be reached', async () => {
