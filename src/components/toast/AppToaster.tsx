@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
+import { createPortal } from 'react-dom';
 import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
 
@@ -63,11 +64,16 @@ function ToastCard({ item }: { item: Toast }) {
 
 /**
  * The toast area at the top right: newest on top, closes on click or drag, pauses while hovered
- * and while the window has lost focus.
+ * and while the window has lost focus. It lives directly in <body> (once mounted: the prerenderer
+ * has no document), where an open dialog's aria-hiding of the page skips it as a live region, so a
+ * dialog's own error toasts are still announced.
  */
 export function AppToaster() {
   const { toasts, handlers } = useToaster({ duration: DEFAULT_TOAST_MS });
   const { startPause, endPause } = handlers;
+  const [host, setHost] = useState<HTMLElement | null>(null);
+
+  useEffect(() => setHost(document.body), []);
 
   useEffect(() => {
     window.addEventListener('blur', startPause);
@@ -78,7 +84,8 @@ export function AppToaster() {
     };
   }, [startPause, endPause]);
 
-  return (
+  if (!host) return null;
+  return createPortal(
     <div
       aria-live="polite"
       onMouseEnter={startPause}
@@ -90,6 +97,7 @@ export function AppToaster() {
         .map((item) => (
           <ToastCard key={item.id} item={item} />
         ))}
-    </div>
+    </div>,
+    host,
   );
 }

@@ -219,7 +219,7 @@ describe('Nova Consulta', () => {
     await user.selectOptions(field(dialog, 'Horário'), 'slot-a');
     await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
     // The open dialog hides the rest of the page, the toasts included, from the accessibility tree.
-    const toast = await screen.findByRole('alert', { hidden: true });
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText(APPOINTMENT_MESSAGES.scheduleError)).toBeInTheDocument();
     expect(within(toast).getByText('Horário indisponível')).toBeInTheDocument();
     expect(field(dialog, 'Horário')).toHaveValue('');

@@ -387,7 +387,7 @@ describe('BeneficiariesPage dialogs', () => {
     await within(dialog).findByLabelText(/Nome Completo/);
     await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
     // The open dialog hides the rest of the page, the toasts included, from the accessibility tree.
-    const toast = await screen.findByRole('alert', { hidden: true });
+    const toast = await screen.findByRole('alert');
     expect(within(toast).getByText(M.updateError)).toBeInTheDocument();
     expect(within(toast).getByText('Beneficiário não encontrado.')).toBeInTheDocument();
   });
