@@ -346,6 +346,33 @@ describe('GET /api/appointments', () => {
     expect((await get('/api/appointments/qualquer-coisa')).statusCode).toBe(404);
   });
 
+  it('sorts by patient, professional and specialty (the tables the rows only look up) both ways, and filters by professional', async () => {
+    type Row = { beneficiary: { name: string }; professional: { name: string; specialties: unknown[] }; specialty: { name: string } };
+    const names: Record<string, (row: Row) => string> = {
+      paciente: (row) => row.beneficiary.name,
+      profissional: (row) => row.professional.name,
+      especialidade: (row) => row.specialty.name,
+    };
+    for (const [column, nameOf] of Object.entries(names)) {
+      for (const direction of ['asc', 'desc']) {
+        const response = await get(`/api/appointments?sort=${column}:${direction}`);
+        expect(response.statusCode).toBe(200);
+        // The database compares lower-cased names by code point (its collation is C), as JavaScript's sort does.
+        const shown = (response.json() as Row[]).map((row) => nameOf(row).toLowerCase());
+        expect(shown.length).toBeGreaterThan(10);
+        const sorted = [...shown].sort();
+        expect(shown).toEqual(direction === 'asc' ? sorted : sorted.reverse());
+      }
+    }
+
+    const [someone] = (await get('/api/appointments')).json() as Row[];
+    const surname = someone.professional.name.split(' ').at(-1)!;
+    const theirs = (await get(`/api/appointments?profissional=${encodeURIComponent(surname.toUpperCase())}`)).json() as Row[];
+    expect(theirs.length).toBeGreaterThan(0);
+    expect(theirs.every((row) => row.professional.name.toLowerCase().includes(surname.toLowerCase()))).toBe(true);
+    expect(theirs.every((row) => Array.isArray(row.professional.specialties))).toBe(true);
+  });
+
   it('exports the filtered agenda as CSV', async () => {
     const response = await get('/api/appointments/export.csv?status=FINISHED');
     expect(response.statusCode).toBe(200);
