@@ -67,30 +67,23 @@ export async function salesReport(
   page: Page,
   now: Date = new Date(),
 ): Promise<SalesReport> {
-  const where = and(...reportConditions(principal, filters));
-  const pageValues = withChannel(db.select({ valor: sales.valor }).from(sales).$dynamic())
-    .where(where)
-    .orderBy(...page.orderBy)
-    .limit(page.limit)
-    .offset(page.offset)
-    .as('page_values');
-
-  const [totals, rows, [pageTotal]] = await Promise.all([
+  const [totals, rows] = await Promise.all([
     salesTotals(db, principal, filters, now),
     withChannel(db.select(saleRowFields).from(sales).$dynamic())
-      .where(where)
+      .where(and(...reportConditions(principal, filters)))
       .orderBy(...page.orderBy)
       .limit(page.limit)
       .offset(page.offset),
-    db.select({ total: sql<string>`coalesce(sum(${pageValues.valor}), 0)` }).from(pageValues),
   ]);
+  // The page's footer, summed in cents: exact, as the database's numeric sum was.
+  const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
 
   const byMonth = new Map(totals.monthly.map((entry) => [entry.month, entry]));
   return {
     summary: totals.summary,
     byPartner: totals.byPartner,
     rows: rows.map((row) => ({ ...row, valor: money(row.valor), data_hora: row.data_hora.toISOString() })),
-    pageTotal: money(pageTotal.total),
+    pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
   };
 }
