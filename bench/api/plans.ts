@@ -10,19 +10,28 @@ const dayOf = (days: number) => `(${since(days)} at time zone 'America/Sao_Paulo
 const firstDayPart = (days: number) =>
   `(s.data_hora >= ${since(days)} and s.data_hora < ((${dayOf(days)} + 1)::timestamp at time zone 'America/Sao_Paulo'))`;
 
+/** An appointment's beneficiary, professional and specialty, looked up per row as the service does. */
+const APPOINTMENT_LOOKUPS = `
+  (select json_build_object('uuid', b.uuid, 'name', b.name, 'cpf', b.cpf) from beneficiaries b where b.id = a.beneficiary_id),
+  (select json_build_object('name', p.nome_completo) from professionals p where p.id = a.professional_id),
+  (select json_build_object('uuid', s.uuid, 'name', s.name) from specialties s where s.id = a.specialty_id)`;
+
 /**
  * EXPLAIN ANALYZE of the list and report queries at the large size (the SQL the services send, with
  * the benchmark's filters), for bench/README.md's "Query plans". PGlite: BENCH_PGLITE_CACHE (or the
  * cached seed in the temp folder); PostgreSQL: `--pg URL`.
  */
 export const PLAN_QUERIES: Record<string, string> = {
-  'beneficiaries, first page (holders by name)': `
-    select b.id, b.name, r.nome from beneficiaries b
-    left join beneficiaries h on h.id = b.holder_id
+  'beneficiaries, first page (holders by name, with their dependents)': `
+    with holder_page as (
+      select b.id, row_number() over (order by b.name, b.id) as position from beneficiaries b
+      left join resellers r on r.id = b.reseller_id
+      where b.holder_id is null order by b.name, b.id limit 10)
+    select b.id, b.name, (select h.cpf from beneficiaries h where h.id = b.holder_id), r.nome,
+      (select f.titulo from branches f where f.id = r.id_filial), (select p.nome from partners p where p.id = r.id_parceiro)
+    from beneficiaries b join holder_page on holder_page.id = coalesce(b.holder_id, b.id)
     left join resellers r on r.id = b.reseller_id
-    left join branches f on f.id = r.id_filial
-    left join partners p on p.id = r.id_parceiro
-    where b.holder_id is null order by b.name, b.id limit 10`,
+    order by holder_page.position, b.holder_id is not null, b.name, b.id`,
   'beneficiaries, name contains (groups of matching members)': `
     select b.id, b.name from beneficiaries b
     left join resellers r on r.id = b.reseller_id
@@ -33,17 +42,11 @@ export const PLAN_QUERIES: Record<string, string> = {
     select count(*) from (select b.id from beneficiaries b left join resellers r on r.id = b.reseller_id
                           where b.holder_id is null limit 1001) capped`,
   'appointments, status + date range': `
-    select a.id from appointments a
-    join beneficiaries b on b.id = a.beneficiary_id
-    join professionals p on p.id = a.professional_id
-    join specialties s on s.id = a.specialty_id
+    select a.id, ${APPOINTMENT_LOOKUPS} from appointments a
     where a.starts_at >= now() and a.starts_at < now() + interval '7 days' and a.status = 'SCHEDULED'
     order by a.starts_at desc, a.id desc limit 10`,
   'appointments, first page (the coming ones, soonest first; the past ones follow in a second query)': `
-    select a.id from appointments a
-    join beneficiaries b on b.id = a.beneficiary_id
-    join professionals p on p.id = a.professional_id
-    join specialties s on s.id = a.specialty_id
+    select a.id, ${APPOINTMENT_LOOKUPS} from appointments a
     where a.status <> 'CANCELED' and a.starts_at >= now()
     order by a.starts_at asc, a.id desc limit 10`,
   'sales report, page of rows (newest first)': `
