@@ -86,7 +86,10 @@ export async function runLighthouse(baseUrl: string, pages: string[], runs = 3):
   const figures: LighthouseFigure[] = [];
   for (const page of pages) {
     const samples: Array<{ performance: number; tbtMs: number; cls: number; fcpMs: number; lcpMs: number; benchmarkIndex: number }> = [];
-    for (let run = 0; run < runs; run++) {
+    // A run whose trace Lighthouse could not record (a runtime error such as NO_NAVSTART, seen now and
+    // then with headless Chromium) is run again, at most twice per page, rather than ending the benchmark.
+    let retriesLeft = 2;
+    for (let run = 0; samples.length < runs; run++) {
       const chromium = await startChromium();
       try {
         const result = await lighthouse(`${baseUrl}${page}`, {
@@ -102,7 +105,13 @@ export async function runLighthouse(baseUrl: string, pages: string[], runs = 3):
           mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
           writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${page.replace(/\W+/g, '_')}-${run + 1}.json`), JSON.stringify(lhr));
         }
-        if (lhr.runtimeError) throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+        if (lhr.runtimeError) {
+          if (retriesLeft-- > 0) {
+            console.warn(`  Lighthouse on ${page}: ${lhr.runtimeError.code}, running it again`);
+            continue;
+          }
+          throw new Error(`Lighthouse on ${page}: ${lhr.runtimeError.message}`);
+        }
         samples.push({
           performance: Math.round((lhr.categories.performance.score ?? 0) * 100),
           tbtMs: Math.round(lhr.audits['total-blocking-time'].numericValue ?? 0),
