@@ -87,6 +87,20 @@ describe('GET /api/resellers', () => {
     expect(byCpf.map((reseller) => reseller.id)).toContain(ids.ownReseller.id);
   });
 
+  it('sorts by partner name and branch title both ways (names the rows look up)', async () => {
+    for (const [column, nameOf] of [
+      ['parceiro', (reseller: Row) => reseller.parceiro_nome],
+      ['filial', (reseller: Row) => reseller.filial_titulo],
+    ] as const) {
+      // The database compares lower-cased names by code point (its collation is C), as JavaScript's sort does.
+      const ascending = (await listAs('ADMINISTRADOR', `?sort=${column}:asc`)).map((reseller) => nameOf(reseller).toLowerCase());
+      const descending = (await listAs('ADMINISTRADOR', `?sort=${column}:desc`)).map((reseller) => nameOf(reseller).toLowerCase());
+      expect(new Set(ascending).size).toBeGreaterThan(1);
+      expect(ascending).toEqual([...ascending].sort());
+      expect(descending).toEqual([...ascending].reverse());
+    }
+  });
+
   it('a branch user filtering by another branch finds nothing', async () => {
     expect(await listAs('FILIAL', `?filial=${encodeURIComponent(ids.otherBranchOfOwnPartner.titulo)}`)).toEqual([]);
   });

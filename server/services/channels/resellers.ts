@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
 import { DELETE_BLOCKED, type Reseller } from '../../../src/domain/channels';
 import type { resellerSchema } from '../../../src/domain/validation/channels';
@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers, sales } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
 import type { ListQuery } from '../../lib/listQuery';
+import { qualified } from '../../lib/qualified';
 import { resellerScope } from '../scope';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
@@ -24,13 +25,21 @@ export interface ResellerFilters {
   cpf?: string;
 }
 
+/*
+ * The partner's name and the branch's title are looked up per row rather than joined (PostgreSQL
+ * plans joins afresh at every request, bench/README.md); their filters are IN subqueries. Sorting
+ * by them looks them up per row too: resellers are a few thousand at most.
+ */
+const partnerNameOfRow = sql<string>`(select ${qualified(partners.nome)} from ${partners} where ${qualified(partners.id)} = ${qualified(resellers.partnerId)})`;
+const branchTitleOfRow = sql<string>`(select ${qualified(branches.titulo)} from ${branches} where ${qualified(branches.id)} = ${qualified(resellers.branchId)})`;
+
 export const RESELLER_SORTS = {
   nome: sql`lower(${resellers.nome})`,
   cpf: resellers.cpf,
   email: sql`lower(${resellers.email})`,
   pix: resellers.pix,
-  parceiro: sql`lower(${partners.nome})`,
-  filial: sql`lower(${branches.titulo})`,
+  parceiro: sql`lower(${partnerNameOfRow})`,
+  filial: sql`lower(${branchTitleOfRow})`,
   ativo: resellers.ativo,
   data_registro: resellers.dataRegistro,
 };
@@ -49,8 +58,8 @@ const columns = {
   pix: resellers.pix,
   ativo: resellers.ativo,
   dataRegistro: resellers.dataRegistro,
-  partnerName: partners.nome,
-  branchTitle: branches.titulo,
+  partnerName: partnerNameOfRow,
+  branchTitle: branchTitleOfRow,
 };
 
 interface ResellerRow {
@@ -83,20 +92,18 @@ const toReseller = (row: ResellerRow): Reseller => ({
   filial_titulo: row.branchTitle,
 });
 
-const selectResellers = (db: Database) =>
-  db
-    .select(columns)
-    .from(resellers)
-    .innerJoin(branches, eq(branches.id, resellers.branchId))
-    .innerJoin(partners, eq(partners.id, resellers.partnerId))
-    .$dynamic();
+const selectResellers = (db: Database) => db.select(columns).from(resellers).$dynamic();
 
-function conditions(principal: Principal, filters: ResellerFilters): SQL | undefined {
+function conditions(db: Database, principal: Principal, filters: ResellerFilters): SQL | undefined {
   return and(
     resellerScope(principal),
     textContains(resellers.nome, filters.nome),
-    textContains(partners.nome, filters.parceiro),
-    textContains(branches.titulo, filters.filial),
+    filters.parceiro
+      ? inArray(resellers.partnerId, db.select({ id: partners.id }).from(partners).where(textContains(partners.nome, filters.parceiro)))
+      : undefined,
+    filters.filial
+      ? inArray(resellers.branchId, db.select({ id: branches.id }).from(branches).where(textContains(branches.titulo, filters.filial)))
+      : undefined,
     digitsContain(resellers.cpf, filters.cpf),
   );
 }
@@ -107,7 +114,7 @@ export async function listResellers(
   filters: ResellerFilters,
   list: ListQuery,
 ): Promise<ListResult<Reseller>> {
-  const where = conditions(principal, filters);
+  const where = conditions(db, principal, filters);
   return readList(
     list,
     async (limit, offset) => {
@@ -118,15 +125,7 @@ export async function listResellers(
       if (limit !== undefined) query = query.limit(limit);
       return (await query).map(toReseller);
     },
-    async () =>
-      (
-        await db
-          .select({ total: count() })
-          .from(resellers)
-          .innerJoin(branches, eq(branches.id, resellers.branchId))
-          .innerJoin(partners, eq(partners.id, resellers.partnerId))
-          .where(where)
-      )[0].total,
+    async () => (await db.select({ total: count() }).from(resellers).where(where))[0].total,
   );
 }
 
@@ -237,7 +236,7 @@ export async function resellerExportPage(
   offset: number,
 ): Promise<Reseller[]> {
   const rows = await selectResellers(db)
-    .where(conditions(principal, filters))
+    .where(conditions(db, principal, filters))
     .orderBy(...orderBy)
     .limit(limit)
     .offset(offset);
