@@ -6,7 +6,15 @@ import { server } from '../test/server';
 import { routes } from './routes';
 
 const verifyAnswers = (nome = 'Fulano de Tal') =>
-  server.use(http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome, email: 'usuario@teste.com.br' } })));
+  server.use(
+    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome, email: 'usuario@teste.com.br' } })),
+    // The landing screens' own calls, answered empty: these tests look at the shell around them.
+    http.get('*/api/parametros', () => HttpResponse.json({ data: { data: [] } })),
+    http.get('*/api/branches', () => HttpResponse.json({ data: { data: [] } }, { headers: { 'X-Total-Count': '0' } })),
+    http.get('*/api/resellers', () => HttpResponse.json({ data: { data: [] } }, { headers: { 'X-Total-Count': '0' } })),
+    http.get('*/api/beneficiaries/filters', () => HttpResponse.json({ partners: [], branches: [], resellers: [] })),
+    http.get('*/api/beneficiaries', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+  );
 
 async function menuLabels() {
   const menu = await screen.findByRole('navigation', { name: 'Menu principal' });
