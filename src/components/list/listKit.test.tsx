@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { act, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { FormDialog } from '../dialogs/FormDialog';
@@ -264,7 +264,7 @@ describe('dialogs', () => {
 
     const second = renderWithProviders(<DirtyForm dirty={false} />);
     await second.findByRole('dialog', { name: 'Editar' });
-    await act(() => second.user.click(screen.getByRole('button', { name: 'Cancelar' })));
+    await second.user.click(screen.getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar' })).not.toBeInTheDocument());
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
   });
