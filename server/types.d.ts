@@ -36,5 +36,7 @@ declare module 'fastify' {
     allow?: readonly UserType[];
     /** A GET whose 200 answer may be reused per user and URL until a write or READ_CACHE_TTL_MS (plugins/readCache.ts). */
     readCache?: boolean;
+    /** Error answers also carry the message as `error`, as the route's own failures do (the checkout's payment). */
+    errorText?: boolean;
   }
 }

@@ -3,10 +3,11 @@ export type FieldErrors = Record<string, string>;
 
 /**
  * Every error answer's body: `success: false` as the spec's success-flag answers have it, the
- * Portuguese message, and per-field messages when a form's fields failed.
+ * Portuguese message, per-field messages when a form's fields failed, and the message again as
+ * `error` on routes whose own failures answer `{success: false, error}` (`config.errorText`).
  */
-export function errorBody(message: string, errors?: FieldErrors) {
-  return { success: false as const, message, ...(errors ? { errors } : {}) };
+export function errorBody(message: string, errors?: FieldErrors, errorText = false) {
+  return { success: false as const, message, ...(errorText ? { error: message } : {}), ...(errors ? { errors } : {}) };
 }
 
 /** An error meant for the user: its status and Portuguese message reach the client as `errorBody`. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody, HttpError } from '../lib/httpErrors';
+import { errorBody as bodyOf, HttpError, type FieldErrors } from '../lib/httpErrors';
 
 const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
@@ -34,6 +34,7 @@ function isBadDataValue(error: unknown): boolean {
 /** One error shape for every answer (`errorBody`); 5xx never shows internals. */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const errorBody = (message: string, errors?: FieldErrors) => bodyOf(message, errors, request.routeOptions.config?.errorText);
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(errorBody(error.message, error.errors));
     }

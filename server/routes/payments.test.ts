@@ -82,6 +82,8 @@ describe('POST /api/payment: validation', () => {
     const response = await postPayment(app, checkoutBody(fields, card));
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[path]).toBe(message);
+    // As the spec's payment answer: a success flag and, on failure, the error text.
+    expect(response.json()).toMatchObject({ success: false, error: response.json().message });
     expect(await attemptTotal()).toBe(before);
   });
 
@@ -282,7 +284,11 @@ describe('POST /api/payment: rate limit', () => {
     }
     const blocked = await postPayment(app, checkoutBody(), { address });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ success: false, message: CHECKOUT_MESSAGES.tooManyAttempts });
+    expect(blocked.json()).toEqual({
+      success: false,
+      message: CHECKOUT_MESSAGES.tooManyAttempts,
+      error: CHECKOUT_MESSAGES.tooManyAttempts,
+    });
     expect((await postPayment(app, {}, { address: '10.200.0.2' })).statusCode).toBe(400);
   });
 });

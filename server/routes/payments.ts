@@ -49,7 +49,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     '/api/payment',
     {
       bodyLimit: PAYMENT_BODY_LIMIT_BYTES,
-      config: { public: true, rateLimit: { max: PAYMENT_RATE_LIMIT.max, timeWindow: PAYMENT_RATE_LIMIT.windowMs } },
+      config: { public: true, errorText: true, rateLimit: { max: PAYMENT_RATE_LIMIT.max, timeWindow: PAYMENT_RATE_LIMIT.windowMs } },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');

@@ -70,7 +70,8 @@ function checkAnswer(response: LightMyRequestResponse, what: string) {
     const shapeOk =
       body.success === false &&
       typeof body.message === 'string' &&
-      Object.keys(body).every((key) => key === 'success' || key === 'message' || key === 'errors') &&
+      Object.keys(body).every((key) => key === 'success' || key === 'message' || key === 'errors' || key === 'error') &&
+      (body.error === undefined || body.error === body.message) &&
       (body.errors === undefined ||
         (typeof body.errors === 'object' && Object.values(body.errors as object).every((m) => typeof m === 'string')));
     if (!shapeOk) throw new Error(`error shape: ${context}`);
