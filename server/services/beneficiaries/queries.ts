@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers } from '../../db/schema';
 import { boundedCount } from '../../lib/boundedCount';
 import { containsPattern } from '../../lib/listQuery';
+import { qualified } from '../../lib/qualified';
 import type { Principal } from '../auth/tokens';
 import { joinedBeneficiaryScope } from './scope';
 
@@ -19,9 +20,13 @@ const members = alias(beneficiaries, 'member');
  */
 const holderCpf = sql<
   string | null
->`(select ${rowHolder.cpf} from ${beneficiaries} as ${rowHolder} where ${rowHolder.id} = ${beneficiaries.holderId})`;
-const branchTitle = sql<string | null>`(select ${branches.titulo} from ${branches} where ${branches.id} = ${resellers.branchId})`;
-const partnerName = sql<string | null>`(select ${partners.nome} from ${partners} where ${partners.id} = ${resellers.partnerId})`;
+>`(select ${qualified(rowHolder.cpf)} from ${beneficiaries} as ${rowHolder} where ${qualified(rowHolder.id)} = ${qualified(beneficiaries.holderId)})`;
+const branchTitle = sql<
+  string | null
+>`(select ${qualified(branches.titulo)} from ${branches} where ${qualified(branches.id)} = ${qualified(resellers.branchId)})`;
+const partnerName = sql<
+  string | null
+>`(select ${qualified(partners.nome)} from ${partners} where ${qualified(partners.id)} = ${qualified(resellers.partnerId)})`;
 
 /** A beneficiary as the API answers it (spec section 3). */
 const beneficiaryColumns = {
