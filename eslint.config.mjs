@@ -23,6 +23,8 @@ export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // CommonJS files (jest's transformers) load with require.
+  { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
     languageOptions: { globals: { ...globals.browser, ...globals.node, ...globals.jest } },
     rules: {

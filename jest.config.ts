@@ -2,13 +2,16 @@ import type { Config } from 'jest';
 
 // ts-jest only transpiles (isolatedModules in tsconfig); `npm run typecheck` checks types.
 const tsJestOptions = { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', allowJs: true } } as const;
+// Chakra's system module, rewritten as webpack's build rewrites it (scripts/chakra/systemLoader.ts).
+const CHAKRA_SYSTEM = '@chakra-ui/react/dist/cjs/styled-system/system\\.cjs$';
 const transform: Config['transform'] = {
+  [CHAKRA_SYSTEM]: '<rootDir>/scripts/chakra/systemJestTransform.cjs',
   '^.+\\.tsx?$': ['ts-jest', tsJestOptions],
   // A few dependencies ship ESM only; jest's CommonJS runtime needs them compiled.
   '^.+\\.m?js$': ['ts-jest', tsJestOptions],
 };
 const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/|${CHAKRA_SYSTEM})`];
 
 // Starting a PGlite database (WebAssembly) and seeding it takes seconds on a loaded 2-core machine.
 const testTimeout = 30_000;
@@ -26,6 +29,7 @@ const config: Config = {
       moduleNameMapper: {
         '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
         '^chakra-theme/(.*)$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/theme/$1.cjs',
+        '^chakra-styled-system/(.*)$': '<rootDir>/node_modules/@chakra-ui/react/dist/cjs/styled-system/$1.cjs',
         '\\.(png|jpe?g|gif|svg|webp|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
       },
       transform,

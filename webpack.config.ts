@@ -13,8 +13,12 @@ const API_PORT = process.env.API_PORT || '3001';
 
 const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js'],
-  // theme.ts imports Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc).
-  alias: { 'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme') },
+  // The themes import Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc), and its
+  // system module (rewritten below; src/components/theme/chakraSystemSteps.d.ts types it).
+  alias: {
+    'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme'),
+    'chakra-styled-system': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system'),
+  },
 };
 
 /**
@@ -34,7 +38,7 @@ const productionResolve: Configuration['resolve'] = {
 if (!fs.existsSync(path.join(REACT_ROUTER_PRODUCTION, 'index.mjs'))) throw new Error(`${REACT_ROUTER_PRODUCTION} is gone: update its alias`);
 
 const CHAKRA_SYSTEM = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
-if (!fs.existsSync(CHAKRA_SYSTEM)) throw new Error(`${CHAKRA_SYSTEM} is gone: update scripts/chakra/lazyGlobalCssLoader.ts for this Chakra`);
+if (!fs.existsSync(CHAKRA_SYSTEM)) throw new Error(`${CHAKRA_SYSTEM} is gone: update scripts/chakra/systemLoader.ts for this Chakra`);
 
 const rules: NonNullable<Configuration['module']>['rules'] = [
   {
@@ -43,8 +47,8 @@ const rules: NonNullable<Configuration['module']>['rules'] = [
     use: { loader: 'babel-loader', options: { cacheDirectory: true } },
   },
   { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
-  // Chakra's createSystem builds its reset, global and token CSS only when first read (prerendered pages never read it).
-  { test: CHAKRA_SYSTEM, use: path.resolve(__dirname, 'scripts/chakra/lazyGlobalCssLoader.ts') },
+  // Chakra's createSystem in steps, and its reset, global and token CSS built only when first read (prerendered pages never read it).
+  { test: CHAKRA_SYSTEM, use: path.resolve(__dirname, 'scripts/chakra/systemLoader.ts') },
 ];
 
 /** scripts/prerender/pages.tsx bundled for Node (one file, not minified): PrerenderPlugin renders /login's and /checkout's first screens with it. */

@@ -5,7 +5,7 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  * router, no staff screens and a theme with only the checkout's recipes, so a buyer on a phone
  * downloads only what the payment page needs.
  *
- * Start-up runs in short tasks (React, the theme system, the store, the screen's code, the first
+ * Start-up runs in short tasks (React, the theme system in steps, the store, the screen's code, the first
  * render) instead of one long one that would block the phone's main thread (Lighthouse's TBT);
  * `webpackMode: "eager"` keeps every module in this entry's chunk, the imports only choose when each
  * part is evaluated.
@@ -21,12 +21,13 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await yieldToMain();
-  // Chakra's modules first (evaluating them defines its components and recipes), then the system apart.
-  await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  // Chakra's modules first (evaluating them defines its components), then the theme's recipes, then
+  // the system in steps (checkoutSystem.ts, evaluated with the screen below, finds it built).
+  const { buildPortalSystemInSteps } = await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
   await yieldToMain();
-  await import(/* webpackMode: "eager" */ './checkoutRecipes');
+  const { checkoutTheme } = await import(/* webpackMode: "eager" */ './checkoutTheme');
   await yieldToMain();
-  await import(/* webpackMode: "eager" */ './checkoutSystem');
+  await buildPortalSystemInSteps(checkoutTheme, yieldToMain);
   await yieldToMain();
   const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
   const store = makeStore();

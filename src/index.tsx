@@ -25,11 +25,14 @@ async function start() {
     import(/* webpackMode: "eager" */ 'react-dom/client'),
   ]);
   await yieldToMain();
-  // Chakra's modules first (evaluating them defines its components and recipes), then the system apart.
-  await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  // Chakra's modules first (evaluating them defines its components), then the theme's recipes, then
+  // the system in steps (theme.ts, evaluated with the app below, finds it built).
+  const { buildPortalSystemInSteps } = await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
   if (prerendered) screenChunks = startPreloads(window.location, readSession());
   await yieldToMain();
-  await import(/* webpackMode: "eager" */ './app/theme');
+  const { staffTheme } = await import(/* webpackMode: "eager" */ './app/staffTheme');
+  await yieldToMain();
+  await buildPortalSystemInSteps(staffTheme, yieldToMain);
   await yieldToMain();
   const [{ makeStore }, { restoredState }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),

@@ -1,4 +1,13 @@
-import { createSystem, defaultBaseConfig, defineConfig, type RecipeDefinition, type SlotRecipeDefinition } from '@chakra-ui/react';
+import {
+  createSystem,
+  defaultBaseConfig,
+  defineConfig,
+  type RecipeDefinition,
+  type SlotRecipeDefinition,
+  type SystemConfig,
+  type SystemContext,
+} from '@chakra-ui/react';
+import { createSystemSteps } from 'chakra-styled-system/system';
 import { breakpoints } from 'chakra-theme/breakpoints';
 import { globalCss } from 'chakra-theme/global-css';
 import { layerStyles } from 'chakra-theme/layer-styles';
@@ -55,7 +64,7 @@ function lightOnly<T extends object>(tokens: T): T {
 const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
 
 /**
- * A Chakra system with the portal's tokens and look and only the given component recipes and colour
+ * A Chakra theme with the portal's tokens and look and only the given component recipes and colour
  * palettes. Chakra's full default config ships ~80 recipes and 10 palettes; the staff app and the
  * public checkout each register just the ones they render (recipes imported file by file:
  * 'chakra-theme/…' points into Chakra's dist, because its theme index pulls in every recipe). A
@@ -64,7 +73,7 @@ const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neu
  * with the tokens (every palette adds ~100 tokens and CSS variables); dropping the palettes the
  * portal never uses (and the dark mode's values, below) makes it ~30% cheaper (bench/README.md).
  */
-export function createPortalSystem(
+export function portalTheme(
   recipes: Record<string, RecipeDefinition>,
   slotRecipes: Record<string, SlotRecipeDefinition>,
   palettes: readonly PaletteName[],
@@ -109,6 +118,38 @@ export function createPortalSystem(
       slotRecipes,
     },
   });
-  // createSystem merges (and clones) its configs itself: merging them here first would clone twice.
-  return createSystem(defaultBaseConfig, theme);
+  return theme;
+}
+
+const builtSystems = new WeakMap<SystemConfig, SystemContext>();
+
+/**
+ * The Chakra system of a portal theme, built once per theme: start-up builds it ahead in short tasks
+ * (buildPortalSystemInSteps), and the modules that export the system then find it built.
+ */
+export function createPortalSystem(theme: SystemConfig): SystemContext {
+  let system = builtSystems.get(theme);
+  if (!system) {
+    // createSystem merges (and clones) its configs itself: merging them here first would clone twice.
+    system = createSystem(defaultBaseConfig, theme);
+    builtSystems.set(theme, system);
+  }
+  return system;
+}
+
+/**
+ * Builds a theme's system as createPortalSystem does, pausing between createSystem's steps (merging the
+ * configs, the token dictionary, the utilities, the rest): each ~30 ms on a throttled phone instead of
+ * one ~130 ms task that blocks it (Lighthouse's TBT). `pause` ends the task (yieldToMain).
+ */
+export async function buildPortalSystemInSteps(theme: SystemConfig, pause: () => Promise<void>): Promise<void> {
+  if (builtSystems.has(theme)) return;
+  const steps = createSystemSteps(defaultBaseConfig, theme);
+  for (let step = steps.next(); ; step = steps.next()) {
+    if (step.done) {
+      builtSystems.set(theme, step.value);
+      return;
+    }
+    await pause();
+  }
 }

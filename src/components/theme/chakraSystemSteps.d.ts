@@ -1,0 +1,10 @@
+/**
+ * Chakra's styled-system/system module as scripts/chakra/systemLoader.ts rewrites it (webpack's alias
+ * and jest's moduleNameMapper point 'chakra-styled-system' into Chakra's dist): createSystem in steps.
+ */
+declare module 'chakra-styled-system/system' {
+  import type { SystemConfig, SystemContext } from '@chakra-ui/react';
+
+  /** createSystem, pausing (a bare `yield`) after merging the configs, the token dictionary and the utilities. */
+  export function createSystemSteps(...configs: SystemConfig[]): Generator<void, SystemContext, void>;
+}
