@@ -5,13 +5,15 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
 import { makeStore } from '../../src/app/store';
+import { system } from '../../src/app/theme';
 import { checkoutSystem } from '../../src/checkoutSystem';
 import { AppToaster } from '../../src/components/toast/AppToaster';
 import LoginPage from '../../src/features/auth/components/LoginPage';
 import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutScreen';
 
 /**
- * The first screens of /login and /checkout as HTML, rendered at build time (scripts/prerender/plugin.ts
+ * The first screens of /login and /checkout as HTML, and the staff theme's global CSS (Chakra's layer
+ * order, reset, base styles and tokens) for the staff pages' index.html, rendered at build time (scripts/prerender/plugin.ts
  * bundles this file for Node and calls it). Each tree is the one the entry renders
  * (src/startup/staffApp.tsx, src/startup/checkoutApp.tsx) on a fresh store, so the markup and
  * emotion's class names are the ones the browser will render; emotion writes each rule as a
@@ -19,7 +21,7 @@ import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutS
  */
 const render = (tree: ReactNode) => renderToString(tree);
 
-export function renderFirstScreens(): { login: string; checkout: string } {
+export function renderFirstScreens(): { login: string; checkout: string; staffGlobalCss: string } {
   return {
     login: render(
       <AppProviders store={makeStore()}>
@@ -36,5 +38,6 @@ export function renderFirstScreens(): { login: string; checkout: string } {
         </ChakraProvider>
       </Provider>,
     ),
+    staffGlobalCss: render(<ChakraProvider value={system}>{null}</ChakraProvider>),
   };
 }

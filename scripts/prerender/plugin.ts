@@ -9,7 +9,7 @@ const PAGES = [
   { screen: 'checkout', template: 'checkout.html', output: 'checkout.html' },
 ] as const;
 
-type Screens = Record<(typeof PAGES)[number]['screen'], string>;
+type Screens = Record<(typeof PAGES)[number]['screen'] | 'staffGlobalCss', string>;
 
 /** The lazy chunk of the login screen: /login preloads it, so it arrives with the entry, not after it. */
 const LOGIN_SCREEN_MODULE = path.join('src', 'features', 'auth', 'components', 'LoginPage.tsx');
@@ -26,6 +26,13 @@ const HEAD_TAGS = /<style data-emotion="[^"]*">[\s\S]*?<\/style>|<link rel="prel
 const PRERENDER_END = '<span data-prerender-end hidden></span>';
 const HIDE_UNTIL_PARSED = '<style>#root[inert]:not(:has(>[data-prerender-end])){visibility:hidden}</style>';
 
+/** The CSS a render wrote, for <head>; it must have written nothing else. */
+function headTagsOnly(render: string): string {
+  const headTags = render.match(HEAD_TAGS) ?? [];
+  if (headTags.length === 0 || render.replace(HEAD_TAGS, '') !== '') throw new Error('PrerenderPlugin: the global CSS render wrote markup, or no CSS');
+  return headTags.join('');
+}
+
 /** The page with the screen's markup in an inert #root and its CSS (and `extraHead`) in <head>. */
 export function withPrerenderedScreen(page: string, screen: string, extraHead = ''): string {
   const headTags = screen.match(HEAD_TAGS) ?? [];
@@ -36,7 +43,8 @@ export function withPrerenderedScreen(page: string, screen: string, extraHead = 
 }
 
 /**
- * Puts the first screen of /login and /checkout into their HTML at build time, so a phone paints the
+ * Puts the first screen of /login and /checkout into their HTML at build time (and the staff theme's
+ * global CSS into index.html), so a phone paints the
  * page as soon as the HTML arrives instead of after the scripts (Lighthouse's LCP was the
  * client-rendered screen, ~3 s on simulated slow 4G). It bundles scripts/prerender/pages.tsx for Node with
  * the app's own loaders and aliases, renders the screens with React's server renderer (emotion puts
@@ -58,16 +66,23 @@ export class PrerenderPlugin {
           const loginPreloads = lazyChunkFiles(compilation, LOGIN_SCREEN_MODULE)
             .map((file) => `<link rel="preload" href="${compilation.outputOptions.publicPath}${file}" as="script" fetchpriority="low">`)
             .join('');
-          for (const page of PAGES) {
-            const template = compilation.getAsset(page.template)?.source.source().toString();
-            if (!template || !ROOT_DIV.test(template)) {
-              throw new Error(`PrerenderPlugin: ${page.template} has no empty <div id="root"> to fill`);
-            }
-            const html = withPrerenderedScreen(template, screens[page.screen], page.screen === 'login' ? loginPreloads : '');
+          const template = (name: string) => {
+            const html = compilation.getAsset(name)?.source.source().toString();
+            if (!html || !ROOT_DIV.test(html)) throw new Error(`PrerenderPlugin: ${name} has no empty <div id="root"> to fill`);
+            return html;
+          };
+          const write = (name: string, html: string) => {
             const source = new webpack.sources.RawSource(html);
-            if (compilation.getAsset(page.output)) compilation.updateAsset(page.output, source);
-            else compilation.emitAsset(page.output, source);
+            if (compilation.getAsset(name)) compilation.updateAsset(name, source);
+            else compilation.emitAsset(name, source);
+          };
+          for (const page of PAGES) {
+            write(page.output, withPrerenderedScreen(template(page.template), screens[page.screen], page.screen === 'login' ? loginPreloads : ''));
           }
+          // The staff pages (index.html, every path but /login and /checkout) carry the theme's global CSS too,
+          // so the app does not build it at start-up (src/components/theme/withoutGlobalCss.ts). After
+          // login.html, which is made from the same template and has that CSS with its screen's.
+          write('index.html', template('index.html').replace('</head>', () => `${headTagsOnly(screens.staffGlobalCss)}</head>`));
         },
       );
     });

@@ -3,15 +3,15 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../app/store';
 import { checkoutSystem } from '../checkoutSystem';
-import { withoutGlobalCss } from '../components/theme/withoutGlobalCss';
+import { systemForPage } from '../components/theme/withoutGlobalCss';
 import { AppToaster } from '../components/toast/AppToaster';
 import { CheckoutScreen } from '../features/checkout/components/CheckoutScreen';
 import { ReleasePrerender } from './ReleasePrerender';
 
 /** The public checkout's tree: the store, its theme, the payment screen and the toasts (src/checkout.tsx renders it). */
 export function checkoutApp(store: AppStore, container: HTMLElement, rev: string | null) {
-  // The prerendered page has Chakra's global CSS in <head> already.
-  const chakraSystem = container.hasAttribute('inert') ? withoutGlobalCss(checkoutSystem) : checkoutSystem;
+  // The built page has Chakra's global CSS in <head> already.
+  const chakraSystem = systemForPage(checkoutSystem);
   return (
     <StrictMode>
       <Provider store={store}>
