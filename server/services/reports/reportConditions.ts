@@ -1,4 +1,4 @@
-import { eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { REPORT_TIME_ZONE } from '../../../src/domain/report';
 import { resellers, sales } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
@@ -21,18 +21,43 @@ export const monthStart = (yearMonth: string, plusMonths = 0) =>
 
 export const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
+/** The scope's and the channel filters' conditions on `resellers`. */
+function channelConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
+  return [
+    resellerScope(principal),
+    filters.reseller ? eq(resellers.id, filters.reseller) : undefined,
+    filters.branch ? eq(resellers.branchId, filters.branch) : undefined,
+    filters.partner ? eq(resellers.partnerId, filters.partner) : undefined,
+  ].filter((condition): condition is SQL => condition !== undefined);
+}
+
+/** Only paid sales count; the plan and month filters. */
+function saleConditions(filters: SalesReportFilters): SQL[] {
+  const conditions = [eq(sales.status, 'paid')];
+  if (filters.tipo) conditions.push(eq(sales.tipo, filters.tipo));
+  if (filters.month) conditions.push(gte(sales.dataHora, monthStart(filters.month)), lt(sales.dataHora, monthStart(filters.month, 1)));
+  return conditions;
+}
+
 /**
  * The sales a principal may see that match the filters, for queries on `sales` joined to
  * `resellers`. Only paid sales made through a reseller count (spec: rows with a reseller name).
  */
-export function reportConditions(principal: Principal, filters: SalesReportFilters, options: { ignoreMonth?: boolean } = {}): SQL[] {
-  const conditions: Array<SQL | undefined> = [resellerScope(principal), eq(sales.status, 'paid')];
-  if (filters.reseller) conditions.push(eq(resellers.id, filters.reseller));
-  if (filters.branch) conditions.push(eq(resellers.branchId, filters.branch));
-  if (filters.partner) conditions.push(eq(resellers.partnerId, filters.partner));
-  if (filters.tipo) conditions.push(eq(sales.tipo, filters.tipo));
-  if (filters.month && !options.ignoreMonth) {
-    conditions.push(gte(sales.dataHora, monthStart(filters.month)), lt(sales.dataHora, monthStart(filters.month, 1)));
-  }
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
+export function reportConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
+  return [...channelConditions(principal, filters), ...saleConditions(filters)];
+}
+
+/**
+ * The same for queries on `sales` alone: the reseller's scope and filters as a subquery, and no
+ * filter but "through a reseller" when there are none. The windows' sums then read a day of sales
+ * instead of joining every reseller first (1.2 ms of 2.4 for the administrator). Not for queries that
+ * join `resellers` anyway: a fifth relation there costs more planning (3.3 ms) than it saves.
+ */
+export function reportConditionsOnSales(principal: Principal, filters: SalesReportFilters): SQL[] {
+  const channel = channelConditions(principal, filters);
+  const throughReseller =
+    channel.length > 0
+      ? sql`${sales.resellerId} in (select ${resellers.id} from ${resellers} where ${and(...channel)})`
+      : isNotNull(sales.resellerId);
+  return [throughReseller, ...saleConditions(filters)];
 }

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { partners, resellers, sales, salesPartnerDays, salesPartnerMonths, salesResellerMonths } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
 import { resellerScope } from '../scope';
-import { instant, reportConditions, ZONE, type SalesReportFilters } from './reportConditions';
+import { instant, reportConditionsOnSales, ZONE, type SalesReportFilters } from './reportConditions';
 
 /**
  * The report's figures (summary, per partner, per month) from the rollup the database keeps
@@ -125,7 +125,7 @@ async function resellerMonths(db: Database, principal: Principal, filters: Sales
 async function windows(db: Database, principal: Principal, filters: SalesReportFilters, now: Date) {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
   const since7 = new Date(now.getTime() - 7 * DAY_MS);
-  const rawWhere = (...more: SQL[]) => and(...reportConditions(principal, filters), ...more);
+  const rawWhere = (...more: SQL[]) => and(...reportConditionsOnSales(principal, filters), ...more);
   if (!atPartnerGrain(principal, filters)) {
     const [raw] = await db
       .select({
@@ -133,7 +133,6 @@ async function windows(db: Database, principal: Principal, filters: SalesReportF
         last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${instant(since7)}), 0)`,
       })
       .from(sales)
-      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
       .where(rawWhere(gte(sales.dataHora, instant(since30))));
     return { last30: money(raw.last30), last7: money(raw.last7) };
   }
@@ -156,7 +155,6 @@ async function windows(db: Database, principal: Principal, filters: SalesReportF
         last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since7)}), 0)`,
       })
       .from(sales)
-      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
       .where(rawWhere(or(firstDayPart(since30), firstDayPart(since7))!)),
   ]);
   return { last30: money(whole.last30) + money(partial.last30), last7: money(whole.last7) + money(partial.last7) };
