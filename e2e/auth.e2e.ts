@@ -74,6 +74,23 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it('opens a staff page with the theme\'s global CSS from its HTML, once: the app adds no second copy', async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
+    await page.goto(`${portal.baseUrl}/beneficiarios`);
+    await page.getByRole('heading', { name: 'Lista de Beneficiários' }).waitFor();
+    await page.locator('table[aria-busy="false"]').waitFor();
+    const styles = await page.evaluate(() => ({
+      resets: [...document.querySelectorAll('style')].filter((style) => style.textContent?.includes('@layer reset{')).length,
+      bodyMargin: getComputedStyle(document.body).margin,
+      tealToken: getComputedStyle(document.documentElement).getPropertyValue('--chakra-colors-teal-500').trim(),
+    }));
+    assert.deepEqual(styles, { resets: 1, bodyMargin: '0px', tealToken: '#14b8a6' });
+    const html = await (await page.request.get(`${portal.baseUrl}/beneficiarios`)).text();
+    assert.match(html, /<style data-emotion="css-global [^"]+">@layer reset\{/);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('shows the error page for unknown routes', async () => {
     const { context, page } = await portal.openSignedIn('ADMINISTRADOR');
     await page.goto(`${portal.baseUrl}/rota-que-nao-existe`);
