@@ -44,13 +44,13 @@ export function withPrerenderedScreen(page: string, screen: string, extraHead = 
 
 /**
  * Puts the first screen of /login and /checkout into their HTML at build time (and the staff theme's
- * global CSS into index.html), so a phone paints the
- * page as soon as the HTML arrives instead of after the scripts (Lighthouse's LCP was the
- * client-rendered screen, ~3 s on simulated slow 4G). It bundles scripts/prerender/pages.tsx for Node with
- * the app's own loaders and aliases, renders the screens with React's server renderer (emotion puts
- * the CSS in <style> tags beside the markup, moved into <head>), and writes them into `#root` of the
- * pages the HTML plugin made, marked `inert` until the app replaces them (src/startup/ReleasePrerender.tsx).
- * Runs before compression, so the pages get their .gz/.br like every asset.
+ * global CSS into index.html), so a phone paints the page as soon as the HTML arrives instead of
+ * after the scripts (Lighthouse's LCP was the client-rendered screen, ~3 s on simulated slow 4G).
+ * It bundles scripts/prerender/pages.tsx for Node with the app's own loaders and aliases, renders
+ * the screens with React's server renderer (emotion puts the CSS in <style> tags beside the markup,
+ * moved into <head>), and writes them into `#root` of the pages the HTML plugin made, marked `inert`
+ * until the app replaces them (src/startup/ReleasePrerender.tsx). Runs before compression, so the
+ * pages get their .gz/.br like every asset.
  */
 export class PrerenderPlugin {
   constructor(private readonly nodeConfig: (outputDir: string) => Configuration) {}
