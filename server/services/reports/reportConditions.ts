@@ -22,7 +22,7 @@ export const monthStart = (yearMonth: string, plusMonths = 0) =>
 export const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 
 /** The scope's and the channel filters' conditions on `resellers`. */
-function channelConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
+export function channelConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
   return [
     resellerScope(principal),
     filters.reseller ? eq(resellers.id, filters.reseller) : undefined,

@@ -3,8 +3,7 @@ import { lastMonths, type MonthlySales, type PartnerSales, type SalesSummary } f
 import type { Database } from '../../db/client';
 import { partners, resellers, sales, salesPartnerDays, salesPartnerMonths, salesResellerMonths } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
-import { resellerScope } from '../scope';
-import { instant, reportConditionsOnSales, ZONE, type SalesReportFilters } from './reportConditions';
+import { channelConditions, instant, reportConditionsOnSales, ZONE, type SalesReportFilters } from './reportConditions';
 
 /**
  * The report's figures (summary, per partner, per month) from the rollup the database keeps
@@ -53,14 +52,8 @@ function partnerConditions(
 
 /** Per-reseller rows, joined to `resellers`: its current branch and partner decide scope and filters. */
 function resellerConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
-  const conditions: Array<SQL | undefined> = [
-    resellerScope(principal),
-    filters.reseller ? eq(resellers.id, filters.reseller) : undefined,
-    filters.branch ? eq(resellers.branchId, filters.branch) : undefined,
-    filters.partner ? eq(resellers.partnerId, filters.partner) : undefined,
-    filters.tipo ? eq(salesResellerMonths.tipo, filters.tipo) : undefined,
-  ];
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
+  const channel = channelConditions(principal, filters);
+  return filters.tipo ? [...channel, eq(salesResellerMonths.tipo, filters.tipo)] : channel;
 }
 
 const byTotalThenName = (total: SQL) => [desc(total), asc(partners.nome)];
