@@ -1,41 +1,34 @@
 import type { FastifyInstance } from 'fastify';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq, ne } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, CHECKOUT_VALIDATION as V, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { onlyDigits } from '../../src/domain/documents';
 import { PARAMETER_NAMES } from '../../src/domain/parameters';
 import { beneficiaries, branches, parameters, partners, paymentAttempts, resellers, sales } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
-import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
-import { createSandboxGateway } from '../services/payments/sandboxGateway';
-import { checkoutBody, createPaymentsApp, freshCpf, newIdempotencyKey, postPayment, REFUSED_CARD } from '../services/payments/testing';
+import type { ChargeRequest } from '../services/payments/gateway';
+import {
+  checkoutBody,
+  countingGateway,
+  createPaymentsApp,
+  freshCpf,
+  newIdempotencyKey,
+  postPayment,
+  REFUSED_CARD,
+} from '../services/payments/testing';
+import { freshCnpj } from '../services/channels/testFixtures';
 import { injectAs, login } from '../test/helpers';
-
-/** The sandbox, counting the charges that reach it. */
-function countingSandbox(delayMs = 30) {
-  const sandbox = createSandboxGateway(delayMs);
-  const charges: ChargeRequest[] = [];
-  const gateway: PaymentGateway = {
-    kind: 'sandbox',
-    charge: (request) => {
-      charges.push(request);
-      return sandbox.charge(request);
-    },
-    findByReference: (orderId, recurring) => sandbox.findByReference(orderId, recurring),
-  };
-  return { gateway, charges };
-}
 
 let app: FastifyInstance;
 let charges: ChargeRequest[];
 let demoResellerId: number;
 
 beforeAll(async () => {
-  const sandbox = countingSandbox();
+  const sandbox = countingGateway();
   charges = sandbox.charges;
   app = await createPaymentsApp({ gateway: sandbox.gateway, config: { customerSiteUrl: 'https://fallback.exemplo.com.br' } });
   const token = await login(app, DEMO_ACCOUNTS[3].email, 'REVENDEDOR');
   demoResellerId = (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).json().user.id;
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const beneficiaryByCpf = async (cpf: string) =>
@@ -133,7 +126,12 @@ describe('POST /api/payment: approval', () => {
     expect(saleRows[0]).toMatchObject({ tipo: 'consulta_avulsa', valor: '39.90', resellerId: demoResellerId, status: 'paid' });
 
     const [attempt] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.saleId, saleRows[0].id));
-    expect(attempt).toMatchObject({ status: 'approved', cardBrand: 'Visa', cardLast4: '4444', plan: 'consulta_avulsa' });
+    expect(attempt).toMatchObject({
+      status: 'approved',
+      cardBrand: 'Visa',
+      cardLast4: body.creditCard.number.slice(-4),
+      plan: 'consulta_avulsa',
+    });
   });
 
   it('takes plan and price from the server, whatever the body says, and makes plan holders recurring (S)', async () => {
@@ -150,7 +148,11 @@ describe('POST /api/payment: approval', () => {
     const body = checkoutBody({ mobilePhone: '' }, { expiryMonth: '3', expiryYear: String(new Date().getFullYear() + 3).slice(2) });
     expect((await postPayment(app, body)).json()).toEqual({ success: true });
     const charged = charges.find((charge) => charge.customer.cpfCnpj === onlyDigits(body.cpfCnpj))!;
-    expect(charged.card).toMatchObject({ number: '4444444444444444', expiryMonth: '03', expiryYear: String(new Date().getFullYear() + 3) });
+    expect(charged.card).toMatchObject({
+      number: onlyDigits(body.creditCard.number),
+      expiryMonth: '03',
+      expiryYear: String(new Date().getFullYear() + 3),
+    });
     expect(charged.holderInfo).toMatchObject({ phone: '1133334444', mobilePhone: '1133334444', postalCode: '01310100' });
   });
 
@@ -168,53 +170,161 @@ describe('POST /api/payment: approval', () => {
   });
 
   it.each([
-    ['an unknown reseller', async () => '999999'],
-    ['a malformed reference', async () => '1; drop table sales'],
-    [
-      'an inactive reseller',
-      async () => {
-        const [row] = await app.db.select().from(resellers).where(eq(resellers.ativo, false)).limit(1);
-        return String(row.id);
-      },
-    ],
-    [
-      'a reseller of an inactive branch',
-      async () => {
-        const [row] = await app.db
-          .select({ id: resellers.id })
-          .from(resellers)
-          .innerJoin(branches, eq(branches.id, resellers.branchId))
-          .where(and(eq(branches.ativo, false), eq(resellers.ativo, true)))
-          .limit(1);
-        return String(row.id);
-      },
-    ],
+    ['an unknown reseller', '999999'],
+    ['a malformed reference', '1; drop table sales'],
   ])('sells without crediting %s, and says nothing about it', async (_case, reference) => {
-    const body = checkoutBody({ rev: await reference() });
+    const body = checkoutBody({ rev: reference });
     const response = await postPayment(app, body);
     expect(response.json()).toEqual({ success: true });
     const [holder] = await beneficiaryByCpf(body.cpfCnpj);
     expect(holder.resellerId).toBeNull();
     expect((await salesOf(holder.id))[0].resellerId).toBeNull();
   });
+});
 
-  it('does not credit a reseller whose partner is inactive', async () => {
+describe('an inactivated reseller’s link', () => {
+  /** A reseller of its own partner and branch, all active until the test inactivates one of them. */
+  async function freshChannel() {
     const [partner] = await app.db
       .insert(partners)
-      .values({ nome: 'Parceiro Parado', cnpj: '11222333000181', email: 'parado@x.com', passwordHash: 'x', ativo: false })
+      .values({ nome: 'Parceiro Link', cnpj: freshCnpj(), email: `p-${freshCpf()}@x.com`, passwordHash: 'x' })
       .returning();
     const [branch] = await app.db
       .insert(branches)
-      .values({ partnerId: partner.id, titulo: 'F', email: 'f-parado@x.com', passwordHash: 'x' })
+      .values({ partnerId: partner.id, titulo: 'F', email: `f-${freshCpf()}@x.com`, passwordHash: 'x' })
       .returning();
     const [reseller] = await app.db
       .insert(resellers)
-      .values({ partnerId: partner.id, branchId: branch.id, nome: 'R', cpf: freshCpf(), email: 'r-parado@x.com', passwordHash: 'x' })
+      .values({ partnerId: partner.id, branchId: branch.id, nome: 'R', cpf: freshCpf(), email: `r-${freshCpf()}@x.com`, passwordHash: 'x' })
       .returning();
-    const body = checkoutBody({ rev: String(reseller.id) });
+    return { partner, branch, reseller };
+  }
+  const linkStatus = async (rev: string) =>
+    (await app.inject({ method: 'GET', url: `/api/checkout/link?rev=${encodeURIComponent(rev)}` })).json();
+
+  it.each([
+    [
+      'the reseller',
+      (c: Awaited<ReturnType<typeof freshChannel>>) =>
+        app.db.update(resellers).set({ ativo: false }).where(eq(resellers.id, c.reseller.id)),
+    ],
+    [
+      'its branch',
+      (c: Awaited<ReturnType<typeof freshChannel>>) => app.db.update(branches).set({ ativo: false }).where(eq(branches.id, c.branch.id)),
+    ],
+    [
+      'its partner',
+      (c: Awaited<ReturnType<typeof freshChannel>>) => app.db.update(partners).set({ ativo: false }).where(eq(partners.id, c.partner.id)),
+    ],
+  ])('still sells once %s is inactivated, and records the sale without a reseller (Sem revendedor)', async (_case, inactivate) => {
+    const channel = await freshChannel();
+    const rev = String(channel.reseller.id);
+    await inactivate(channel);
+    expect(await linkStatus(rev)).toEqual({ selling: true });
+
+    const body = checkoutBody({ rev });
+    const chargesBefore = charges.length;
+    const response = await postPayment(app, body);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ success: true });
+    expect(charges.length).toBe(chargesBefore + 1);
+    const [holder] = await beneficiaryByCpf(body.cpfCnpj);
+    expect(holder.resellerId).toBeNull();
+    const [sale] = await salesOf(holder.id);
+    expect(sale.resellerId).toBeNull();
+  });
+
+  it('credits the reseller while it is active', async () => {
+    const channel = await freshChannel();
+    const body = checkoutBody({ rev: String(channel.reseller.id) });
     expect((await postPayment(app, body)).json()).toEqual({ success: true });
     const [holder] = await beneficiaryByCpf(body.cpfCnpj);
-    expect((await salesOf(holder.id))[0].resellerId).toBeNull();
+    expect((await salesOf(holder.id))[0].resellerId).toBe(channel.reseller.id);
+  });
+
+  it('says every link sells: unknown, malformed, absent or inactivated', async () => {
+    for (const rev of ['999999', 'abc', '']) expect(await linkStatus(rev)).toEqual({ selling: true });
+    expect((await app.inject({ method: 'GET', url: '/api/checkout/link' })).json()).toEqual({ selling: true });
+  });
+});
+
+describe('GET /api/payment/orders/:orderId', () => {
+  it('shows the approved order from the id given with the approval: plan, value, e-mail, never card data', async () => {
+    const body = checkoutBody({ selectedPlan: 'plano_individual' });
+    const approval = await postPayment(app, body);
+    const orderId = approval.headers['order-id'] as string;
+    expect(orderId).toMatch(/^[0-9a-f-]{36}$/);
+    const response = await app.inject({ method: 'GET', url: `/api/payment/orders/${orderId}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ orderId, plan: 'plano_individual', value: 44.9, email: body.email });
+    const digits = body.creditCard.number.replace(/\D/g, '');
+    expect(response.body).not.toContain(digits);
+    expect(Object.values(response.json())).not.toContain(digits.slice(-4));
+    expect(response.body).not.toMatch(/card|ccv|holder/i);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 404 with a clear message for a refused, unknown, malformed or expired order', async () => {
+    const refused = await postPayment(app, checkoutBody({}, { number: REFUSED_CARD }));
+    expect(refused.headers['order-id']).toBeUndefined();
+    const [refusedAttempt] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.status, 'refused')).limit(1);
+    const approval = await postPayment(app, checkoutBody());
+    const old = approval.headers['order-id'] as string;
+    await app.db
+      .update(paymentAttempts)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(paymentAttempts.orderId, old));
+    for (const id of [refusedAttempt.orderId, '00000000-0000-4000-8000-000000000000', 'nao-e-um-pedido', old]) {
+      const response = await app.inject({ method: 'GET', url: `/api/payment/orders/${id}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().message).toBe(CHECKOUT_MESSAGES.orderNotFound);
+    }
+  });
+});
+
+describe('POST /api/payment: the buyer becomes the plan’s beneficiary, a person', () => {
+  it('refuses a company’s CNPJ with a message saying why, charging and storing nothing', async () => {
+    const [chargesBefore, attemptsBefore] = [charges.length, await attemptTotal()];
+    const response = await postPayment(app, checkoutBody({ cpfCnpj: '11.222.333/0001-81' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ success: false, error: V.cpfCnpjCompany });
+    expect([charges.length, await attemptTotal()]).toEqual([chargesBefore, attemptsBefore]);
+    expect(await beneficiaryByCpf('11222333000181')).toHaveLength(0);
+  });
+
+  it('refuses the CPF of a dependent, which follows its holder’s plan, charging nothing and leaving it as it was', async () => {
+    const [holder] = await app.db.insert(beneficiaries).values({ name: 'Titular Inativo', cpf: freshCpf(), isActive: false }).returning();
+    const [dependent] = await app.db
+      .insert(beneficiaries)
+      .values({ name: 'Dependente', cpf: freshCpf(), holderId: holder.id, isActive: false, paymentType: 'S' })
+      .returning();
+    const [chargesBefore, attemptsBefore] = [charges.length, await attemptTotal()];
+    const response = await postPayment(app, checkoutBody({ cpfCnpj: dependent.cpf }));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ success: false, error: CHECKOUT_MESSAGES.dependentBuyer });
+    expect([charges.length, await attemptTotal()]).toEqual([chargesBefore, attemptsBefore]);
+    const [stored] = await beneficiaryByCpf(dependent.cpf);
+    expect(stored).toMatchObject({ isActive: false, holderId: holder.id });
+    expect(await salesOf(dependent.id)).toHaveLength(0);
+  });
+
+  it('sells to a person who is a dependent only in another partner’s records, as the selling partner’s own holder', async () => {
+    const [seller] = await app.db.select().from(resellers).where(eq(resellers.id, demoResellerId));
+    const [otherPartner] = await app.db.select({ id: partners.id }).from(partners).where(ne(partners.id, seller.partnerId)).limit(1);
+    const [holder] = await app.db
+      .insert(beneficiaries)
+      .values({ name: 'Titular de outro parceiro', cpf: freshCpf(), partnerId: otherPartner.id })
+      .returning();
+    const [dependent] = await app.db
+      .insert(beneficiaries)
+      .values({ name: 'Dependente lá', cpf: freshCpf(), holderId: holder.id, partnerId: otherPartner.id, paymentType: 'S' })
+      .returning();
+    const response = await postPayment(app, checkoutBody({ cpfCnpj: dependent.cpf, rev: String(demoResellerId) }));
+    expect(response.json()).toEqual({ success: true });
+    const records = await beneficiaryByCpf(dependent.cpf);
+    const sold = records.find((record) => record.id !== dependent.id);
+    expect(sold).toMatchObject({ partnerId: seller.partnerId, holderId: null, resellerId: demoResellerId });
+    expect(records.find((record) => record.id === dependent.id)).toMatchObject({ holderId: holder.id, partnerId: otherPartner.id });
   });
 });
 
@@ -290,6 +400,14 @@ describe('POST /api/payment: rate limit', () => {
       error: CHECKOUT_MESSAGES.tooManyAttempts,
     });
     expect((await postPayment(app, {}, { address: '10.200.0.2' })).statusCode).toBe(400);
+  });
+
+  it('counts an IPv6 client by its /64: another address of the same network is the same client', async () => {
+    for (let attempt = 1; attempt <= PAYMENT_RATE_LIMIT.max; attempt++) {
+      expect((await postPayment(app, {}, { address: `2001:db8:200:1::${attempt}` })).statusCode).toBe(400);
+    }
+    expect((await postPayment(app, {}, { address: '2001:db8:200:1:abcd::1' })).statusCode).toBe(429);
+    expect((await postPayment(app, {}, { address: '2001:db8:200:2::1' })).statusCode).toBe(400);
   });
 });
 
