@@ -1,41 +1,39 @@
+import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
+import { startMetricsServer } from './plugins/metrics';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './seed/accounts';
-import { ensureAdministrator, isEmpty, seedDemo } from './seed';
+import { stopGracefully } from './shutdown';
+import { importDiskUploads } from './services/uploads/importDiskUploads';
+import { prepareData } from './startup';
 
-/** Boots the portal: config, database and migrations, demo seed when asked, listen, graceful shutdown. */
+/**
+ * Boots the portal: configuration (environment and `.env`), database and migrations, first data and
+ * old uploads under the start-up lock, listen, metrics, graceful stop.
+ */
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(process.env, { dotenvPath: path.resolve('.env') });
   const app = await buildApp(config);
-
-  if (config.demoSeed && (await isEmpty(app.db))) {
-    app.log.warn('Banco vazio: criando dados de demonstração...');
-    await seedDemo(app.db, app.passwords);
-  } else if (config.admin && (await ensureAdministrator(app.db, app.passwords, config.admin))) {
-    app.log.warn(`Administrador inicial criado: ${config.admin.email}`);
-  }
+  await prepareData(app, config);
+  await importDiskUploads(app, path.join(config.dataDir, 'uploads'));
 
   await app.listen({ port: config.port, host: config.host });
+  const metrics = config.metrics ? await startMetricsServer(app, config.metrics) : undefined;
   const url = `http://localhost:${config.port}`;
   const lines = [`Portal em ${url} (banco: ${app.database.kind === 'pglite' ? `PGlite em ${config.dataDir}` : 'PostgreSQL'})`];
+  if (config.metrics) lines.push(`Métricas em http://${config.metrics.host}:${config.metrics.port}/metrics`);
   if (config.demoSeed) {
     lines.push(`Contas de demonstração (senha ${DEMO_PASSWORD}):`);
     for (const account of DEMO_ACCOUNTS) lines.push(`  ${account.userType.padEnd(14)} ${account.email}`);
   }
   console.log(lines.join('\n'));
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal} recebido: encerrando após as requisições em andamento...`);
-    const force = setTimeout(() => process.exit(1), 10_000);
-    force.unref();
-    await app.close();
-    process.exit(0);
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) => {
+    stopping ??= stopGracefully(app, { signal, metrics, drainMs: config.shutdownDrainMs, timeoutMs: config.shutdownTimeoutMs });
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 }
 
 main().catch((error) => {

@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
+import { withStartupLock } from './startupLock';
 
 // The drivers are imported statically, with the rest of drizzle: a dynamic import() would load
 // drizzle's ES module build beside the CommonJS one the schema and services use, and its
@@ -27,6 +28,13 @@ export interface DatabaseHandle {
   connectionString?: string;
   /** PostgreSQL only: `pg_notify(channel, payload)` through the pool, beside the drizzle handle (not seen as a write). */
   notify?(channel: string, payload: string): Promise<void>;
+  /**
+   * Runs `task` while no other server copy on this database runs one (start-up: migrations, first
+   * administrator, demo seed). PostgreSQL: an advisory lock; PGlite: one process by construction.
+   */
+  exclusively<T>(task: () => Promise<T>): Promise<T>;
+  /** PostgreSQL only: connections of the pool busy and callers waiting for one (metrics). */
+  poolUsage?(): { inUse: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -37,29 +45,39 @@ export interface OpenDatabaseOptions {
   dataDir: string;
   /** PostgreSQL only: run in a private database (tests running side by side), dropped on close. */
   isolated?: boolean;
+  /** PostgreSQL: connections in this process's pool (DATABASE_POOL_SIZE, default 10). */
+  poolSize?: number;
+  /** PGlite: memory settings (PGLITE_SHARED_BUFFERS and PGLITE_WORK_MEM, default 32MB and 4MB). */
+  pglite?: { sharedBuffers: string; workMem: string };
 }
 
-/** Opens PGlite (embedded) or node-postgres, then applies the committed migrations. */
+/**
+ * Opens PGlite (embedded) or node-postgres, then applies the committed migrations (on PostgreSQL
+ * under the start-up lock, so copies starting together migrate once).
+ */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl, options.isolated) : openPglite(options.dataDir);
+  return options.databaseUrl ? openPostgres({ ...options, databaseUrl: options.databaseUrl }) : openPglite(options);
 }
 
 /**
  * PGlite's memory is mostly its shared buffers (allocated up front inside the WebAssembly heap):
  * PGLITE_SHARED_BUFFERS (default 32MB; PostgreSQL's 128MB costs ~120 MB more resident memory) and
  * PGLITE_WORK_MEM (per sort/hash, default 4MB). Pages beyond the buffers come from the OS file cache.
+ * Both are checked sizes (config), never free text.
  */
-function pgliteSettings(env: NodeJS.ProcessEnv = process.env): string[] {
-  return [`shared_buffers = '${env.PGLITE_SHARED_BUFFERS || '32MB'}'`, `work_mem = '${env.PGLITE_WORK_MEM || '4MB'}'`];
+function pgliteSettings({ sharedBuffers, workMem } = { sharedBuffers: '32MB', workMem: '4MB' }): string[] {
+  return [`shared_buffers = '${sharedBuffers}'`, `work_mem = '${workMem}'`];
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite({ dataDir, pglite }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  // pg_trgm backs the "contains" filters' indexes (migration 0005).
+  const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
+  // pg_trgm backs the "contains" filters' indexes (migration 0005); btree_gist the appointments'
+  // overlap constraints (migration 0011).
   const client = new PGlite({
     dataDir: dataDir === ':memory:' ? undefined : path.join(dataDir, 'pglite'),
-    extensions: { pg_trgm },
-    postgresqlconf: pgliteSettings(),
+    extensions: { pg_trgm, btree_gist },
+    postgresqlconf: pgliteSettings(pglite),
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
@@ -70,11 +88,12 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     ping: async () => {
       await client.query('select 1');
     },
+    exclusively: (task) => task(),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(databaseUrl: string, isolated = false): Promise<DatabaseHandle> {
+async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: OpenDatabaseOptions & { databaseUrl: string }) {
   // Tests running side by side each get a database of their own, dropped on close.
   const privateDatabase = isolated ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const admin = async (statement: string) => {
@@ -92,12 +111,18 @@ async function openPostgres(databaseUrl: string, isolated = false): Promise<Data
     url.pathname = `/${privateDatabase}`;
     connectionString = url.toString();
   }
-  const pool = new Pool({ connectionString, max: Number(process.env.DATABASE_POOL_SIZE || 10), connectionTimeoutMillis: 5000 });
+  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });
-  await migratePostgres(db, { migrationsFolder });
-  return {
+  const exclusively = <T>(task: () => Promise<T>) => withStartupLock(connectionString, task);
+  try {
+    await exclusively(() => migratePostgres(db, { migrationsFolder }));
+  } catch (error) {
+    await pool.end();
+    throw error;
+  }
+  const handle: DatabaseHandle = {
     db: db as unknown as Database,
     kind: 'postgres',
     ping: async () => {
@@ -107,9 +132,12 @@ async function openPostgres(databaseUrl: string, isolated = false): Promise<Data
     notify: async (channel, payload) => {
       await pool.query('select pg_notify($1, $2)', [channel, payload]);
     },
+    exclusively,
+    poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await pool.end();
       if (privateDatabase) await admin(`drop database if exists ${privateDatabase} with (force)`);
     },
   };
+  return handle;
 }

@@ -12,6 +12,12 @@ interface ExplainRow {
   'QUERY PLAN': Array<{ Plan: { 'Plan Rows': number } }> | string;
 }
 
+/** A list's total, and whether it is the planner's estimate (shown as "cerca de 75.000"). */
+export interface ListTotal {
+  total: number;
+  estimated: boolean;
+}
+
 const estimates = new WeakMap<Database, Map<string, { total: number; until: number }>>();
 
 function cachedEstimates(db: Database) {
@@ -25,25 +31,25 @@ function cachedEstimates(db: Database) {
  * than O(table): counting stops after EXACT_COUNT_LIMIT + 1 rows, and a larger total is PostgreSQL's
  * own estimate (EXPLAIN's row count, from the statistics ANALYZE keeps), reused for ESTIMATE_TTL_MS.
  * Small lists, and every filtered list that narrows to a few hundred rows, stay exact; a list of
- * 75,000 shows "about 75,000".
+ * 75,000 shows "about 75,000" (`estimated`).
  */
-export async function boundedCount(db: Database, rows: () => PgSelect): Promise<number> {
+export async function boundedCount(db: Database, rows: () => PgSelect): Promise<ListTotal> {
   const { sql: text, params } = rows().toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const cache = cachedEstimates(db);
   const cached = cache.get(key);
-  if (cached && cached.until > Date.now()) return cached.total;
+  if (cached && cached.until > Date.now()) return { total: cached.total, estimated: true };
 
   const capped = rows()
     .limit(EXACT_COUNT_LIMIT + 1)
     .as('capped');
   const [{ total }] = await db.select({ total: count() }).from(capped);
-  if (total <= EXACT_COUNT_LIMIT) return total;
+  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
   const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as { rows: ExplainRow[] };
   const plan = result.rows[0]['QUERY PLAN'];
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as Exclude<ExplainRow['QUERY PLAN'], string>) : plan;
   const estimate = Math.max(total, Math.round(parsed[0].Plan['Plan Rows']));
   if (cache.size >= MAX_CACHED_ESTIMATES) cache.delete(cache.keys().next().value!);
   cache.set(key, { total: estimate, until: Date.now() + ESTIMATE_TTL_MS });
-  return estimate;
+  return { total: estimate, estimated: true };
 }

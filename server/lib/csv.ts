@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import type { KeyValues } from './keyset';
 
 /** Brazilian Excel reads `;`-separated UTF-8 with a BOM; dates dd/mm/aaaa, money 1.234,56. */
 const SEPARATOR = ';';
@@ -18,14 +19,24 @@ function cell(value: unknown): string {
 
 export const csvLine = (values: readonly unknown[]) => `${values.map(cell).join(SEPARATOR)}\r\n`;
 
+/** Lines are sent in chunks of about this size: one stream write per line cost more than the lines at a million rows. */
+const CHUNK_CHARS = 64 * 1024;
+
 /**
  * Streams a CSV download: the header line, then each row as it comes from `rows` (an async
  * iterable reading the database in batches), so large exports never sit in memory.
  */
 export async function sendCsv(reply: FastifyReply, filename: string, header: readonly string[], rows: AsyncIterable<readonly unknown[]>) {
   async function* lines() {
-    yield BOM + csvLine(header);
-    for await (const row of rows) yield csvLine(row);
+    let chunk = BOM + csvLine(header);
+    for await (const row of rows) {
+      chunk += csvLine(row);
+      if (chunk.length >= CHUNK_CHARS) {
+        yield chunk;
+        chunk = '';
+      }
+    }
+    if (chunk) yield chunk;
   }
   const { Readable } = await import('node:stream');
   reply.header('Content-Type', 'text/csv; charset=utf-8');
@@ -33,11 +44,31 @@ export async function sendCsv(reply: FastifyReply, filename: string, header: rea
   return reply.send(Readable.from(lines()));
 }
 
-/** Reads a query in pages of `batchSize` rows (keyset-free, by offset) as an async iterable. */
-export async function* inBatches<T>(fetchPage: (limit: number, offset: number) => Promise<T[]>, batchSize = 1000): AsyncIterable<T> {
-  for (let offset = 0; ; offset += batchSize) {
-    const rows = await fetchPage(batchSize, offset);
+/** Streams mapped rows from a batched reader (CSV exports). */
+export async function* mapRows<T, R>(rows: AsyncIterable<T>, map: (row: T) => R): AsyncIterable<R> {
+  for await (const row of rows) yield map(row);
+}
+
+/**
+ * Reads a query in batches of `batchSize` rows by keyset: each batch starts after the last row of
+ * the one before (`fetchAfter(limit, lastRow)`, undefined for the first), so every batch costs the
+ * same however deep the export is (an offset re-reads every row it skips).
+ */
+export async function* inKeysetBatches<T>(
+  fetchAfter: (limit: number, after: T | undefined) => Promise<T[]>,
+  batchSize = 1000,
+): AsyncIterable<T> {
+  let after: T | undefined;
+  for (;;) {
+    const rows = await fetchAfter(batchSize, after);
     yield* rows;
     if (rows.length < batchSize) return;
+    after = rows[rows.length - 1];
   }
 }
+
+/** `inKeysetBatches` over rows that carry their key (keyset's `field`): each batch resumes after the last one's. */
+export const inKeyOrder = <T extends { keyset: KeyValues }>(
+  fetchAfter: (limit: number, after: KeyValues | undefined) => Promise<T[]>,
+  batchSize = 1000,
+): AsyncIterable<T> => inKeysetBatches<T>((limit, last) => fetchAfter(limit, last?.keyset), batchSize);

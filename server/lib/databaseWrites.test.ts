@@ -28,7 +28,7 @@ describe('onDatabaseWrite', () => {
   beforeAll(async () => {
     app = await createTestApp();
     unsubscribe = onDatabaseWrite(app.db, () => writes++);
-  }, 60_000);
+  });
   afterAll(() => app.close());
 
   it('is called after a write and a transaction, not after a read or an audit row', async () => {

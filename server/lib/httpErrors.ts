@@ -10,6 +10,16 @@ export function errorBody(message: string, errors?: FieldErrors, errorText = fal
   return { success: false as const, message, ...(errorText ? { error: message } : {}), ...(errors ? { errors } : {}) };
 }
 
+/**
+ * A 5xx answer's body names the request (its X-Request-Id) for the user to quote to support: always
+ * as `requestId`, and in the message itself when that message is the generic one (`quoteInMessage`);
+ * a deliberate message (the provider is down) stays as the screens expect it.
+ */
+export function serverErrorBody(message: string, requestId: string, options: { errorText?: boolean; quoteInMessage?: boolean } = {}) {
+  const text = options.quoteInMessage ? `${message} Código do erro: ${requestId}.` : message;
+  return { ...errorBody(text, undefined, options.errorText), requestId };
+}
+
 /** An error meant for the user: its status and Portuguese message reach the client as `errorBody`. */
 export class HttpError extends Error {
   constructor(
@@ -28,3 +38,4 @@ export const notFound = (message = 'Registro não encontrado.') => new HttpError
 export const conflict = (message: string) => new HttpError(409, message);
 export const tooManyRequests = (message: string) => new HttpError(429, message);
 export const badGateway = (message: string) => new HttpError(502, message);
+export const serviceUnavailable = (message: string) => new HttpError(503, message);

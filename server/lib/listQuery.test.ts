@@ -6,13 +6,18 @@ import { csvLine, csvMoney } from './csv';
 const sortable = { nome: sql`nome` };
 
 describe('list query parsing', () => {
-  it('answers the whole list when no page is asked for', () => {
-    expect(parseListQuery({}, sortable, [])).toMatchObject({ paged: false, page: 1, pageSize: 10, offset: 0 });
+  it('answers the first page of the default size when no page is asked for', () => {
+    expect(parseListQuery({}, sortable, [])).toMatchObject({ page: 1, pageSize: 10, offset: 0 });
+  });
+
+  it('caps the page size at 100 with a Portuguese 400', () => {
+    expect(parseListQuery({ pageSize: '100' }, sortable, [])).toMatchObject({ pageSize: 100 });
+    expect(() => parseListQuery({ pageSize: '101' }, sortable, [])).toThrow('Parâmetro pageSize inválido.');
   });
 
   it('reads page, page size and a known sort column', () => {
     const query = parseListQuery({ page: '3', pageSize: '20', sort: 'nome:desc' }, sortable, []);
-    expect(query).toMatchObject({ paged: true, page: 3, pageSize: 20, offset: 40 });
+    expect(query).toMatchObject({ page: 3, pageSize: 20, offset: 40 });
     expect(query.orderBy).toHaveLength(1);
   });
 
@@ -20,6 +25,13 @@ describe('list query parsing', () => {
     'rejects %j with 400',
     (query) => {
       expect(() => parseListQuery(query, sortable, [])).toThrow(HttpError);
+    },
+  );
+
+  it.each(['__proto__', 'toString', 'valueOf', 'constructor', 'hasOwnProperty'])(
+    'refuses the inherited name %s as a sort column',
+    (name) => {
+      expect(() => parseListQuery({ sort: name }, sortable, [])).toThrow('Parâmetro sort inválido.');
     },
   );
 

@@ -6,14 +6,24 @@ import { badRequest } from './httpErrors';
 export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
+/**
+ * One page of a list: every list answers one page, the first of the default size when the call
+ * names none, never more than MAX_PAGE_SIZE rows (a larger `pageSize` is a 400). CSV exports are
+ * the way to take everything.
+ */
 export interface ListQuery {
-  /** False when the call sent no `page`: answer the whole (scoped, filtered) list, as the spec's calls expect. */
-  paged: boolean;
   page: number;
   pageSize: number;
   offset: number;
   /** ORDER BY parts: the requested column first, then the default as tie-breaker. */
   orderBy: SQL[];
+  /** The requested sort alone, for a list that builds its order itself (e.g. read from the end). */
+  sort?: ListSort;
+}
+
+export interface ListSort {
+  column: AnyPgColumn | SQL;
+  direction: 'asc' | 'desc';
 }
 
 type RawQuery = Record<string, unknown>;
@@ -27,21 +37,23 @@ function positiveInt(value: unknown, name: string, fallback: number, max = Numbe
 
 /**
  * Reads `page`, `pageSize` and `sort` (`column` or `column:asc|desc`) from a list call's query.
- * `sortable` maps the names a client may sort by to their columns; anything else is a 400.
+ * `sortable` maps the names a client may sort by to their columns; anything else is a 400. Only
+ * its own keys count: `toString` or `__proto__` would otherwise find Object.prototype's members.
  */
 export function parseListQuery(query: unknown, sortable: Record<string, AnyPgColumn | SQL>, defaultSort: SQL[]): ListQuery {
   const raw = (query ?? {}) as RawQuery;
-  const paged = raw.page !== undefined && raw.page !== '';
   const page = positiveInt(raw.page, 'page', 1, 1_000_000);
   const pageSize = positiveInt(raw.pageSize, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const orderBy = [...defaultSort];
+  let sort: ListSort | undefined;
   if (typeof raw.sort === 'string' && raw.sort) {
     const [name, direction = 'asc'] = raw.sort.split(':');
-    const column = sortable[name];
-    if (!column || !['asc', 'desc'].includes(direction)) throw badRequest('Parâmetro sort inválido.');
+    const column = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
+    if (!column || (direction !== 'asc' && direction !== 'desc')) throw badRequest('Parâmetro sort inválido.');
+    sort = { column, direction };
     orderBy.unshift(direction === 'desc' ? desc(column) : asc(column));
   }
-  return { paged, page, pageSize, offset: (page - 1) * pageSize, orderBy };
+  return { page, pageSize, offset: (page - 1) * pageSize, orderBy, sort };
 }
 
 /** A text filter from the query: trimmed, at most 200 characters, undefined when empty. */
@@ -64,8 +76,12 @@ export function idFilter(query: unknown, name: string): number | undefined {
 /** Escapes LIKE wildcards so a filter matches the text as typed: `%ana%` for "contains". */
 export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The total of a paged list travels in `X-Total-Count` (exposed to browsers). */
-export function setTotalCount(reply: FastifyReply, total: number): void {
+/**
+ * The total of a paged list travels in `X-Total-Count` (exposed to browsers); `X-Total-Estimated: true`
+ * marks a total that is the planner's estimate (boundedCount), which the screens show as "cerca de".
+ */
+export function setTotalCount(reply: FastifyReply, total: number, estimated = false): void {
   reply.header('X-Total-Count', String(total));
-  reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
+  if (estimated) reply.header('X-Total-Estimated', 'true');
+  reply.header('Access-Control-Expose-Headers', 'X-Total-Count, X-Total-Estimated');
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { UserType } from '../../src/domain/userTypes';
+import { sessionEndedInactiveMessage } from '../../src/domain/messages';
 import { forbidden, unauthorized } from '../lib/httpErrors';
 import { VersionedCache } from '../lib/versionedCache';
 import { findAccount, type AccountRecord } from '../services/auth/accounts';
@@ -54,17 +55,22 @@ export default fp(async function auth(app: FastifyInstance) {
     return account;
   }
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const routeConfig = request.routeOptions.config;
     const routeUrl = request.routeOptions.url;
     // Only API routes need a token; unknown paths answer 404 whoever asks; public routes are open.
     if (!routeUrl?.startsWith('/api/') || routeConfig.public) return;
+    // Signed-in answers carry personal data: no browser or proxy keeps any of them, refusals included.
+    reply.header('Cache-Control', 'no-store');
 
     const token = bearerToken(request);
     const claims = token ? app.tokens.verify(token) : null;
     if (!claims) throw unauthorized();
     const account = await sessionAccount(claims.type, claims.id);
-    if (!account || !account.active || account.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    if (!account) throw unauthorized();
+    // A token we signed proves who is asking (inactivating also revokes it), so the session may say why it ended.
+    if (!account.active) throw unauthorized(sessionEndedInactiveMessage(account.type));
+    if (account.tokenVersion !== claims.tokenVersion) throw unauthorized();
 
     request.principal = {
       id: account.id,

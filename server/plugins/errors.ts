@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { errorBody as bodyOf, HttpError, type FieldErrors } from '../lib/httpErrors';
+import { constraintAnswer } from '../lib/constraintAnswers';
+import { errorBody as bodyOf, HttpError, serverErrorBody, type FieldErrors } from '../lib/httpErrors';
 
 const DATABASE_UNAVAILABLE = 'Serviço temporariamente indisponível. Tente novamente em instantes.';
 
@@ -31,11 +32,16 @@ function isBadDataValue(error: unknown): boolean {
   return false;
 }
 
-/** One error shape for every answer (`errorBody`); 5xx never shows internals. */
+/**
+ * One error shape for every answer (`errorBody`); 5xx never shows internals, but names the request
+ * (its X-Request-Id) so a user can quote it to support and support can find its log lines.
+ */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const errorBody = (message: string, errors?: FieldErrors) => bodyOf(message, errors, request.routeOptions.config?.errorText);
+    const errorText = request.routeOptions.config?.errorText;
+    const errorBody = (message: string, errors?: FieldErrors) => bodyOf(message, errors, errorText);
     if (error instanceof HttpError) {
+      if (error.statusCode >= 500) return reply.status(error.statusCode).send(serverErrorBody(error.message, request.id, { errorText }));
       return reply.status(error.statusCode).send(errorBody(error.message, error.errors));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
@@ -50,15 +56,18 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(errorBody('Requisição inválida.'));
     }
+    // A rule the database keeps (unique, overlap, foreign key, trigger) refused the write.
+    const refused = constraintAnswer(error);
+    if (refused) return reply.status(refused.statusCode).send(errorBody(refused.message, refused.errors));
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
-      return reply.status(503).send(errorBody(DATABASE_UNAVAILABLE));
+      return reply.status(503).send(serverErrorBody(DATABASE_UNAVAILABLE, request.id, { errorText, quoteInMessage: true }));
     }
     if (isBadDataValue(error)) {
       request.log.warn({ err: error }, 'request value refused by the database');
       return reply.status(400).send(errorBody('Dados inválidos.'));
     }
     request.log.error({ err: error }, 'unhandled error');
-    return reply.status(500).send(errorBody('Erro interno do servidor.'));
+    return reply.status(500).send(serverErrorBody('Erro interno do servidor.', request.id, { errorText, quoteInMessage: true }));
   });
 });

@@ -16,7 +16,7 @@ let admin: string;
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const get = (token: string, url: string, headers: Record<string, string> = {}) => injectAs(app, token, { method: 'GET', url, headers });
@@ -184,7 +184,7 @@ describe('READ_CACHE_TTL_MS', () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+  });
 
   it('turns the cache off with 0', async () => {
     const { other, token } = await appWith(0);
@@ -200,7 +200,7 @@ describe('READ_CACHE_TTL_MS', () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('the routes that opt in', () => {
@@ -221,5 +221,5 @@ describe('the routes that opt in', () => {
     } finally {
       await other.close();
     }
-  }, 60_000);
+  });
 });

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../lib/httpErrors';
 
@@ -40,11 +40,17 @@ export default fp(async function spa(app: FastifyInstance) {
     app.get(url, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(file));
   }
 
+  const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody('Recurso não encontrado.'));
+  // An unknown path is answered before its body is read: nobody can make the server parse a big
+  // body only to be told the path does not exist.
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.is404 && request.method !== 'GET' && request.method !== 'HEAD') return notFound(reply);
+  });
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (hasBuild && wantsPage && !request.url.startsWith('/api')) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send(errorBody('Recurso não encontrado.'));
+    return notFound(reply);
   });
 });

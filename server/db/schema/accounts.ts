@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  foreignKey,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -34,7 +46,12 @@ export const partners = pgTable(
     pix: text('pix'),
     ...accountColumns(),
   },
-  (t) => [uniqueIndex('partners_email_key').on(sql`lower(${t.email})`), index('partners_nome_idx').on(t.nome)],
+  (t) => [
+    uniqueIndex('partners_email_key').on(sql`lower(${t.email})`),
+    // A CNPJ identifies one partner.
+    uniqueIndex('partners_cnpj_key').on(t.cnpj),
+    index('partners_nome_idx').on(t.nome),
+  ],
 );
 
 /** Logos live apart from partners so lists never carry image bytes. */
@@ -59,20 +76,26 @@ export const branches = pgTable(
     endereco: text('endereco'),
     ...accountColumns(),
   },
-  (t) => [uniqueIndex('branches_email_key').on(sql`lower(${t.email})`), index('branches_partner_idx').on(t.partnerId)],
+  (t) => [
+    uniqueIndex('branches_email_key').on(sql`lower(${t.email})`),
+    index('branches_partner_idx').on(t.partnerId),
+    // What a reseller's (branch, partner) refers to.
+    unique('branches_id_partner_key').on(t.id, t.partnerId),
+  ],
 );
 
 export const resellers = pgTable(
   'resellers',
   {
     id: serial('id').primaryKey(),
-    /** Always the partner of the reseller's branch; kept here because the spec's records carry it. */
+    /**
+     * Always the partner of the reseller's branch (the spec's records carry it): the composite foreign
+     * key below refuses any other and follows the branch when it moves to another partner.
+     */
     partnerId: integer('id_parceiro')
       .notNull()
       .references(() => partners.id),
-    branchId: integer('id_filial')
-      .notNull()
-      .references(() => branches.id),
+    branchId: integer('id_filial').notNull(),
     nome: text('nome').notNull(),
     cpf: text('cpf').notNull(),
     cargo: text('cargo'),
@@ -83,5 +106,10 @@ export const resellers = pgTable(
     uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
     index('resellers_branch_idx').on(t.branchId),
     index('resellers_partner_idx').on(t.partnerId),
+    foreignKey({
+      name: 'resellers_branch_partner_fk',
+      columns: [t.branchId, t.partnerId],
+      foreignColumns: [branches.id, branches.partnerId],
+    }).onUpdate('cascade'),
   ],
 );

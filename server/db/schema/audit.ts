@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The audit trail (LGPD): who read a beneficiary's details and who created, edited, toggled or
@@ -35,13 +35,21 @@ export const auditLog = pgTable(
  * The sandbox gateway's own book of charges, keyed by our order id (its `externalReference`):
  * it survives a crash of the portal, so a pending attempt can be looked up like on Asaas.
  */
-export const sandboxCharges = pgTable('sandbox_gateway_charges', {
-  orderId: text('order_id').primaryKey(),
-  /** approved | refused */
-  outcome: text('outcome').notNull(),
-  customerId: text('customer_id'),
-  paymentId: text('payment_id'),
-  subscriptionId: text('subscription_id'),
-  message: text('message'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const sandboxCharges = pgTable(
+  'sandbox_gateway_charges',
+  {
+    orderId: text('order_id').primaryKey(),
+    /** approved | refused */
+    outcome: text('outcome').notNull(),
+    customerId: text('customer_id'),
+    paymentId: text('payment_id'),
+    subscriptionId: text('subscription_id'),
+    message: text('message'),
+    /** What an approved charge took, in reais (rows from before this column have none). */
+    value: numeric('value', { precision: 10, scale: 2 }),
+    /** A Pix charge's gateway status (PENDING, RECEIVED, DELETED); card rows have none (CONFIRMED). */
+    status: text('status'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sandbox_gateway_charges_payment_idx').on(t.paymentId)],
+);

@@ -7,15 +7,21 @@ import {
   integer,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { resellers } from './accounts';
+import { branches, partners, resellers } from './accounts';
 
-/** Holders and dependents. A dependent points at its holder; the API shows the holder's CPF as `holder`. */
+/**
+ * Holders and dependents. A dependent points at its holder; the API shows the holder's CPF as `holder`.
+ * A dependent is active only while its holder is: triggers of migration 0011 inactivate a holder's
+ * dependents with it and refuse an active dependent under an inactive holder.
+ */
 export const beneficiaries = pgTable(
   'beneficiaries',
   {
@@ -33,8 +39,15 @@ export const beneficiaries = pgTable(
     paymentType: text('payment_type').notNull().default('S'),
     serviceType: text('service_type').notNull().default('G'),
     holderId: integer('holder_id').references((): AnyPgColumn => beneficiaries.id),
-    /** The reseller who sold it (and so its branch and partner); null when staff created it. */
+    /** The reseller who sold it; null when staff created it. */
     resellerId: integer('reseller_id').references(() => resellers.id),
+    /**
+     * Whose record it is: the partner and branch of its reseller (a database trigger keeps them so,
+     * and moves them with the reseller), or of the partner or branch user who created it; both null
+     * for the house's own (created by an administrator, or sold without a valid sales link).
+     */
+    partnerId: integer('partner_id').references(() => partners.id),
+    branchId: integer('branch_id').references(() => branches.id),
     isActive: boolean('is_active').notNull().default(true),
     /** The beneficiary's id at the telemedicine provider, when it is not our own database. */
     providerUuid: text('provider_uuid'),
@@ -43,21 +56,47 @@ export const beneficiaries = pgTable(
   },
   (t) => [
     uniqueIndex('beneficiaries_uuid_key').on(t.uuid),
-    uniqueIndex('beneficiaries_cpf_key').on(t.cpf),
+    // A CPF is unique within a partner (the house's records counting as one partner), not across them.
+    unique('beneficiaries_partner_cpf_key').on(t.partnerId, t.cpf).nullsNotDistinct(),
+    index('beneficiaries_cpf_idx').on(t.cpf),
+    index('beneficiaries_branch_idx').on(t.branchId),
     index('beneficiaries_holder_idx').on(t.holderId),
     index('beneficiaries_reseller_idx').on(t.resellerId),
+    index('beneficiaries_provider_uuid_idx').on(t.providerUuid),
     index('beneficiaries_name_idx').on(sql`lower(${t.name})`),
     // 'Nome contém' (ilike '%…%') at 100k rows: trigrams (pg_trgm, created by the migration). Without
     // fastupdate each insert goes into the index itself, not into a pending list every search must
     // scan (up to 4 MB: a 1 ms search took 6-8 ms with the seed's dependents still pending).
     index('beneficiaries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // 'CPF contém' (the agenda's patient and the referrals' search), from trigrams too (migration 0016).
+    index('beneficiaries_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),
     // A holder and its dependents (the group the name filter keeps whole), found by the group's key.
     index('beneficiaries_group_idx').on(sql`coalesce(${t.holderId}, ${t.id})`),
     // The holders' page in name order reads just the page.
     index('beneficiaries_holder_name_idx')
       .on(t.name, t.id)
       .where(sql`holder_id is null`),
+    // A partner's holders in name order, deep pages too, from the index alone (migration 0015).
+    index('beneficiaries_partner_holder_name_idx')
+      .on(t.partnerId, t.name, t.id)
+      .where(sql`holder_id is null`),
   ],
+);
+
+/**
+ * The number of holders per partner, branch and reseller (0 for none), so the list's totals never
+ * count the table. The database keeps it (statement triggers on `beneficiaries`, migration 0015): the
+ * application never writes it.
+ */
+export const beneficiaryHolderCounts = pgTable(
+  'beneficiary_holder_counts',
+  {
+    partnerKey: integer('partner_key').notNull(),
+    branchKey: integer('branch_key').notNull(),
+    resellerKey: integer('reseller_key').notNull(),
+    holders: integer('holders').notNull(),
+  },
+  (t) => [primaryKey({ name: 'beneficiary_holder_counts_pk', columns: [t.partnerKey, t.branchKey, t.resellerKey] })],
 );
 
 /** One row per sale: the plan, the amount charged and when; attributed to a reseller when the sales link was valid. */
@@ -73,6 +112,12 @@ export const sales = pgTable(
     dataHora: timestamp('data_hora', { withTimezone: true }).notNull().defaultNow(),
     /** paid | refunded | chargeback, kept current by the payment gateway's webhooks. */
     status: text('status').notNull().default('paid'),
+    /** card | pix: how the buyer paid (src/domain/paymentMethods.ts). */
+    paymentMethod: text('payment_method').notNull().default('card'),
   },
-  (t) => [index('sales_reseller_time_idx').on(t.resellerId, t.dataHora), index('sales_time_idx').on(t.dataHora)],
+  (t) => [
+    index('sales_reseller_time_idx').on(t.resellerId, t.dataHora),
+    index('sales_time_idx').on(t.dataHora),
+    index('sales_beneficiary_idx').on(t.beneficiaryId),
+  ],
 );

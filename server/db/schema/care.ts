@@ -67,7 +67,10 @@ export const professionals = pgTable(
     termoAceite: text('termo_aceite'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Removal keeps the row so past appointments still show who attended them. */
+    /**
+     * Removal keeps the row so past appointments still show who attended them. A trigger
+     * (`professionals_removed_without_coming`, migration 0011) refuses it while a coming appointment remains.
+     */
     removedAt: timestamp('removed_at', { withTimezone: true }),
   },
   (t) => [
@@ -140,9 +143,13 @@ export const referrals = pgTable(
 );
 
 /**
- * Appointments of the `local` provider. The partial unique indexes are what makes booking atomic:
- * one professional, one beneficiary and one referral can hold a given start only once while the
- * appointment is not cancelled, so of two simultaneous bookings exactly one is inserted.
+ * Appointments of the `local` provider. The database is what makes booking atomic (migration 0011):
+ * two exclusion constraints (btree_gist), `appointments_beneficiary_overlap` and
+ * `appointments_professional_overlap`, refuse a second active (not cancelled) appointment of one
+ * beneficiary or one professional overlapping another in time; the partial unique index lets a
+ * referral hold one active appointment; the trigger `appointments_professional_on_roster` refuses a
+ * scheduled appointment with a removed professional. Drizzle cannot describe the first three kinds:
+ * they live in the migration only.
  */
 export const appointments = pgTable(
   'appointments',
@@ -171,12 +178,6 @@ export const appointments = pgTable(
   },
   (t) => [
     uniqueIndex('appointments_uuid_key').on(t.uuid),
-    uniqueIndex('appointments_professional_slot_key')
-      .on(t.professionalId, t.startsAt)
-      .where(sql`status <> 'CANCELED'`),
-    uniqueIndex('appointments_beneficiary_slot_key')
-      .on(t.beneficiaryId, t.startsAt)
-      .where(sql`status <> 'CANCELED'`),
     uniqueIndex('appointments_referral_key')
       .on(t.referralId)
       .where(sql`status <> 'CANCELED' and referral_id is not null`),

@@ -3,6 +3,8 @@ export * from './accounts';
 export * from './audit';
 export * from './beneficiaries';
 export * from './care';
+export * from './files';
+export * from './limits';
 export * from './payments';
 export * from './salesTotals';
 export * from './settings';

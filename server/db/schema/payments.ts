@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { resellers } from './accounts';
 import { sales } from './beneficiaries';
@@ -35,8 +36,10 @@ export const paymentAttempts = pgTable(
     requestFingerprint: text('request_fingerprint').notNull(),
     plan: text('plano').notNull(),
     amount: numeric('valor', { precision: 10, scale: 2 }).notNull(),
-    /** pending | approved | refused | failed */
+    /** pending | approved | refused | failed; a Pix charge also waiting (its code shown) | expired */
     status: text('status').notNull().default('pending'),
+    /** card | pix (src/domain/paymentMethods.ts) */
+    paymentMethod: text('payment_method').notNull().default('card'),
     /** The reseller of the sales link, only when it (and its branch and partner) was valid and active. */
     resellerId: integer('reseller_id').references(() => resellers.id),
     buyer: jsonb('buyer').$type<PaymentBuyer>().notNull(),
@@ -48,6 +51,10 @@ export const paymentAttempts = pgTable(
     gatewaySubscriptionId: text('gateway_subscription_id'),
     /** The gateway's refusal text (or our own when it could not be reached), shown to the buyer. */
     failureMessage: text('failure_message'),
+    /** A Pix charge's copy-and-paste code, its QR code (PNG, base64) and the end of the window we give the buyer. */
+    pixPayload: text('pix_payload'),
+    pixImage: text('pix_image'),
+    pixExpiresAt: timestamp('pix_expires_at', { withTimezone: true }),
     saleId: integer('sale_id').references(() => sales.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,6 +65,9 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_gateway_payment_idx').on(t.gatewayPaymentId),
     index('payment_attempts_gateway_subscription_idx').on(t.gatewaySubscriptionId),
     index('payment_attempts_status_idx').on(t.status, t.createdAt),
+    index('payment_attempts_waiting_pix_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'waiting'`),
   ],
 );
 

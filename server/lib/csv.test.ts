@@ -1,0 +1,129 @@
+import type { FastifyReply } from 'fastify';
+import type { Readable } from 'node:stream';
+import { csvLine, csvMoney, inKeyOrder, inKeysetBatches, mapRows, sendCsv } from './csv';
+import type { KeyValues } from './keyset';
+
+/**
+ * The CSV writer on its own (the exports through HTTP are in server/routes/csvExports.test.ts):
+ * quick enough for mutation testing to run it once per mutant.
+ */
+
+async function collect<T>(rows: AsyncIterable<T>): Promise<T[]> {
+  const all: T[] = [];
+  for await (const row of rows) all.push(row);
+  return all;
+}
+
+describe('csvLine', () => {
+  it.each(['=', '+', '-', '@', '\t', '\r'])('puts a quote before a cell starting with %j, which Excel would run as a formula', (start) => {
+    const line = csvLine([`${start}SOMA(A1)`, `a${start}b`]);
+    // A line break inside a cell also quotes it.
+    const cell = (text: string) => (start === '\r' ? `"${text}"` : text);
+    expect(line).toBe(`${cell(`'${start}SOMA(A1)`)};${cell(`a${start}b`)}\r\n`);
+  });
+
+  it('quotes cells with a separator, a quote or a line break, doubling quotes', () => {
+    expect(csvLine(['a;b', 'diz "oi"', 'linha\nnova', 'volta\rcarro', 'simples'])).toBe(
+      '"a;b";"diz ""oi""";"linha\nnova";"volta\rcarro";simples\r\n',
+    );
+  });
+
+  it('writes nothing for null and undefined, ISO for dates, text for numbers and booleans', () => {
+    expect(csvLine([null, undefined, new Date('2026-03-10T15:04:00Z'), 42, false, ''])).toBe(';;2026-03-10T15:04:00.000Z;42;false;\r\n');
+  });
+});
+
+describe('csvMoney', () => {
+  it('writes Brazilian money with two decimals, and nothing for no value', () => {
+    expect([csvMoney(1234.5), csvMoney('39.9'), csvMoney(0), csvMoney(1_000_000), csvMoney(null), csvMoney(undefined)]).toEqual([
+      '1.234,50',
+      '39,90',
+      '0,00',
+      '1.000.000,00',
+      '',
+      '',
+    ]);
+  });
+});
+
+describe('inKeyOrder', () => {
+  /** Rows 0…total-1 whose key is their number as text; each call is recorded as [limit, key resumed after]. */
+  const source = (total: number) => {
+    const calls: Array<[number, KeyValues | undefined]> = [];
+    const fetchAfter = async (limit: number, after: KeyValues | undefined) => {
+      calls.push([limit, after]);
+      const first = after ? Number(after[0]) + 1 : 0;
+      return Array.from({ length: Math.max(0, Math.min(limit, total - first)) }, (_, index) => ({
+        n: first + index,
+        keyset: [String(first + index)],
+      }));
+    };
+    return { calls, fetchAfter };
+  };
+
+  it('reads every row, each batch after the last key of the one before, until a batch comes back short', async () => {
+    const { calls, fetchAfter } = source(7);
+    expect((await collect(inKeyOrder(fetchAfter, 3))).map((row) => row.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect(calls).toEqual([
+      [3, undefined],
+      [3, ['2']],
+      [3, ['5']],
+    ]);
+  });
+
+  it('asks once more after a full last batch, and stops on the empty one', async () => {
+    const { calls, fetchAfter } = source(6);
+    expect((await collect(inKeyOrder(fetchAfter, 3))).map((row) => row.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect(calls).toEqual([
+      [3, undefined],
+      [3, ['2']],
+      [3, ['5']],
+    ]);
+  });
+
+  it('reads batches of 1,000 unless told otherwise', async () => {
+    const { calls, fetchAfter } = source(1001);
+    expect(await collect(inKeyOrder(fetchAfter))).toHaveLength(1001);
+    expect(calls).toEqual([
+      [1000, undefined],
+      [1000, ['999']],
+    ]);
+  });
+});
+
+describe('mapRows', () => {
+  it('maps each row as it comes', async () => {
+    expect(
+      await collect(
+        mapRows(
+          inKeysetBatches(async (_limit, after: number | undefined) => (after ? [] : [1, 2]), 5),
+          (n) => n * 10,
+        ),
+      ),
+    ).toEqual([10, 20]);
+  });
+});
+
+describe('sendCsv', () => {
+  it('sends a UTF-8 CSV download: BOM, header, then each row', async () => {
+    const headers: Record<string, string> = {};
+    let sent: Readable | undefined;
+    const reply = {
+      header(name: string, value: string) {
+        headers[name] = value;
+        return reply;
+      },
+      send(body: Readable) {
+        sent = body;
+        return reply;
+      },
+    };
+    async function* rows() {
+      yield ['Ana', '=1'];
+      yield ['Bia', null];
+    }
+    await sendCsv(reply as unknown as FastifyReply, 'lista.csv', ['Nome', 'Nota'], rows());
+    expect(headers).toEqual({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="lista.csv"' });
+    expect((await collect(sent!)).join('')).toBe("\uFEFFNome;Nota\r\nAna;'=1\r\nBia;\r\n");
+  });
+});
