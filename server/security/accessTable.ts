@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { UserType } from '../../src/domain/userTypes';
-import { parameters, partnerLogos } from '../db/schema';
+import { administrators, parameters, partnerLogos, paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { checkoutBody } from '../services/payments/testing';
 import { professionalFilePath } from '../services/professionals/queries';
@@ -52,6 +52,8 @@ export interface RouteAccess {
   success?: 200 | 201;
   /** The record the route names: each allowed user type gets a case inside its scope and one outside. */
   record?: RecordKind;
+  /** A public route whose answer here is fixed by the suite's configuration (not a success). */
+  publicAnswer?: number;
   /** A public route with a case that must work and one that must not (`outOfScope`). */
   publicCases?: boolean;
   /** The answer outside the scope (404 unless the route reads the record from the body). */
@@ -69,6 +71,12 @@ export interface RouteAccess {
 }
 
 const ALL_STAFF = ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL'] as const;
+
+/** The buyer kept with a confirmed order (no card data is ever kept). */
+const checkoutBuyer = (): PaymentBuyer => {
+  const { creditCard: _card, selectedPlan: _plan, ...buyer } = checkoutBody();
+  return buyer;
+};
 const PARTNER_STAFF = ['ADMINISTRADOR', 'PARCEIRO'] as const;
 const ADMIN = ['ADMINISTRADOR'] as const;
 
@@ -103,10 +111,36 @@ function professionalForm(): FormData {
   return form;
 }
 
-/** A signed file link for the demo administrator (in scope), or the bare path (out: no signature). */
-function fileLink(path: string, target: CaseTarget): CaseRequest {
+/** A signed file link for the demo administrator's current sessions (in scope), or the bare path (out: no signature). */
+async function fileLink(path: string, target: CaseTarget): Promise<CaseRequest> {
   if (target.scope === 'out') return { url: path };
-  return { url: createLinkSigner(target.jwtSecret).sign(path, target.fx.demo.adminId) };
+  const { adminId } = target.fx.demo;
+  const [admin] = await target.fx.db.select().from(administrators).where(eq(administrators.id, adminId));
+  return { url: createLinkSigner(target.jwtSecret).sign(path, adminId, admin.tokenVersion) };
+}
+
+/** A Pix charge waiting at the sandbox gateway, as POST /api/payment/pix leaves it: its order id. */
+async function waitingPixOrder(fx: ScopeFixtures): Promise<string> {
+  const paymentId = unique('pay_matriz_');
+  const [attempt] = await fx.db
+    .insert(paymentAttempts)
+    .values({
+      idempotencyKey: randomUUID(),
+      requestFingerprint: 'matriz',
+      plan: 'consulta_avulsa',
+      amount: '39.90',
+      status: 'waiting',
+      paymentMethod: 'pix',
+      buyer: checkoutBuyer(),
+      gateway: 'sandbox',
+      gatewayPaymentId: paymentId,
+      pixPayload: '000201',
+      pixImage: 'iVBORw0KGgo=',
+      pixExpiresAt: new Date(Date.now() + 60 * 60 * 1000),
+    })
+    .returning();
+  await fx.db.insert(sandboxCharges).values({ orderId: attempt.orderId, outcome: 'pix', paymentId, value: '39.90', status: 'PENDING' });
+  return attempt.orderId;
 }
 
 const someAddress = () => `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
@@ -130,6 +164,30 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
     request: () => ({ url: '/api/auth/change-password', payload: { currentPassword: DEMO_PASSWORD, newPassword: 'nova-senha-1' } }),
   },
   { method: 'GET', url: '/api/checkout/config', access: 'public' },
+  { method: 'GET', url: '/api/checkout/link', access: 'public', request: () => ({ url: '/api/checkout/link?rev=1' }) },
+  {
+    method: 'GET',
+    url: '/api/payment/orders/:orderId',
+    access: 'public',
+    publicCases: true,
+    // The order id is the key, whoever asks: a confirmed order shows, an unknown id is 404.
+    request: async ({ scope, fx }) => {
+      if (scope === 'out') return { url: `/api/payment/orders/${randomUUID()}` };
+      const [attempt] = await fx.db
+        .insert(paymentAttempts)
+        .values({
+          idempotencyKey: randomUUID(),
+          requestFingerprint: 'matriz',
+          plan: 'consulta_avulsa',
+          amount: '39.90',
+          status: 'approved',
+          buyer: checkoutBuyer(),
+          gateway: 'sandbox',
+        })
+        .returning();
+      return { url: `/api/payment/orders/${attempt.orderId}` };
+    },
+  },
   {
     method: 'POST',
     url: '/api/payment',
@@ -140,6 +198,45 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
       headers: { 'idempotency-key': randomUUID() },
       remoteAddress: someAddress(),
     }),
+  },
+  {
+    method: 'POST',
+    url: '/api/payment/pix',
+    access: 'public',
+    request: () => {
+      const { creditCard: _card, ...buyer } = checkoutBody();
+      return { url: '/api/payment/pix', payload: buyer, headers: { 'idempotency-key': randomUUID() }, remoteAddress: someAddress() };
+    },
+  },
+  {
+    method: 'GET',
+    url: '/api/payment/pix/:orderId',
+    access: 'public',
+    publicCases: true,
+    // The order id is the key, whoever asks: a waiting charge answers, an unknown id is 404.
+    request: async ({ scope, fx }) => ({
+      url: `/api/payment/pix/${scope === 'out' ? randomUUID() : await waitingPixOrder(fx)}`,
+      remoteAddress: someAddress(),
+    }),
+  },
+  {
+    method: 'POST',
+    url: '/api/payment/pix/:orderId/simulate',
+    access: 'public',
+    publicCases: true,
+    request: async ({ scope, fx }) => ({
+      url: `/api/payment/pix/${scope === 'out' ? randomUUID() : await waitingPixOrder(fx)}/simulate`,
+      remoteAddress: someAddress(),
+    }),
+  },
+  {
+    method: 'GET',
+    url: '/api/cep/:cep',
+    access: 'public',
+    // The suite's app never reaches ViaCEP (CEP_PROVIDER=off): a malformed CEP answers everyone the
+    // same 400 before any lookup. The lookup itself is tested against a fake ViaCEP in routes/cep.test.ts.
+    publicAnswer: 400,
+    request: () => ({ url: '/api/cep/0131', remoteAddress: someAddress() }),
   },
   {
     method: 'POST',
@@ -174,6 +271,7 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
   // Partners
   { method: 'GET', url: '/api/partners', access: ALL_STAFF, shows: 'partner' },
   { method: 'GET', url: '/api/partners/export', access: ALL_STAFF, shows: 'partner' },
+  { method: 'GET', url: '/api/partners/options', access: ALL_STAFF, shows: 'partner' },
   { method: 'GET', url: '/api/partners/:id', access: ALL_STAFF, record: 'partner' },
   {
     method: 'GET',
@@ -194,7 +292,7 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
     success: 201,
     request: () => ({
       url: '/api/partners',
-      payload: { nome: unique('Parceiro '), cnpj: uniqueCnpj(), email: email('p'), senha: 'senha123' },
+      payload: { nome: unique('Parceiro '), cnpj: uniqueCnpj(), email: email('p'), senha: 'segredo-9' },
     }),
   },
   {
@@ -213,6 +311,7 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
   // Branches: a partner user's new branch goes under its own partner whatever the body names.
   { method: 'GET', url: '/api/branches', access: PARTNER_STAFF, shows: 'branch' },
   { method: 'GET', url: '/api/branches/export', access: PARTNER_STAFF, shows: 'branch' },
+  { method: 'GET', url: '/api/branches/options', access: PARTNER_STAFF, shows: 'branch' },
   { method: 'GET', url: '/api/branches/:id', access: PARTNER_STAFF, record: 'branch' },
   {
     method: 'POST',
@@ -223,7 +322,7 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
     answer: (type, scope) => (type === 'PARCEIRO' && scope === 'out' ? 201 : undefined),
     request: ({ record }) => ({
       url: '/api/branches',
-      payload: { id_parceiro: record, titulo: unique('Filial '), email: email('f'), senha: 'senha123' },
+      payload: { id_parceiro: record, titulo: unique('Filial '), email: email('f'), senha: 'segredo-9' },
     }),
   },
   {
@@ -240,7 +339,14 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
   { method: 'DELETE', url: '/api/branches/:id', access: PARTNER_STAFF, record: 'branch', fresh: true },
 
   // Resellers: a branch user's new reseller goes under its own branch whatever the body names.
-  { method: 'GET', url: '/api/resellers', access: ALL_STAFF, shows: 'reseller' },
+  // A list answers one page: the newest first, where the matrix's own records are.
+  {
+    method: 'GET',
+    url: '/api/resellers',
+    access: ALL_STAFF,
+    shows: 'reseller',
+    request: () => ({ url: '/api/resellers?pageSize=100&sort=data_registro:desc' }),
+  },
   { method: 'GET', url: '/api/resellers/export', access: ALL_STAFF, shows: 'reseller' },
   { method: 'GET', url: '/api/resellers/:id', access: ALL_STAFF, record: 'reseller' },
   {
@@ -252,7 +358,7 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
     answer: (type, scope) => (type === 'FILIAL' && scope === 'out' ? 201 : undefined),
     request: ({ record }) => ({
       url: '/api/resellers',
-      payload: { id_filial: record, nome: unique('Revendedor '), cpf: uniqueCpf(), email: email('r'), senha: 'senha123' },
+      payload: { id_filial: record, nome: unique('Revendedor '), cpf: uniqueCpf(), email: email('r'), senha: 'segredo-9' },
     }),
   },
   {
@@ -269,7 +375,14 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
   { method: 'DELETE', url: '/api/resellers/:id', access: ALL_STAFF, record: 'reseller', fresh: true },
 
   // Beneficiaries and sales: everyone signed in, each within its scope.
-  { method: 'GET', url: '/api/beneficiaries', access: 'signed-in', shows: 'beneficiary' },
+  // A list answers one page: the matrix's records, in and out of scope, all carry 'Matriz' in their name.
+  {
+    method: 'GET',
+    url: '/api/beneficiaries',
+    access: 'signed-in',
+    shows: 'beneficiary',
+    request: () => ({ url: '/api/beneficiaries?name=Matriz&pageSize=100' }),
+  },
   { method: 'GET', url: '/api/beneficiaries/filters', access: 'signed-in', shows: 'reseller' },
   { method: 'GET', url: '/api/beneficiaries/export', access: 'signed-in', shows: 'beneficiary' },
   { method: 'GET', url: '/api/beneficiaries/cpf/:cpf', access: 'signed-in', record: 'beneficiaryCpf' },
@@ -396,7 +509,7 @@ export const routeKey = (route: { method: string; url: string }) => `${route.met
 /** What the table expects for one case. */
 export function expectedAnswer(route: RouteAccess, principal: PrincipalName, scope?: Scope): number {
   const success = route.success ?? 200;
-  if (route.access === 'public') return scope === 'out' ? (route.outOfScope ?? 404) : success;
+  if (route.access === 'public') return scope === 'out' ? (route.outOfScope ?? 404) : (route.publicAnswer ?? success);
   if (principal === 'SEM_TOKEN' || principal === 'EXPIRADO' || principal === 'OUTRO_SEGREDO' || principal === 'CONTA_INATIVA') return 401;
   if (route.access !== 'signed-in' && !route.access.includes(principal)) return 403;
   const special = route.answer?.(principal, scope);

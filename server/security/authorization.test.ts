@@ -48,14 +48,14 @@ beforeAll(async () => {
 
   for (const type of ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'] as const) tokens[type] = await loginAsDemo(app, type);
   const admin = createTokenService(app.config.jwtSecret).verify(tokens.ADMINISTRADOR!)!;
-  tokens.EXPIRADO = createTokenService(app.config.jwtSecret, 1).sign(admin);
+  tokens.EXPIRADO = createTokenService(app.config.jwtSecret, { lifetimeMs: 1 }).sign(admin);
   tokens.OUTRO_SEGREDO = createTokenService('another-secret-that-is-32-characters-long!!').sign(admin);
   const inactive = await fx.freshSession('ADMINISTRADOR');
   await app.db.update(administrators).set({ ativo: false }).where(eq(administrators.id, inactive.id));
   tokens.CONTA_INATIVA = inactive.token;
   // Let the 1 ms token expire.
   await new Promise((resolve) => setTimeout(resolve, 5));
-}, 120_000);
+});
 afterAll(() => app?.close());
 
 /** The API routes the app registered (HEAD mirrors GET and is probed apart). */
@@ -119,6 +119,8 @@ async function runCase(row: RouteAccess, principal: PrincipalName, scope: Scope 
     ...(request.remoteAddress ? { remoteAddress: request.remoteAddress } : {}),
   });
   expect([response.statusCode, response.statusCode === expected ? '' : response.body.slice(0, 300)]).toEqual([expected, '']);
+  // Personal data is never kept by a browser or proxy: every answer of a signed-in route, refusals included.
+  if (row.access !== 'public') expect(response.headers['cache-control']).toBe('no-store');
 
   if (expected >= 400) {
     const body = response.json() as Record<string, unknown>;

@@ -16,7 +16,7 @@ let fx: ScopeFixtures;
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
   fx = await ScopeFixtures.load(app);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const get = async (token: string, url: string) => (await injectAs(app, token, { method: 'GET', url })).statusCode;
@@ -53,7 +53,7 @@ describe('the account cache', () => {
     } finally {
       await uncached.close();
     }
-  }, 60_000);
+  });
 });
 
 describe('a cached session is refused at the very next request', () => {

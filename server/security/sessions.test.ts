@@ -13,7 +13,7 @@ let fx: ScopeFixtures;
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
   fx = await ScopeFixtures.load(app);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const verify = (token: string) => sessionStatus(app, token);
@@ -84,5 +84,38 @@ describe('through the managers’ screens', () => {
     });
     expect(reset.statusCode).toBe(200);
     expect(await verify(resellerToken)).toBe(401);
+  });
+});
+
+describe('signed file links die with the session they were handed to', () => {
+  /** A professional's document link and a referral's, as the lists hand them to this token. */
+  async function documentLinks(token: string): Promise<string[]> {
+    const professionals = await injectAs(app, token, { method: 'GET', url: '/api/professionals?page=1' });
+    const referrals = await injectAs(app, token, { method: 'GET', url: '/api/appointments/referrals?page=1&pageSize=100' });
+    const referralLink = (referrals.json() as Array<{ urlPath?: string }>).find((item) => item.urlPath?.startsWith('/api/'))?.urlPath;
+    return [professionals.json().data[0].copia_crm, referralLink].filter((link): link is string => Boolean(link));
+  }
+  const statuses = async (links: string[]) => Promise.all(links.map(async (url) => (await app.inject({ method: 'GET', url })).statusCode));
+
+  it("answers 403 once the administrator chose 'Sair'", async () => {
+    const { token } = await fx.freshSession('ADMINISTRADOR');
+    const links = await documentLinks(token);
+    expect(links).toHaveLength(2);
+    expect(await statuses(links)).toEqual([200, 200]);
+    expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
+    expect(await statuses(links)).toEqual([403, 403]);
+  });
+
+  it('answers 403 after a password change; links handed to the new token work', async () => {
+    const { token } = await fx.freshSession('ADMINISTRADOR');
+    const before = await documentLinks(token);
+    const changed = await injectAs(app, token, {
+      method: 'POST',
+      url: '/api/auth/change-password',
+      payload: { currentPassword: DEMO_PASSWORD, newPassword: 'outra-senha-9' },
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(await statuses(before)).toEqual([403, 403]);
+    expect(await statuses(await documentLinks(changed.json().token))).toEqual([200, 200]);
   });
 });

@@ -29,7 +29,7 @@ beforeAll(async () => {
     fileWrites.removed++;
     return remove(...args);
   };
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(32, 1)]);
@@ -46,7 +46,7 @@ const partnerBody = (logotipo: string) => ({
   nome: unique('Logo '),
   cnpj: uniqueCnpj(),
   email: `${unique('logo')}@teste.com.br`,
-  senha: 'senha123',
+  senha: 'segredo-9',
   logotipo,
 });
 const tally = async () => ({
