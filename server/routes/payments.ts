@@ -1,17 +1,36 @@
-import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { CHECKOUT_MESSAGES, IDEMPOTENCY_KEY_PATTERN, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
+import {
+  CHECKOUT_MESSAGES,
+  IDEMPOTENCY_KEY_PATTERN,
+  ORDER_ID_HEADER,
+  PAYMENT_RATE_LIMIT,
+  type SalesLinkStatus,
+} from '../../src/domain/checkout';
 import { paymentRequestSchema } from '../../src/domain/validation/checkout';
-import { badRequest, tooManyRequests, unauthorized } from '../lib/httpErrors';
+import { BODY_LIMITS } from '../lib/bodyLimits';
+import { badRequest, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
+import { addressGroup } from '../services/limits/addresses';
+import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { processPayment } from '../services/payments/checkout';
+import { GatewayUnavailableError } from '../services/payments/gateway';
 import { checkoutConfig } from '../services/payments/checkoutConfig';
+import { approvedOrder } from '../services/payments/orderConfirmation';
 import { syncWithProvider } from '../services/payments/providerSync';
 import { schedulePaymentReconciliation } from '../services/payments/reconcileJob';
 import { handleAsaasEvent, webhookTokenMatches, type AsaasWebhookEvent } from '../services/payments/webhooks';
 
-/** A checkout payload is small; anything bigger is not a payment. */
-const PAYMENT_BODY_LIMIT_BYTES = 16 * 1024;
+/** The webhook's answer while the gateway cannot confirm the event (the gateway retries). */
+const WEBHOOK_GATEWAY_UNREACHABLE = 'Não foi possível confirmar o evento com o gateway de pagamento. Reenvie mais tarde.';
+
+/** Payment requests per client address (IPv6 by its /64), valid or not, counted before the body is read. */
+export const PAYMENTS_PER_ADDRESS: AttemptLimit = { name: 'payment:address', ...PAYMENT_RATE_LIMIT };
+/** Reads of an order's confirmation per client address: a buyer opens it a few times, nobody guesses ids. */
+const ORDER_READS_PER_ADDRESS: AttemptLimit = {
+  name: 'order:address',
+  max: PAYMENT_RATE_LIMIT.max * 6,
+  windowMs: PAYMENT_RATE_LIMIT.windowMs,
+};
 
 const webhookBody = {
   type: 'object',
@@ -35,21 +54,55 @@ const webhookBody = {
 export default async function paymentRoutes(app: FastifyInstance) {
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
-  await app.register(rateLimit, {
-    global: false,
-    errorResponseBuilder: () => tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts),
-  });
 
   app.get('/api/checkout/config', { config: { public: true } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return checkoutConfig(app.db, app.config.customerSiteUrl);
   });
 
+  // Every link sells: one naming no active reseller records the sale 'Sem revendedor' (resellerLink.ts).
+  // Kept answering for checkout pages that still ask before showing the form.
+  app.get(
+    '/api/checkout/link',
+    {
+      schema: { querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } } },
+      config: { public: true },
+    },
+    async (_request, reply): Promise<SalesLinkStatus> => {
+      reply.header('Cache-Control', 'no-store');
+      return { selling: true };
+    },
+  );
+
+  // The confirmation of an approved order, opened again from its URL (no card data; a day at most).
+  app.get<{ Params: { orderId: string } }>(
+    '/api/payment/orders/:orderId',
+    {
+      config: { public: true },
+      onRequest: async (request) => {
+        if (!(await app.limits.admit([ORDER_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
+          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyOrderReads);
+        }
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const order = await approvedOrder(app.db, request.params.orderId);
+      if (!order) throw notFound(CHECKOUT_MESSAGES.orderNotFound);
+      return order;
+    },
+  );
+
   app.post(
     '/api/payment',
     {
-      bodyLimit: PAYMENT_BODY_LIMIT_BYTES,
-      config: { public: true, errorText: true, rateLimit: { max: PAYMENT_RATE_LIMIT.max, timeWindow: PAYMENT_RATE_LIMIT.windowMs } },
+      bodyLimit: BODY_LIMITS.payment,
+      config: { public: true, errorText: true },
+      onRequest: async (request) => {
+        if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
+          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
+        }
+      },
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -58,7 +111,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
         throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyInvalid);
       }
       const payment = await validateBody(paymentRequestSchema, request.body);
-      return processPayment(
+      const answer = await processPayment(
         {
           db: app.db,
           gateway: app.paymentGateway,
@@ -67,8 +120,12 @@ export default async function paymentRoutes(app: FastifyInstance) {
           gatewayTimeoutMs: app.config.payments.timeoutMs,
         },
         payment,
-        { idempotencyKey, remoteIp: request.ip },
+        { idempotencyKey, remoteIp: request.ip, limits: app.limits },
       );
+      if (!answer.success) return answer;
+      // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
+      reply.header(ORDER_ID_HEADER, answer.orderId);
+      return { success: true };
     },
   );
 
@@ -86,7 +143,12 @@ export default async function paymentRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      const { duplicate, beneficiaryId } = await handleAsaasEvent(app.db, request.body);
+      const context = { db: app.db, gateway: app.paymentGateway, log: request.log };
+      const { duplicate, beneficiaryId } = await handleAsaasEvent(context, request.body).catch((error: unknown) => {
+        // Not an answer the event can be judged by: a non-2xx makes the gateway send it again later.
+        if (error instanceof GatewayUnavailableError) throw serviceUnavailable(WEBHOOK_GATEWAY_UNREACHABLE);
+        throw error;
+      });
       if (beneficiaryId !== undefined) void syncWithProvider(app.db, app.telemedicine, beneficiaryId, request.log);
       return { received: true, duplicate };
     },

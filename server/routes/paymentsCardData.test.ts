@@ -114,7 +114,7 @@ async function dumpDatabase(): Promise<string> {
 beforeAll(async () => {
   fake = await startFakeAsaas();
   await startPortal();
-}, 90_000);
+});
 afterAll(async () => {
   await stopPortal();
   await fake.close();
@@ -153,4 +153,4 @@ it('never writes the card number, CCV or expiry to the database or the logs', as
     expect(text).not.toMatch(/ccv|expiryMonth|expiryYear|creditCard/i);
     expect(text).not.toMatch(new RegExp(`\\b${CARD.expiryYear}\\b`));
   }
-}, 90_000);
+});

@@ -13,7 +13,7 @@ beforeAll(async () => {
   writeFileSync(path.join(staticDir, 'index.html'), '<!doctype html><title>Portal Saúde</title>');
   writeFileSync(path.join(staticDir, 'checkout.html'), '<!doctype html><title>Checkout de Pagamento</title>');
   app = await createTestApp({ config: { staticDir } });
-}, 60_000);
+});
 afterAll(async () => {
   await app.close();
   rmSync(staticDir, { recursive: true, force: true });

@@ -16,7 +16,7 @@ export function addressLine(buyer: PaymentBuyer): string {
 
 /**
  * Saves an approved payment in one transaction: the holder beneficiary is created (or reactivated,
- * found by CPF), the sale row is written with the plan, the amount and the reseller that was
+ * found by CPF within the reseller's partner), the sale row is written with the plan, the amount and the reseller that was
  * validated when the attempt started, and the attempt becomes `approved`. Safe to call twice: an
  * attempt already approved is left as it is (and null is returned). Returns the beneficiary's id.
  */
@@ -56,12 +56,16 @@ export async function recordApprovedSale(
         resellerId: attempt.resellerId,
         isActive: true,
       })
+      // The same person within the reseller's partner (the trigger fills in the reseller's partner
+      // before this check; no reseller: the house's records) is reactivated, never another partner's.
       .onConflictDoUpdate({
-        target: beneficiaries.cpf,
+        target: [beneficiaries.partnerId, beneficiaries.cpf],
         set: {
-          isActive: true,
+          // A purchase reactivates a holder. A dependent (its CPF bought while it became one) keeps its
+          // status and payment type: it follows its holder's plan (the checkout refuses its CPF first).
+          isActive: sql`case when ${beneficiaries.holderId} is null then true else ${beneficiaries.isActive} end`,
           // A one-off consultation never downgrades an active plan holder.
-          paymentType: sql`case when excluded.payment_type = 'S' or (${beneficiaries.isActive} and ${beneficiaries.paymentType} = 'S') then 'S' else 'A' end`,
+          paymentType: sql`case when ${beneficiaries.holderId} is not null then ${beneficiaries.paymentType} when excluded.payment_type = 'S' or (${beneficiaries.isActive} and ${beneficiaries.paymentType} = 'S') then 'S' else 'A' end`,
           // Data the staff already filled in wins; the purchase only fills the gaps.
           phone: sql`coalesce(${beneficiaries.phone}, excluded.phone)`,
           email: sql`coalesce(${beneficiaries.email}, excluded.email)`,
@@ -85,7 +89,14 @@ export async function recordApprovedSale(
 
     const [sale] = await tx
       .insert(sales)
-      .values({ beneficiaryId: beneficiary.id, resellerId: attempt.resellerId, tipo: attempt.plan, valor: attempt.amount, status: 'paid' })
+      .values({
+        beneficiaryId: beneficiary.id,
+        resellerId: attempt.resellerId,
+        tipo: attempt.plan,
+        valor: attempt.amount,
+        status: 'paid',
+        paymentMethod: attempt.paymentMethod,
+      })
       .returning({ id: sales.id });
 
     await tx

@@ -1,5 +1,16 @@
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
-import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type GatewayCustomer, type PaymentGateway } from './gateway';
+import {
+  GatewayUnavailableError,
+  PAID_STATUSES,
+  type ChargeRequest,
+  type ChargeResult,
+  type GatewayCustomer,
+  type GatewayPayment,
+  type PaymentGateway,
+  type PaymentLookup,
+  type PixChargeRequest,
+  type PixChargeResult,
+} from './gateway';
 
 export interface AsaasOptions {
   baseUrl: string;
@@ -10,7 +21,6 @@ export interface AsaasOptions {
 }
 
 const USER_AGENT = 'portal-saude';
-const PAID_STATUSES = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
 
 /** The gateway answered 4xx with its `errors`: a refusal to show to the buyer, nothing was created. */
 class AsaasRefusal extends Error {}
@@ -23,8 +33,10 @@ interface AsaasList<T> {
 interface AsaasPayment {
   id: string;
   status: string;
+  value?: number;
   customer?: string;
-  subscription?: string;
+  subscription?: string | null;
+  externalReference?: string | null;
 }
 interface AsaasSubscription {
   id: string;
@@ -49,7 +61,7 @@ function firstErrorDescription(body: unknown): string | undefined {
 export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
   const baseUrl = options.baseUrl.replace(/\/+$/, '');
 
-  async function call<T>(method: 'GET' | 'POST', path: string, body?: object): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'DELETE', path: string, body?: object, { missingIsNull = false } = {}): Promise<T> {
     let response: Response;
     try {
       response = await fetch(`${baseUrl}${path}`, {
@@ -73,6 +85,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
     // configuration or the gateway being down, which the buyer can do nothing about.
     const description = firstErrorDescription(parsed);
     if (response.status === 400 && description) throw new AsaasRefusal(description);
+    if (response.status === 404 && missingIsNull) return null as T;
     options.onWarning?.('payment gateway error', { method, path: path.split('?')[0], status: response.status, description });
     throw new GatewayUnavailableError(`gateway answered ${response.status}`);
   }
@@ -105,6 +118,27 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
 
   const findByReference = (orderId: string, recurring: boolean) => (recurring ? findSubscription(orderId) : findPayment(orderId));
 
+  const asGatewayPayment = (payment: AsaasPayment): GatewayPayment => ({
+    id: payment.id,
+    status: payment.status,
+    value: Number(payment.value),
+    ...(payment.externalReference ? { externalReference: payment.externalReference } : {}),
+    ...(payment.subscription ? { subscription: payment.subscription } : {}),
+  });
+
+  /** GET /payments/{id}, or the first payment listed for our order id. */
+  async function readPayment(lookup: PaymentLookup): Promise<GatewayPayment | null> {
+    if ('id' in lookup) {
+      const payment = await call<AsaasPayment | null>('GET', `/payments/${encodeURIComponent(lookup.id)}`, undefined, {
+        missingIsNull: true,
+      });
+      return payment ? asGatewayPayment(payment) : null;
+    }
+    const found = await call<AsaasList<AsaasPayment>>('GET', `/payments?externalReference=${encodeURIComponent(lookup.externalReference)}`);
+    const payment = found?.data?.[0];
+    return payment ? asGatewayPayment(payment) : null;
+  }
+
   async function createCharge(request: ChargeRequest, customer: string): Promise<ChargeResult> {
     const common = {
       customer,
@@ -130,14 +164,71 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
       : { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
   }
 
+  /** POST /payments with billingType PIX, then its QR code; a lost answer is looked up by our order id. */
+  async function createPix(request: PixChargeRequest): Promise<PixChargeResult> {
+    const customer = await customerId(request.customer);
+    let payment: AsaasPayment;
+    try {
+      payment = await call<AsaasPayment>('POST', '/payments', {
+        customer,
+        billingType: 'PIX',
+        value: request.amount,
+        dueDate: gatewayToday(),
+        description: request.description,
+        externalReference: request.orderId,
+      });
+    } catch (error) {
+      if (!(error instanceof AsaasNoAnswer)) throw error;
+      options.onWarning?.('payment gateway timeout; looking the Pix charge up by its reference', { orderId: request.orderId });
+      const found = await call<AsaasList<AsaasPayment>>('GET', `/payments?externalReference=${encodeURIComponent(request.orderId)}`);
+      const earlier = found?.data?.[0];
+      if (!earlier) throw new GatewayUnavailableError('Pix charge without answer');
+      payment = earlier;
+    }
+    const qrCode = await call<{ encodedImage?: string; payload?: string }>('GET', `/payments/${encodeURIComponent(payment.id)}/pixQrCode`);
+    if (!qrCode?.payload || !qrCode.encodedImage) throw new GatewayUnavailableError('Pix charge without its QR code');
+    return { outcome: 'created', customerId: customer, paymentId: payment.id, payload: qrCode.payload, encodedImage: qrCode.encodedImage };
+  }
+
   return {
     kind: 'asaas',
+    async createPixCharge(request) {
+      try {
+        return await createPix(request);
+      } catch (error) {
+        if (error instanceof AsaasRefusal) return { outcome: 'refused', message: error.message };
+        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('no answer');
+        throw error;
+      }
+    },
+    async cancelCharge(paymentId) {
+      try {
+        const answer = await call<{ deleted?: boolean } | null>('DELETE', `/payments/${encodeURIComponent(paymentId)}`, undefined, {
+          missingIsNull: true,
+        });
+        return answer?.deleted === true;
+      } catch (error) {
+        // The gateway keeps a payment it will not delete (one already received): that is its answer.
+        if (error instanceof AsaasRefusal) return false;
+        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('no answer');
+        throw error;
+      }
+    },
     findByReference: async (orderId, recurring) => {
       try {
         return await findByReference(orderId, recurring);
       } catch (error) {
         if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('lookup without answer');
         if (error instanceof AsaasRefusal) return null;
+        throw error;
+      }
+    },
+    findPayment: async (lookup) => {
+      try {
+        return await readPayment(lookup);
+      } catch (error) {
+        if (error instanceof AsaasRefusal) return null;
+        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('lookup without answer');
         throw error;
       }
     },

@@ -1,10 +1,11 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { IDEMPOTENCY_WINDOW_MS } from '../../../src/domain/checkout';
+import type { PaymentMethod } from '../../../src/domain/paymentMethods';
 import type { Database } from '../../db/client';
 import { paymentAttempts, type PaymentBuyer } from '../../db/schema';
 
 export type PaymentAttempt = typeof paymentAttempts.$inferSelect;
-export type AttemptStatus = 'pending' | 'approved' | 'refused' | 'failed';
+export type AttemptStatus = 'pending' | 'approved' | 'refused' | 'failed' | 'waiting' | 'expired';
 
 export interface NewAttempt {
   idempotencyKey: string;
@@ -14,8 +15,10 @@ export interface NewAttempt {
   resellerId: number | null;
   buyer: PaymentBuyer;
   cardBrand: string | null;
-  cardLast4: string;
+  cardLast4: string | null;
   gateway: string;
+  /** card (the default) or pix. */
+  paymentMethod?: PaymentMethod;
 }
 
 /**
@@ -52,6 +55,11 @@ export async function findAttemptByKey(db: Database, idempotencyKey: string): Pr
 export async function findAttempt(db: Database, id: number): Promise<PaymentAttempt | undefined> {
   const [row] = await db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)).limit(1);
   return row;
+}
+
+/** Removes a pending attempt that was stopped before the gateway was called (a card velocity limit). */
+export async function forgetAttempt(db: Database, id: number): Promise<void> {
+  await db.delete(paymentAttempts).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
 }
 
 /** Ends a still-pending attempt as refused or failed, keeping the message the buyer was shown. */

@@ -8,13 +8,17 @@ import type { Database } from '../../db/client';
 import type { PaymentBuyer } from '../../db/schema';
 import { conflict } from '../../lib/httpErrors';
 import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
-import { claimAttempt, closeAttempt, findAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
+import type { AttemptCounters } from '../limits/attemptCounters';
+import { claimAttempt, closeAttempt, findAttempt, forgetAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
+import { refuseDependentBuyer } from './buyer';
+import { admitCardAttempt, cardAttemptSettled, type AdmittedCardAttempt } from './cardVelocity';
 import type { TelemedicineProvider } from '../telemedicine/types';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 import { syncWithProvider } from './providerSync';
-import { sellingResellerId } from './resellerLink';
+import { salesLinkOf } from './resellerLink';
 
-export type PaymentAnswer = { success: true } | { success: false; error: string };
+/** The buyer's answer; an approval carries the order id (sent to the browser in a header, not in the body). */
+export type PaymentAnswer = { success: true; orderId: string } | { success: false; error: string };
 
 export interface PaymentContext {
   db: Database;
@@ -28,7 +32,8 @@ export interface PaymentContext {
 
 const POLL_MS = 150;
 
-function buyerOf(request: PaymentRequest): PaymentBuyer {
+/** The buyer's fields of a checkout request, card or Pix (the card's own fields left out). */
+export function buyerOf(request: Omit<PaymentRequest, 'creditCard'>): PaymentBuyer {
   return {
     name: request.name,
     cpfCnpj: request.cpfCnpj,
@@ -100,7 +105,7 @@ function chargeRequest(attempt: PaymentAttempt, request: PaymentRequest, remoteI
 function answerOf(attempt: PaymentAttempt): PaymentAnswer | null {
   switch (attempt.status) {
     case 'approved':
-      return { success: true };
+      return { success: true, orderId: attempt.orderId };
     case 'refused':
     case 'failed':
       return { success: false, error: attempt.failureMessage || CHECKOUT_MESSAGES.unexpected };
@@ -121,20 +126,27 @@ async function settle(context: PaymentContext, attempt: PaymentAttempt, result: 
   const beneficiaryId = await recordApprovedSale(context.db, attempt.id, ids, source);
   // The buyer does not wait for the telemedicine provider; the sale is already saved.
   if (beneficiaryId !== null) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
-  return { success: true };
+  return { success: true, orderId: attempt.orderId };
 }
 
-async function charge(context: PaymentContext, attempt: PaymentAttempt, request: PaymentRequest, remoteIp: string) {
+async function charge(
+  context: PaymentContext,
+  attempt: PaymentAttempt,
+  request: PaymentRequest,
+  velocity: { limits: AttemptCounters; admitted: AdmittedCardAttempt; remoteIp: string },
+) {
   let result: ChargeResult;
   try {
-    result = await context.gateway.charge(chargeRequest(attempt, request, remoteIp));
+    result = await context.gateway.charge(chargeRequest(attempt, request, velocity.remoteIp));
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
     context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; attempt left for reconciliation');
+    await cardAttemptSettled(velocity.limits, velocity.admitted, 'unavailable');
     await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
     return { success: false as const, error: CHECKOUT_MESSAGES.gatewayUnavailable };
   }
-  return settle(context, attempt, result, remoteIp);
+  await cardAttemptSettled(velocity.limits, velocity.admitted, result.outcome);
+  return settle(context, attempt, result, velocity.remoteIp);
 }
 
 /**
@@ -177,20 +189,27 @@ export async function reconcile(context: PaymentContext, attempt: PaymentAttempt
 /**
  * POST /api/payment after validation: one charge per Idempotency-Key. The attempt is recorded as
  * pending before the gateway is called; price and plan come from PLANS, never from the request;
- * the reseller is credited only when the link's reseller is valid.
+ * the reseller is credited only when the link's reseller is active (an inactivated reseller's link
+ * still sells, credited to no one: 'Sem revendedor'). A new
+ * attempt past the card velocity limits (cardVelocity.ts) answers 429 and leaves nothing behind; a
+ * replayed key is answered as before, without counting.
  */
 export async function processPayment(
   context: PaymentContext,
   request: PaymentRequest,
-  options: { idempotencyKey?: string; remoteIp: string },
+  options: { idempotencyKey?: string; remoteIp: string; limits: AttemptCounters },
 ): Promise<PaymentAnswer> {
   const plan = PLANS[request.selectedPlan as PlanId];
+  const idempotencyKey = options.idempotencyKey ?? randomUUID();
+  const link = await salesLinkOf(context.db, request.rev);
+  const resellerId = link.kind === 'active' ? link.resellerId : null;
+  await refuseDependentBuyer(context.db, request.cpfCnpj, resellerId);
   const { claimed, attempt } = await claimAttempt(context.db, {
-    idempotencyKey: options.idempotencyKey ?? randomUUID(),
+    idempotencyKey,
     requestFingerprint: fingerprint(request),
     plan: plan.id,
     amount: plan.price,
-    resellerId: await sellingResellerId(context.db, request.rev),
+    resellerId,
     buyer: buyerOf(request),
     cardBrand: cardBrand(request.creditCard.number),
     cardLast4: lastFourDigits(request.creditCard.number),
@@ -200,5 +219,18 @@ export async function processPayment(
     if (attempt.requestFingerprint !== fingerprint(request)) throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
     return answerOf(attempt) ?? awaitFirstRequest(context, attempt);
   }
-  return charge(context, attempt, request, options.remoteIp);
+  let admitted: AdmittedCardAttempt;
+  try {
+    admitted = await admitCardAttempt(options.limits, {
+      cardNumber: request.creditCard.number,
+      cpfCnpj: request.cpfCnpj,
+      email: request.email,
+      address: options.remoteIp,
+      resellerId: attempt.resellerId,
+    });
+  } catch (error) {
+    await forgetAttempt(context.db, attempt.id);
+    throw error;
+  }
+  return charge(context, attempt, request, { limits: options.limits, admitted, remoteIp: options.remoteIp });
 }

@@ -2,6 +2,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GATEWAY_TEST_CARDS } from '../../../src/domain/cards';
+import { DEFAULT_PIX } from '../../config';
+import { sandboxPixPayload } from './sandboxPix';
+
+/** A 1×1 PNG: the stand-in's QR image (drawing a real one takes seconds under jest, past the adapter's timeout). */
+const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 export const FAKE_ASAAS_KEY = '$aact_fake_key';
 export const FAKE_REFUSAL = 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.';
@@ -24,9 +29,12 @@ export type ChargeBehaviour =
 interface StoredCharge {
   id: string;
   status: string;
+  value: number;
   customer: string;
   externalReference: string;
   subscription?: string;
+  billingType?: string;
+  deleted?: boolean;
 }
 
 const REFUSED: readonly string[] = [GATEWAY_TEST_CARDS.refusedMastercard, GATEWAY_TEST_CARDS.refusedVisa];
@@ -39,6 +47,8 @@ export interface FakeAsaas {
   customers: Array<{ id: string; cpfCnpj: string }>;
   /** Behaviours applied, in order, to the next charge calls (push to it). */
   readonly nextCharges: ChargeBehaviour[];
+  /** The buyer's bank pays a Pix charge: its status becomes RECEIVED (the webhook is the test's to send). */
+  receive(paymentId: string): void;
   close(): Promise<void>;
 }
 
@@ -51,7 +61,13 @@ function readBody(request: IncomingMessage): Promise<Record<string, unknown> | n
 }
 
 export async function startFakeAsaas(): Promise<FakeAsaas> {
-  const state: Omit<FakeAsaas, 'baseUrl' | 'close'> = { requests: [], payments: [], subscriptions: [], customers: [], nextCharges: [] };
+  const state: Omit<FakeAsaas, 'baseUrl' | 'close' | 'receive'> = {
+    requests: [],
+    payments: [],
+    subscriptions: [],
+    customers: [],
+    nextCharges: [],
+  };
   let sequence = 0;
   const id = (prefix: string) => `${prefix}_${String(++sequence).padStart(6, '0')}`;
 
@@ -77,6 +93,38 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
     }
     if (route === 'GET /payments')
       return send(200, { data: state.payments.filter((p) => p.externalReference === url.searchParams.get('externalReference')) });
+    const qrCodePath = /^\/payments\/([^/]+)\/pixQrCode$/.exec(url.pathname);
+    if (request.method === 'GET' && qrCodePath) {
+      const payment = state.payments.find((p) => p.id === decodeURIComponent(qrCodePath[1]) && p.billingType === 'PIX');
+      if (!payment) return send(404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada' }] });
+      const payload = sandboxPixPayload(DEFAULT_PIX, payment.externalReference, payment.value);
+      return send(200, { encodedImage: TINY_PNG, payload, expirationDate: '2099-12-31 23:59:59' });
+    }
+    const paymentPath = /^\/payments\/([^/]+)$/.exec(url.pathname);
+    if (request.method === 'DELETE' && paymentPath) {
+      const payment = state.payments.find((p) => p.id === decodeURIComponent(paymentPath[1]));
+      if (!payment) return send(404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada' }] });
+      if (payment.status !== 'PENDING')
+        return send(400, { errors: [{ code: 'invalid_action', description: 'Somente cobranças pendentes podem ser removidas.' }] });
+      payment.deleted = true;
+      return send(200, { deleted: true, id: payment.id });
+    }
+    if (route === 'POST /payments' && body?.billingType === 'PIX') {
+      const pix: StoredCharge = {
+        id: id('pay'),
+        status: 'PENDING',
+        value: Number(body.value),
+        customer: String(body.customer),
+        externalReference: String(body.externalReference),
+        billingType: 'PIX',
+      };
+      state.payments.push(pix);
+      return send(200, pix);
+    }
+    if (request.method === 'GET' && paymentPath) {
+      const payment = state.payments.find((p) => p.id === decodeURIComponent(paymentPath[1]));
+      return payment ? send(200, payment) : send(404, { errors: [{ code: 'not_found', description: 'Cobrança não encontrada' }] });
+    }
     if (route === 'GET /subscriptions') {
       return send(200, { data: state.subscriptions.filter((s) => s.externalReference === url.searchParams.get('externalReference')) });
     }
@@ -89,19 +137,21 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
       const card = (body?.creditCard ?? {}) as { number?: string };
       if (REFUSED.includes(String(card.number))) return send(400, { errors: [{ code: 'invalid_creditCard', description: FAKE_REFUSAL }] });
       const reference = String(body?.externalReference);
+      const value = Number(body?.value);
       let answer: StoredCharge;
       if (route === 'POST /subscriptions') {
-        answer = { id: id('sub'), status: 'ACTIVE', customer: String(body?.customer), externalReference: reference };
+        answer = { id: id('sub'), status: 'ACTIVE', value, customer: String(body?.customer), externalReference: reference };
         state.subscriptions.push(answer);
         state.payments.push({
           id: id('pay'),
           status: 'CONFIRMED',
+          value,
           customer: answer.customer,
           externalReference: reference,
           subscription: answer.id,
         });
       } else {
-        answer = { id: id('pay'), status: 'CONFIRMED', customer: String(body?.customer), externalReference: reference };
+        answer = { id: id('pay'), status: 'CONFIRMED', value, customer: String(body?.customer), externalReference: reference };
         state.payments.push(answer);
       }
       if (behaviour?.kind === 'slowAnswer') await new Promise((resolve) => setTimeout(resolve, behaviour.ms));
@@ -113,6 +163,11 @@ export async function startFakeAsaas(): Promise<FakeAsaas> {
   const { port } = server.address() as AddressInfo;
   return {
     ...state,
+    receive(paymentId) {
+      const payment = state.payments.find((p) => p.id === paymentId);
+      if (!payment || payment.deleted) throw new Error(`no payable charge ${paymentId}`);
+      payment.status = 'RECEIVED';
+    },
     baseUrl: `http://127.0.0.1:${port}/v3`,
     close: () =>
       new Promise<void>((resolve) => {

@@ -53,6 +53,38 @@ export interface ChargeRequest {
 export type ChargeResult =
   { outcome: 'approved'; customerId?: string; paymentId?: string; subscriptionId?: string } | { outcome: 'refused'; message: string };
 
+/** A payment as the gateway's own books have it: what the webhook acts on, never the event's body. */
+export interface GatewayPayment {
+  id: string;
+  /** The gateway's status: PENDING, CONFIRMED, RECEIVED, OVERDUE, REFUNDED, CHARGEBACK_REQUESTED, … */
+  status: string;
+  /** In reais. */
+  value: number;
+  /** Our order id, when the charge carried it. */
+  externalReference?: string;
+  /** The subscription a monthly payment belongs to. */
+  subscription?: string;
+}
+
+/** How the webhook names a payment to look up: by the gateway's id, or by our order id. */
+export type PaymentLookup = { id: string } | { externalReference: string };
+
+/** A Pix charge: a one-off payment of the plan's price, paid by the buyer's bank app (no card data). */
+export interface PixChargeRequest {
+  orderId: string;
+  description: string;
+  amount: number;
+  customer: GatewayCustomer;
+}
+
+/** The created charge and what the buyer pays it with: the copy-and-paste code and its QR code (PNG, base64). */
+export type PixChargeResult =
+  | { outcome: 'created'; customerId?: string; paymentId: string; payload: string; encodedImage: string }
+  | { outcome: 'refused'; message: string };
+
+/** The gateway statuses of a payment whose money arrived. */
+export const PAID_STATUSES: readonly string[] = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
+
 /** The outcome of a charge is unknown (timeout, network, gateway error): nothing may be assumed. */
 export class GatewayUnavailableError extends Error {}
 
@@ -63,4 +95,12 @@ export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The result of an earlier charge by our order id, or null when the gateway has none. */
   findByReference(orderId: string, recurring: boolean): Promise<ChargeResult | null>;
+  /** A payment as the gateway records it, or null when it has none; throws GatewayUnavailableError without an answer. */
+  findPayment(lookup: PaymentLookup): Promise<GatewayPayment | null>;
+  /** Creates a Pix charge; throws GatewayUnavailableError when the outcome cannot be known. */
+  createPixCharge(request: PixChargeRequest): Promise<PixChargeResult>;
+  /** Removes an unpaid charge so it can no longer be paid; false when the gateway keeps it (already paid, unknown). */
+  cancelCharge(paymentId: string): Promise<boolean>;
+  /** Sandbox only: the buyer's bank pays a pending Pix charge. False when there is no such pending charge. */
+  simulatePixReceived?(paymentId: string): Promise<boolean>;
 }

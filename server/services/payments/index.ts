@@ -16,7 +16,7 @@ export function createPaymentGateway(
   db?: Database,
 ): PaymentGateway {
   const { payments } = config;
-  if (payments.gateway === 'sandbox') return createSandboxGateway(undefined, db ? databaseLedger(db) : undefined);
+  if (payments.gateway === 'sandbox') return createSandboxGateway(undefined, db ? databaseLedger(db) : undefined, payments.pix);
   return createAsaasGateway({
     baseUrl: payments.baseUrl || (config.production ? ASAAS_URLS.production : ASAAS_URLS.sandbox),
     apiKey: payments.apiKey ?? '',

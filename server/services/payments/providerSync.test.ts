@@ -4,24 +4,26 @@ import { eq } from 'drizzle-orm';
 import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries, paymentAttempts } from '../../db/schema';
 import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../telemedicine/rapidoc/fakeRapidoc';
-import { createSandboxGateway } from './sandboxGateway';
+import { createSandboxGateway, memoryLedger } from './sandboxGateway';
 import { checkoutBody, createPaymentsApp, postPayment } from './testing';
 
 const WEBHOOK_TOKEN = 'provider-sync-token';
 let fake: FakeRapidoc;
 let app: FastifyInstance;
+/** The sandbox's books, where the tests play a subscription's next month going overdue. */
+const ledger = memoryLedger();
 
 beforeAll(async () => {
   fake = await startFakeRapidoc();
   app = await createPaymentsApp({
     seed: false,
-    gateway: createSandboxGateway(10),
+    gateway: createSandboxGateway(10, ledger),
     config: {
       telemedicine: { provider: 'rapidoc', baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: 2000 },
       payments: { gateway: 'sandbox', webhookToken: WEBHOOK_TOKEN, timeoutMs: 2000 },
     },
   });
-}, 60_000);
+});
 afterAll(async () => {
   await app.close();
   await fake.close();
@@ -53,6 +55,8 @@ describe('the telemedicine provider follows the checkout (TELEMEDICINE_PROVIDER=
     expect(stored.providerUuid).toBe(registered.uuid);
 
     const [attempt] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
+    const firstMonth = await ledger.findPayment({ id: attempt.gatewayPaymentId! });
+    ledger.setPayment({ ...firstMonth!, id: 'pay_x', status: 'OVERDUE' });
     const overdue = await app.inject({
       method: 'POST',
       url: '/api/payment/webhook/asaas',

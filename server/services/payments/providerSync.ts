@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client';
-import { loadForProvider, rememberProviderUuid } from '../telemedicine/beneficiarySync';
+import { inactivateAtProvider, loadForProvider, rememberProviderUuid } from '../telemedicine/beneficiarySync';
 import type { TelemedicineProvider } from '../telemedicine/types';
 
 /**
@@ -21,7 +21,7 @@ export async function syncWithProvider(
     const beneficiary = await loadForProvider(db, beneficiaryId);
     if (!beneficiary) return;
     if (!beneficiary.isActive) {
-      if (beneficiary.providerUuid) await provider.inactivateBeneficiary(beneficiary);
+      if (beneficiary.providerUuid) await inactivateAtProvider(provider, db, beneficiary);
       return;
     }
     // Registering reactivates a CPF the provider already knows.

@@ -11,7 +11,7 @@ import { createPaymentsApp, freshCpf, newIdempotencyKey } from './testing';
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createPaymentsApp({ seed: false });
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const context = (gateway: PaymentGateway = app.paymentGateway): PaymentContext => ({
@@ -114,6 +114,15 @@ describe('payment reconciliation', () => {
         throw new GatewayUnavailableError('down');
       },
       findByReference: async () => {
+        throw new GatewayUnavailableError('down');
+      },
+      findPayment: async () => {
+        throw new GatewayUnavailableError('down');
+      },
+      createPixCharge: async () => {
+        throw new GatewayUnavailableError('down');
+      },
+      cancelCharge: async () => {
         throw new GatewayUnavailableError('down');
       },
     };

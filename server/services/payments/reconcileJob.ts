@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { paymentAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/httpErrors';
 import { reconcile, type PaymentContext } from './checkout';
+import { GatewayUnavailableError } from './gateway';
+import { reconcilePix } from './pix';
 
 /** Attempts looked at per run; the rest wait for the next run. */
 const BATCH = 100;
@@ -25,6 +27,8 @@ export const reconcileIntervalMs = (gatewayTimeoutMs: number) => Math.min(Math.m
  * (the process died between booking the attempt and saving the answer) and attempts `approved`
  * without their sale. Each is looked up at the gateway by our order id: an approved charge gets its
  * beneficiary and sale, a refused one is closed, one the gateway never saw is closed as failed.
+ * Pix charges still waiting are asked about too (pix.ts, reconcilePix): a paid one whose webhook was
+ * lost gets its sale, one past its window is removed at the gateway and expired.
  */
 export async function reconcilePayments(context: PaymentContext): Promise<ReconcileReport> {
   const staleBefore = new Date(Date.now() - staleAfterMs(context.gatewayTimeoutMs));
@@ -35,6 +39,8 @@ export async function reconcilePayments(context: PaymentContext): Promise<Reconc
       or(
         and(eq(paymentAttempts.status, 'pending'), lt(paymentAttempts.createdAt, staleBefore)),
         and(eq(paymentAttempts.status, 'approved'), isNull(paymentAttempts.saleId)),
+        // Pix charges still waiting: paid ones whose webhook was lost, and those past their window.
+        eq(paymentAttempts.status, 'waiting'),
       ),
     )
     .orderBy(asc(paymentAttempts.createdAt))
@@ -42,43 +48,39 @@ export async function reconcilePayments(context: PaymentContext): Promise<Reconc
   const report: ReconcileReport = { approved: 0, closed: 0, unresolved: 0 };
   for (const attempt of attempts) {
     try {
+      if (attempt.paymentMethod === 'pix' && attempt.status !== 'approved') {
+        const outcome = await reconcilePix(context, attempt);
+        if (outcome === 'approved') report.approved += 1;
+        if (outcome === 'closed') report.closed += 1;
+        continue;
+      }
       const answer = await reconcile(context, attempt);
       if (answer.success) report.approved += 1;
       else report.closed += 1;
     } catch (error) {
       // The gateway is unreachable (a 409 'still processing'): leave it for the next run.
-      if (!(error instanceof HttpError)) throw error;
+      if (!(error instanceof HttpError) && !(error instanceof GatewayUnavailableError)) throw error;
       report.unresolved += 1;
     }
   }
-  if (attempts.length) context.log.warn({ ...report }, 'payment attempts reconciled with the gateway');
+  if (report.approved || report.closed || report.unresolved)
+    context.log.warn({ ...report }, 'payment attempts reconciled with the gateway');
   return report;
 }
 
-/** Runs the job once the app is ready and then on a timer, until the app closes. */
+/** Runs the job once the app is ready and then on a timer, on one server copy at a time (services/jobs). */
 export function schedulePaymentReconciliation(app: FastifyInstance): void {
-  const context = (): PaymentContext => ({
-    db: app.db,
-    gateway: app.paymentGateway,
-    telemedicine: app.telemedicine,
-    log: app.log,
-    gatewayTimeoutMs: app.config.payments.timeoutMs,
-  });
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  const run = () => {
-    if (running) return;
-    running = reconcilePayments(context())
-      .catch((error) => app.log.error({ err: error }, 'payment reconciliation failed; retried on the next run'))
-      .finally(() => (running = undefined));
-  };
-  app.addHook('onReady', async () => {
-    run();
-    timer = setInterval(run, reconcileIntervalMs(app.config.payments.timeoutMs));
-    timer.unref();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(timer);
-    await running;
+  app.jobs.schedule({
+    name: 'payment-reconciliation',
+    atStart: 'background',
+    everyMs: reconcileIntervalMs(app.config.payments.timeoutMs),
+    run: () =>
+      reconcilePayments({
+        db: app.db,
+        gateway: app.paymentGateway,
+        telemedicine: app.telemedicine,
+        log: app.log,
+        gatewayTimeoutMs: app.config.payments.timeoutMs,
+      }),
   });
 }

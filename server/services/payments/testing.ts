@@ -1,11 +1,13 @@
 /** Shared by the payment tests: a valid checkout body, fresh CPFs and an app with a chosen gateway. */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { GATEWAY_TEST_CARDS } from '../../../src/domain/cards';
+import { GATEWAY_TEST_CARDS, passesLuhn } from '../../../src/domain/cards';
+import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { cpfCheckDigits } from '../../../src/domain/documents';
 import type { AppConfig } from '../../config';
 import { createTestApp } from '../../test/helpers';
-import type { PaymentGateway } from './gateway';
+import type { ChargeRequest, PaymentGateway } from './gateway';
+import { createSandboxGateway } from './sandboxGateway';
 
 /** A valid CPF nobody else in the test database has. */
 export function freshCpf(): string {
@@ -13,7 +15,17 @@ export function freshCpf(): string {
   return base + cpfCheckDigits(base);
 }
 
-/** A checkout body as the page sends it (masked, as typed), with a card the sandbox approves. */
+/**
+ * A Visa number of its own (valid Luhn), which the sandbox approves: each test buyer pays with a card
+ * of their own, as real buyers do, so the card velocity limits never mix them up.
+ */
+export function freshCardNumber(): string {
+  const base = `4${Array.from({ length: 14 }, () => randomInt(0, 10)).join('')}`;
+  const number = [...'0123456789'].map((digit) => base + digit).find(passesLuhn)!;
+  return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** A checkout body as the page sends it (masked, as typed): a new buyer (CPF, e-mail) with a card the sandbox approves. */
 export function checkoutBody(overrides: Record<string, unknown> = {}, card: Record<string, unknown> = {}) {
   const nextYear = String(new Date().getFullYear() + 2);
   const cpf = freshCpf();
@@ -21,7 +33,7 @@ export function checkoutBody(overrides: Record<string, unknown> = {}, card: Reco
     selectedPlan: 'consulta_avulsa',
     name: 'Joana Compradora Lima',
     cpfCnpj: `${cpf.slice(0, 3)}.${cpf.slice(3, 6)}.${cpf.slice(6, 9)}-${cpf.slice(9)}`,
-    email: 'joana.lima@exemplo.com.br',
+    email: `joana.lima.${cpf}@exemplo.com.br`,
     phone: '(11) 3333-4444',
     mobilePhone: '(11) 98888-7777',
     postalCode: '01310-100',
@@ -33,7 +45,7 @@ export function checkoutBody(overrides: Record<string, unknown> = {}, card: Reco
     state: 'SP',
     creditCard: {
       holderName: 'JOANA C LIMA',
-      number: '4444 4444 4444 4444',
+      number: freshCardNumber(),
       expiryMonth: '12',
       expiryYear: nextYear,
       ccv: '123',
@@ -52,6 +64,25 @@ export function createPaymentsApp(
   options: { gateway?: PaymentGateway; config?: Partial<AppConfig>; seed?: boolean } = {},
 ): Promise<FastifyInstance> {
   return createTestApp({ seed: options.seed !== false, config: options.config, build: { paymentGateway: options.gateway } });
+}
+
+/** A gateway of the test's own: the sandbox's answers, or `decide`'s, counting the charges that reach it. */
+export function countingGateway(options: { delayMs?: number; decide?: (request: ChargeRequest) => 'approved' | 'refused' } = {}) {
+  const sandbox = createSandboxGateway(options.delayMs ?? 30);
+  const charges: ChargeRequest[] = [];
+  const gateway: PaymentGateway = {
+    kind: 'sandbox',
+    charge: async (request) => {
+      charges.push(request);
+      if (options.decide?.(request) === 'refused') return { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
+      return sandbox.charge(request);
+    },
+    findByReference: (orderId, recurring) => sandbox.findByReference(orderId, recurring),
+    findPayment: (lookup) => sandbox.findPayment(lookup),
+    createPixCharge: (request) => sandbox.createPixCharge(request),
+    cancelCharge: (paymentId) => sandbox.cancelCharge(paymentId),
+  };
+  return { gateway, charges };
 }
 
 /** POST /api/payment from an address (each test uses its own, so the rate limit stays out of the way). */

@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { CEP_DIGITS, CEP_MESSAGES, type CepAddress } from '../../src/domain/cep';
+import { onlyDigits } from '../../src/domain/documents';
+import { badRequest, notFound, serviceUnavailable, tooManyRequests } from '../lib/httpErrors';
+import { addressGroup } from '../services/limits/addresses';
+import type { AttemptLimit } from '../services/limits/attemptCounters';
+import { CepUnavailableError, viaCepLookup } from '../services/cep/viaCep';
+
+/** Look-ups per client address: a form needs one or two; the limit keeps us a polite ViaCEP client. */
+const CEP_LOOKUPS_PER_ADDRESS: AttemptLimit = { name: 'cep:address', max: 60, windowMs: 10 * 60 * 1000 };
+
+/**
+ * GET /api/cep/:cep: the address of a CEP, through our server (CEP_PROVIDER=viacep|off) so the
+ * browser talks to one host. 400 malformed, 404 unknown, 503 when the service is off, failing or
+ * slower than CEP_TIMEOUT_MS: the forms then leave the fields as they are.
+ */
+export default async function cepRoutes(app: FastifyInstance) {
+  app.get<{ Params: { cep: string } }>(
+    '/api/cep/:cep',
+    {
+      schema: { params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } } },
+      config: { public: true },
+      onRequest: async (request) => {
+        if (!(await app.limits.admit([CEP_LOOKUPS_PER_ADDRESS, addressGroup(request.ip)]))) {
+          throw tooManyRequests(CEP_MESSAGES.tooManyLookups);
+        }
+      },
+    },
+    async (request, reply): Promise<CepAddress> => {
+      const cep = onlyDigits(request.params.cep);
+      if (cep.length !== CEP_DIGITS || cep !== request.params.cep.replace(/-/, '')) throw badRequest(CEP_MESSAGES.invalid);
+      const { provider, baseUrl, timeoutMs } = app.config.cep;
+      if (provider === 'off') throw serviceUnavailable(CEP_MESSAGES.unavailable);
+      let address: CepAddress | null;
+      try {
+        address = await viaCepLookup(baseUrl, cep, timeoutMs);
+      } catch (error) {
+        if (!(error instanceof CepUnavailableError)) throw error;
+        request.log.warn({ reason: error.message }, 'CEP lookup failed');
+        throw serviceUnavailable(CEP_MESSAGES.unavailable);
+      }
+      if (!address) throw notFound(CEP_MESSAGES.notFound);
+      // Addresses change rarely: the browser may keep an answer for a day.
+      reply.header('Cache-Control', 'public, max-age=86400');
+      return address;
+    },
+  );
+}

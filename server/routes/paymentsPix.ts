@@ -1,0 +1,82 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { CHECKOUT_MESSAGES, IDEMPOTENCY_KEY_PATTERN, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
+import { PIX_MESSAGES } from '../../src/domain/pix';
+import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
+import { DEFAULT_PIX } from '../config';
+import { BODY_LIMITS } from '../lib/bodyLimits';
+import { badRequest, tooManyRequests } from '../lib/httpErrors';
+import { validateBody } from '../lib/validation';
+import { addressGroup } from '../services/limits/addresses';
+import type { AttemptLimit } from '../services/limits/attemptCounters';
+import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
+import { PAYMENTS_PER_ADDRESS } from './payments';
+
+/**
+ * Reads of a Pix charge's status per client address: the page asks every 3 s for up to the whole
+ * window (600 in 30 min), with room for a few buyers behind one address; nobody guesses order ids.
+ */
+const PIX_READS_PER_ADDRESS: AttemptLimit = { name: 'pix:address', max: 1200, windowMs: PAYMENT_RATE_LIMIT.windowMs };
+
+const orderParams = {
+  type: 'object',
+  required: ['orderId'],
+  properties: { orderId: { type: 'string', maxLength: 64 } },
+} as const;
+
+/** Pix at the public checkout: create a charge, follow it, and (sandbox only) pay it. */
+export default async function pixPaymentRoutes(app: FastifyInstance) {
+  const context = (request: FastifyRequest): PixContext => ({
+    db: app.db,
+    gateway: app.paymentGateway,
+    telemedicine: app.telemedicine,
+    log: request.log,
+    gatewayTimeoutMs: app.config.payments.timeoutMs,
+    expirationMs: (app.config.payments.pix ?? DEFAULT_PIX).expirationMs,
+  });
+  const admitRead = async (request: FastifyRequest) => {
+    if (!(await app.limits.admit([PIX_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
+      throw tooManyRequests(PIX_MESSAGES.tooManyStatusReads);
+    }
+  };
+
+  // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
+  app.post(
+    '/api/payment/pix',
+    {
+      bodyLimit: BODY_LIMITS.payment,
+      config: { public: true, errorText: true },
+      onRequest: async (request) => {
+        if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
+          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
+        }
+      },
+    },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const idempotencyKey = request.headers['idempotency-key'];
+      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
+        throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyInvalid);
+      }
+      const payment = await validateBody(pixPaymentRequestSchema, request.body);
+      return createPixPayment(context(request), payment, { idempotencyKey });
+    },
+  );
+
+  app.get<{ Params: { orderId: string } }>(
+    '/api/payment/pix/:orderId',
+    { schema: { params: orderParams }, config: { public: true }, onRequest: admitRead },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return pixChargeStatus(context(request), request.params.orderId);
+    },
+  );
+
+  app.post<{ Params: { orderId: string } }>(
+    '/api/payment/pix/:orderId/simulate',
+    { schema: { params: orderParams }, config: { public: true }, onRequest: admitRead },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return simulatePixPayment(context(request), request.params.orderId);
+    },
+  );
+}
