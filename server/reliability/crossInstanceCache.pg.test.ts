@@ -32,7 +32,7 @@ beforeAll(async () => {
   await operator.connect();
   admin = await loginAsDemo(a, 'ADMINISTRADOR');
   fx = await ScopeFixtures.load(a);
-}, 90_000);
+});
 afterAll(async () => {
   await operator.end();
   await b?.close();
@@ -178,5 +178,5 @@ describe('two instances on one database', () => {
     const onB = await partnerNames(b, url);
     expect(onB).toContain(second);
     expect(onB).toEqual(await partnerNames(a, url));
-  }, 60_000);
+  });
 });

@@ -23,7 +23,7 @@ describe('graceful shutdown', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({ DEMO_SEED: 'false' });
-  }, 90_000);
+  });
   afterAll(() => server.stop());
 
   it('finishes the request in flight, takes no new connection, and exits 0 on SIGTERM', async () => {
@@ -47,5 +47,36 @@ describe('graceful shutdown', () => {
     expect(response).toMatch(/^HTTP\/1\.1 401/);
     expect(response).toContain('Credenciais inválidas.');
     expect(await exited).toBe(0);
-  }, 60_000);
+  });
+});
+
+describe('graceful shutdown behind a load balancer (SHUTDOWN_DRAIN_MS)', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ DEMO_SEED: 'false', SHUTDOWN_DRAIN_MS: '1500' });
+  });
+  afterAll(() => server.stop());
+
+  it('answers /api/health 503 at once, keeps serving during the drain time, then closes and exits 0', async () => {
+    const exited = exitOf(server);
+    const signalledAt = Date.now();
+    server.child.kill('SIGTERM');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+
+    const health = await fetch(`${server.baseUrl}/api/health`);
+    expect(health.status).toBe(503);
+    expect(await health.json()).toMatchObject({ status: 'stopping', message: 'Servidor em desligamento.' });
+    const login = await fetch(`${server.baseUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'ninguem@exemplo.com.br', senha: 'qualquer1', userType: 'ADMINISTRADOR' }),
+    });
+    expect(login.status).toBe(401);
+    expect(login.headers.get('connection')).toBe('close');
+
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    await expect(openRaw(server.port)).rejects.toMatchObject({ code: 'ECONNREFUSED' });
+    expect(await exited).toBe(0);
+    expect(Date.now() - signalledAt).toBeLessThan(10_000);
+  });
 });

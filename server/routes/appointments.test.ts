@@ -6,11 +6,11 @@ import { addDays, todayIn, toBrDate, weekdayOf, zonedParts } from '../services/t
 import { decodeSlotId, encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../services/telemedicine/testFixtures';
 import { startAdminPortal } from '../test/demoPortal';
-import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
+import { CLOCK_ONLY, csvLines, injectAs, loginAsDemo } from '../test/helpers';
 
 let app: FastifyInstance;
 let admin: string;
-beforeAll(async () => ({ app, admin } = await startAdminPortal()), 60_000);
+beforeAll(async () => ({ app, admin } = await startAdminPortal()));
 afterAll(() => app.close());
 
 const get = (url: string, token = admin) => injectAs(app, token, { method: 'GET', url });
@@ -24,10 +24,10 @@ async function specialtyUuid(name: string) {
   return (await specialtyByName(app.db, name)).uuid;
 }
 
-async function availability(specialty: string, from: string, to: string, beneficiaryUuid?: string) {
+async function availability(specialty: string, from: string, to: string, beneficiaryUuid?: string, token = admin) {
   const params = new URLSearchParams({ specialtyUuid: specialty, dateInitial: br(from), dateFinal: br(to) });
   if (beneficiaryUuid) params.set('beneficiaryUuid', beneficiaryUuid);
-  return get(`/api/specialty-availability?${params}`);
+  return get(`/api/specialty-availability?${params}`, token);
 }
 
 /** A specialty nobody in the demo practises on Sundays is still busy; tests use their own professionals on a date far ahead. */
@@ -107,10 +107,21 @@ describe('GET /api/specialty-availability', () => {
   it('never answers a past time, and answers across a month end', async () => {
     await insertProfessional(app.db, { specialtyNames: ['Reumatologia'], schedule: EVERY_DAY('00:00', '23:59'), minutes: 30 });
     const specialty = await specialtyUuid('Reumatologia');
-    const now = new Date();
-    const todays = (await availability(specialty, addDays(today(), -3), today())).json() as Array<{ date: string; from: string }>;
+    // Midday in São Paulo, so today has both past slots and coming ones whenever the suite runs.
+    const noon = new Date(`${today()}T15:10:00.000Z`);
+    jest.useFakeTimers({ now: noon, doNotFake: CLOCK_ONLY });
+    let todays: Array<{ date: string; from: string }>;
+    try {
+      // Signed in at that moment: a token issued later than the clock's time would not be valid yet.
+      const token = await loginAsDemo(app, 'ADMINISTRADOR');
+      todays = (await availability(specialty, addDays(today(), -3), today(), undefined, token)).json();
+    } finally {
+      jest.useRealTimers();
+    }
+    expect(zonedParts(noon).time).toBe('12:10');
+    expect(todays.map((slot) => slot.from)).toEqual(expect.arrayContaining(['12:30', '13:00', '18:30', '23:00']));
     expect(todays.every((slot) => slot.date === br(today()))).toBe(true);
-    expect(todays.every((slot) => slot.from > zonedParts(now).time)).toBe(true);
+    expect(todays.every((slot) => slot.from > '12:10')).toBe(true);
 
     // From the last day of next month to the second day of the month after.
     const [year, month] = addDays(today(), 40).split('-').map(Number);
@@ -315,17 +326,19 @@ describe('booking from a referral', () => {
 });
 
 describe('GET /api/appointments', () => {
-  it('answers the whole agenda as an array without paging, and pages, filters and sorts in SQL', async () => {
-    const all = await get('/api/appointments');
+  it('answers one page (the first of 10 without `page`), and pages, filters and sorts in SQL', async () => {
+    const all = await get('/api/appointments?pageSize=100');
     expect(all.statusCode).toBe(200);
-    expect(all.headers['x-total-count']).toBeUndefined();
     const everything = all.json() as Array<{ status: string; specialty: { name: string }; detail: { date: string } }>;
     expect(everything.length).toBeGreaterThan(50);
     expect(everything.some((appointment) => appointment.status === 'CANCELED')).toBe(false);
 
+    const plain = await get('/api/appointments');
+    expect(plain.json()).toEqual(everything.slice(0, 10));
+    expect(Number(plain.headers['x-total-count'])).toBeGreaterThanOrEqual(everything.length);
     const page = await get('/api/appointments?page=2&pageSize=10');
-    expect(page.json()).toHaveLength(10);
-    expect(Number(page.headers['x-total-count'])).toBe(everything.length);
+    expect(page.json()).toEqual(everything.slice(10, 20));
+    expect((await get('/api/appointments?pageSize=101')).statusCode).toBe(400);
 
     const finished = (await get('/api/appointments?status=FINISHED&especialidade=Generalista')).json() as typeof everything;
     expect(finished.length).toBeGreaterThan(0);
@@ -355,7 +368,7 @@ describe('GET /api/appointments', () => {
     };
     for (const [column, nameOf] of Object.entries(names)) {
       for (const direction of ['asc', 'desc']) {
-        const response = await get(`/api/appointments?sort=${column}:${direction}`);
+        const response = await get(`/api/appointments?sort=${column}:${direction}&pageSize=100`);
         expect(response.statusCode).toBe(200);
         // The database compares lower-cased names by code point (its collation is C), as JavaScript's sort does.
         const shown = (response.json() as Row[]).map((row) => nameOf(row).toLowerCase());
@@ -379,6 +392,9 @@ describe('GET /api/appointments', () => {
     expect(response.headers['content-type']).toContain('text/csv');
     const lines = csvLines(response.body);
     expect(lines[0]).toBe('Paciente;CPF;Profissional;Especialidade;Status;Tipo;Data;Início;Fim');
+    const finished = (await get('/api/appointments?status=FINISHED&pageSize=1')).headers['x-total-count'];
+    expect(lines.length - 1).toBe(Number(finished));
+    expect(lines.length).toBeGreaterThan(1);
     expect(lines.slice(1).every((line) => line.includes(';Finalizada;'))).toBe(true);
   });
 });

@@ -1,32 +1,51 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_VIEW_SOURCES } from '../../src/domain/audit';
 import { APPOINTMENT_MESSAGES, appointmentStatusLabel, appointmentTypeLabel } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
 import { appointmentRequestSchema } from '../../src/domain/validation/care';
-import { inBatches, sendCsv } from '../lib/csv';
+import { mapRows, sendCsv } from '../lib/csv';
 import { notFound } from '../lib/httpErrors';
 import { setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { filtersSummary, recordAudit } from '../services/audit/record';
+import { actorOf, filtersSummary, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
 import { activeBeneficiary, searchPatients } from '../services/telemedicine/beneficiaries';
+import { isProviderId } from '../services/telemedicine/uuid';
 import { appointmentFilters, appointmentPage } from '../services/telemedicine/listParams';
 
 const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
+const NOT_FOUND = 'Consulta não encontrada.';
+
+/** The appointment named in the path; an id the provider cannot have is 404 before anything is sent or audited. */
+function appointmentId(params: unknown): string {
+  const { uuid } = params as { uuid: string };
+  if (!isProviderId(uuid)) throw notFound(NOT_FOUND);
+  return uuid;
+}
 
 /** 'Agenda de Consultas': the appointments at the telemedicine provider. */
 export default async function appointmentRoutes(app: FastifyInstance) {
-  app.get('/api/appointments', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
-    const { paged, request: page } = appointmentPage(request.query);
-    const { items, total } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
-    if (paged) setTotalCount(reply, total);
+  /**
+   * A page of the agenda shows each patient's CPF, birth date and phone: every answer is audited (a
+   * 'view' row per beneficiary shown), hence never served from the read cache.
+   */
+  app.get('/api/appointments', { config: ADMIN_ONLY }, async (request, reply) => {
+    const { request: page } = appointmentPage(request.query);
+    const { items, total, totalEstimated } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
+    const shown = items.map((item) => item.beneficiary.uuid);
+    await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.agenda);
+    setTotalCount(reply, total, totalEstimated);
     return items;
   });
 
   app.get('/api/appointments/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
     const { request: page } = appointmentPage(request.query);
     const filters = appointmentFilters(request.query);
-    const rows = inBatches(async (limit, offset) => {
-      const { items } = await app.telemedicine.listAppointments(filters, { ...page, offset, limit });
-      return items.map((item) => [
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
+    return sendCsv(
+      reply,
+      'consultas.csv',
+      ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
+      mapRows(app.telemedicine.exportAppointments(filters, page.sort), (item) => [
         item.beneficiary.name,
         formatCpf(item.beneficiary.cpf),
         item.professional.name,
@@ -36,14 +55,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
         item.detail.date,
         item.detail.from,
         item.detail.to,
-      ]);
-    }, 500);
-    await recordAudit(request, { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      'consultas.csv',
-      ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
-      rows,
+      ]),
     );
   });
 
@@ -53,30 +65,36 @@ export default async function appointmentRoutes(app: FastifyInstance) {
   );
 
   app.get('/api/appointments/:uuid', { config: ADMIN_ONLY }, async (request) => {
-    const appointment = await app.telemedicine.getAppointment((request.params as { uuid: string }).uuid);
-    if (!appointment) throw notFound('Consulta não encontrada.');
+    const appointment = await app.telemedicine.getAppointment(appointmentId(request.params));
+    if (!appointment) throw notFound(NOT_FOUND);
+    await recordBeneficiaryViews(app.db, actorOf(request), [appointment.beneficiary.uuid], AUDIT_VIEW_SOURCES.appointment);
     return appointment;
   });
 
   app.post('/api/appointments', { config: ADMIN_ONLY }, async (request, reply) => {
     const body = await validateBody(appointmentRequestSchema, request.body);
     const beneficiary = await activeBeneficiary(app.db, body.beneficiaryUuid);
-    const appointment = await app.telemedicine.bookAppointment({
-      beneficiary,
-      specialtyUuid: body.specialtyUuid,
-      availabilityUuid: body.availabilityUuid,
-      referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
-      approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
-    });
-    await recordAudit(request, { action: 'create', entity: 'appointment', entityId: appointment.uuid });
+    const actor = actorOf(request);
+    const appointment = await app.telemedicine.bookAppointment(
+      {
+        beneficiary,
+        specialtyUuid: body.specialtyUuid,
+        availabilityUuid: body.availabilityUuid,
+        referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
+        approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
+      },
+      (uuid, transaction = app.db) => recordAudit(transaction, actor, { action: 'create', entity: 'appointment', entityId: uuid }),
+    );
     reply.status(201);
     return appointment;
   });
 
   app.delete('/api/appointments/:uuid', { config: ADMIN_ONLY }, async (request) => {
-    const { uuid } = request.params as { uuid: string };
-    await app.telemedicine.cancelAppointment(uuid);
-    await recordAudit(request, { action: 'status', entity: 'appointment', entityId: uuid, summary: 'Cancelada' });
+    const uuid = appointmentId(request.params);
+    const actor = actorOf(request);
+    await app.telemedicine.cancelAppointment(uuid, (canceled, transaction = app.db) =>
+      recordAudit(transaction, actor, { action: 'status', entity: 'appointment', entityId: canceled, summary: 'Cancelada' }),
+    );
     return { success: true, message: APPOINTMENT_MESSAGES.canceled };
   });
 }

@@ -1,18 +1,31 @@
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, USER_TYPE_LABELS } from '../../src/domain/audit';
+import {
+  AUDIT_TEXTS,
+  auditActionLabel,
+  auditEntityLabel,
+  USER_TYPE_LABELS,
+  type AuditEntryView,
+  type BeneficiaryAuditEntry,
+} from '../../src/domain/audit';
 import { formatDateTime } from '../../src/domain/format';
 import type { UserType } from '../../src/domain/userTypes';
-import { inBatches, sendCsv } from '../lib/csv';
+import { inKeyOrder, sendCsv } from '../lib/csv';
+import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { findBeneficiary } from '../services/beneficiaries/queries';
-import { AUDIT_DEFAULT_ORDER, AUDIT_SORTS, auditBatch, auditFiltersOf, listAudit, recentForRecord } from '../services/audit/queries';
+import { AUDIT_DEFAULT_KEY, AUDIT_DEFAULT_ORDER, AUDIT_SORTS, auditBatch, auditFiltersOf, listAudit, recentForRecord } from '../services/audit/queries';
 import { scheduleAuditRetention } from '../services/audit/retention';
 
 const ADMIN_ONLY = { config: { allow: ['ADMINISTRADOR'] as readonly UserType[] } };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The audit trail: the administrators' 'Auditoria' list and a beneficiary's recent history. */
+function withoutStaffIdentity(entry: AuditEntryView): BeneficiaryAuditEntry {
+  const { actorId: _actorId, actorName: _actorName, ipAddress: _ipAddress, ...whatAndWhen } = entry;
+  return whatAndWhen;
+}
+
 export default async function auditRoutes(app: FastifyInstance) {
   scheduleAuditRetention(app);
 
@@ -22,7 +35,7 @@ export default async function auditRoutes(app: FastifyInstance) {
     const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
       limit: list.pageSize,
       offset: list.offset,
-      orderBy: list.orderBy,
+      key: keyOf(list.sort, AUDIT_DEFAULT_KEY),
     });
     setTotalCount(reply, total);
     return { data: { data: rows } };
@@ -30,9 +43,10 @@ export default async function auditRoutes(app: FastifyInstance) {
 
   /** The whole filtered trail as CSV (an answer to the data protection authority, an internal review). */
   app.get('/api/audit/export', ADMIN_ONLY, async (request, reply) => {
-    const { orderBy } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
+    const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
     const filters = auditFiltersOf(request.query);
-    const entries = inBatches((limit, offset) => auditBatch(app.db, filters, orderBy, limit, offset));
+    const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
+    const entries = inKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
     const C = AUDIT_TEXTS.columns;
     async function* rows() {
       for await (const entry of entries) {
@@ -56,11 +70,16 @@ export default async function auditRoutes(app: FastifyInstance) {
     );
   });
 
-  /** Who saw or changed a beneficiary lately, for anyone who may see the beneficiary (404 otherwise). */
+  /**
+   * Who saw or changed a beneficiary lately, for anyone who may see the beneficiary (404 otherwise).
+   * Only administrators learn which staff member did it and from where.
+   */
   app.get('/api/audit/beneficiaries/:uuid', async (request) => {
     const uuid = (request.params as { uuid?: string }).uuid ?? '';
     const beneficiary = UUID.test(uuid) ? await findBeneficiary(app.db, request.principal, { uuid: uuid.toLowerCase() }) : undefined;
     if (!beneficiary) throw notFound('Beneficiário não encontrado.');
-    return { data: { data: await recentForRecord(app.db, 'beneficiary', beneficiary.uuid) } };
+    const entries = await recentForRecord(app.db, 'beneficiary', beneficiary.uuid);
+    const administrator = request.principal.type === 'ADMINISTRADOR';
+    return { data: { data: administrator ? entries : entries.map(withoutStaffIdentity) } };
   });
 }

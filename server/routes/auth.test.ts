@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
+import { AUTH_MESSAGES } from '../../src/domain/messages';
 import { administrators, branches, partners, resellers } from '../db/schema';
 import { createTokenService } from '../services/auth/tokens';
+import { freshCnpj } from '../services/channels/testFixtures';
+import { accountInactiveMessage, sessionEndedInactiveMessage } from '../../src/domain/messages';
+import type { UserType } from '../../src/domain/userTypes';
 import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
@@ -56,7 +60,7 @@ describe('POST /api/auth/login', () => {
       .insert(partners)
       .values({
         nome: 'P Inativo',
-        cnpj: '11222333000181',
+        cnpj: freshCnpj(),
         email: 'p-inativo@x.com',
         passwordHash: app.passwords ? await app.passwords.hash('segredo1') : '',
       })
@@ -77,7 +81,9 @@ describe('POST /api/auth/login', () => {
     await expect(login(app, 'r-inativo@x.com', 'REVENDEDOR', 'segredo1')).resolves.toEqual(expect.any(String));
     await app.db.update(branches).set({ ativo: false }).where(eq(branches.id, branch.id));
     const blockedReseller = await loginRequest({ email: 'r-inativo@x.com', senha: 'segredo1', userType: 'REVENDEDOR' }, '10.0.0.3');
-    expect(blockedReseller.statusCode).toBe(401);
+    expect(blockedReseller.statusCode).toBe(403);
+    expect(blockedReseller.json().message).toBe(accountInactiveMessage('REVENDEDOR'));
+    expect(blockedReseller.json()).not.toHaveProperty('token');
 
     await app.db.update(branches).set({ ativo: true }).where(eq(branches.id, branch.id));
     await app.db.update(partners).set({ ativo: false }).where(eq(partners.id, partner.id));
@@ -87,9 +93,48 @@ describe('POST /api/auth/login', () => {
       ['r-inativo@x.com', 'REVENDEDOR'],
     ]) {
       const response = await loginRequest({ email, senha: 'segredo1', userType }, '10.0.0.3');
-      expect(response.statusCode).toBe(401);
-      expect(response.json().message).toBe('Credenciais inválidas.');
+      expect(response.statusCode).toBe(403);
+      expect(response.json().message).toBe(accountInactiveMessage(userType as UserType));
+      // A wrong password reveals nothing: the same answer as for an unknown e-mail.
+      const guessed = await loginRequest({ email, senha: 'errada123', userType }, '10.0.0.4');
+      expect(guessed.statusCode).toBe(401);
+      expect(guessed.json()).toEqual({ success: false, message: 'Credenciais inválidas.' });
     }
+    expect(accountInactiveMessage('REVENDEDOR')).toMatch(/inativa.*filial/);
+    expect(accountInactiveMessage('FILIAL')).toMatch(/inativa.*parceiro/);
+    expect(accountInactiveMessage('PARCEIRO')).toMatch(/inativa.*administrador/);
+  });
+
+  it('says why when the inactivation came through the API (which also revokes the tokens)', async () => {
+    const admin = await loginAsDemo(app, 'ADMINISTRADOR');
+    const [partner] = await app.db
+      .insert(partners)
+      .values({ nome: 'P Via API', cnpj: freshCnpj(), email: 'p-via-api@x.com', passwordHash: await app.passwords.hash('segredo1') })
+      .returning();
+    const token = await login(app, 'p-via-api@x.com', 'PARCEIRO', 'segredo1');
+    const current = (await injectAs(app, admin, { method: 'GET', url: `/api/partners/${partner.id}` })).json().data;
+    const put = await injectAs(app, admin, {
+      method: 'PUT',
+      url: `/api/partners/${partner.id}`,
+      payload: { ...current, senha: '', ativo: false },
+    });
+    expect(put.statusCode).toBe(200);
+    const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(sessionEndedInactiveMessage('PARCEIRO'));
+  });
+
+  it('ends the session of an account inactivated while signed in, saying why', async () => {
+    const [partner] = await app.db
+      .insert(partners)
+      .values({ nome: 'P Cortado', cnpj: freshCnpj(), email: 'p-cortado@x.com', passwordHash: await app.passwords.hash('segredo1') })
+      .returning();
+    const token = await login(app, 'p-cortado@x.com', 'PARCEIRO', 'segredo1');
+    expect(await sessionStatus(app, token)).toBe(200);
+    await app.db.update(partners).set({ ativo: false }).where(eq(partners.id, partner.id));
+    const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toBe(sessionEndedInactiveMessage('PARCEIRO'));
   });
 
   it('blocks an e-mail from one address after 10 failures within 15 minutes, even with the right password', async () => {
@@ -106,6 +151,49 @@ describe('POST /api/auth/login', () => {
     expect((await loginRequest({ email: 'parceiro@demo.com.br', senha: 'demo1234', userType: 'PARCEIRO' }, '10.9.9.8')).statusCode).toBe(
       200,
     );
+  });
+
+  it('blocks an e-mail after 30 failures from any addresses within 15 minutes: rotating addresses does not help', async () => {
+    await app.db
+      .insert(administrators)
+      .values({ nome: 'Alvo Distribuído', email: 'alvo-distribuido@x.com', passwordHash: await app.passwords.hash('certa123') });
+    const attempt = (senha: string, address: string) =>
+      loginRequest({ email: 'alvo-distribuido@x.com', senha, userType: 'ADMINISTRADOR' }, address);
+    for (let failure = 1; failure <= 30; failure++) {
+      const refused = await attempt('errada123', `10.30.${failure}.1`);
+      expect([refused.statusCode, refused.json().message]).toEqual([401, AUTH_MESSAGES.invalidCredentials]);
+    }
+    const blocked = await attempt('certa123', '10.30.99.1');
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, AUTH_MESSAGES.tooManyAttempts]);
+  });
+
+  it('holds a burst of parallel wrong passwords from one address to the limit', async () => {
+    await app.db
+      .insert(administrators)
+      .values({ nome: 'Alvo Rajada', email: 'alvo-rajada@x.com', passwordHash: await app.passwords.hash('certa123') });
+    const answers = await Promise.all(
+      Array.from({ length: 25 }, () =>
+        loginRequest({ email: 'alvo-rajada@x.com', senha: 'errada123', userType: 'ADMINISTRADOR' }, '10.31.0.1'),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.statusCode);
+    // Each attempt is counted before its password is checked: at most 10 ever reach the check.
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(25 - statuses.filter((status) => status === 401).length);
+  });
+
+  it('counts an IPv6 client by its /64: other addresses of the same network do not help', async () => {
+    for (let failure = 1; failure <= 10; failure++) {
+      const refused = await loginRequest(
+        { email: 'filial@demo.com.br', senha: 'errada123', userType: 'FILIAL' },
+        `2001:db8:32:7::${failure}`,
+      );
+      expect(refused.statusCode).toBe(401);
+    }
+    const sameNetwork = await loginRequest({ email: 'filial@demo.com.br', senha: 'demo1234', userType: 'FILIAL' }, '2001:db8:32:7:ffff::1');
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await loginRequest({ email: 'filial@demo.com.br', senha: 'demo1234', userType: 'FILIAL' }, '2001:db8:32:8::1');
+    expect(otherNetwork.statusCode).toBe(200);
   });
 
   it("re-hashes a password stored with older parameters at sign-in, keeping the account's sessions", async () => {
@@ -145,7 +233,11 @@ describe('session', () => {
     ],
     [
       'an expired token',
-      createTokenService('test-secret-with-at-least-32-characters!!', 1).sign({ id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 }),
+      createTokenService('test-secret-with-at-least-32-characters!!', { lifetimeMs: 1 }).sign({
+        id: 1,
+        type: 'ADMINISTRADOR',
+        tokenVersion: 0,
+      }),
     ],
   ])('answers 401 {message} with %s', async (_case, token) => {
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -165,7 +257,7 @@ describe('POST /api/auth/change-password', () => {
   it('changes the password, revokes older tokens and hands a fresh one', async () => {
     await app.db
       .insert(partners)
-      .values({ nome: 'Troca', cnpj: '11444777000161', email: 'troca@x.com', passwordHash: await app.passwords.hash('antiga1') });
+      .values({ nome: 'Troca', cnpj: freshCnpj(), email: 'troca@x.com', passwordHash: await app.passwords.hash('antiga1') });
     const oldToken = await login(app, 'troca@x.com', 'PARCEIRO', 'antiga1');
 
     const changePassword = (payload: object) => injectAs(app, oldToken, { method: 'POST', url: '/api/auth/change-password', payload });
@@ -185,5 +277,25 @@ describe('POST /api/auth/change-password', () => {
     expect(await sessionStatus(app, changed.json().token)).toBe(200);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'antiga1')).rejects.toThrow(/401/);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'novinha1')).resolves.toEqual(expect.any(String));
+  });
+
+  it('blocks after 10 wrong current passwords within 15 minutes, even the right one, and changes nothing', async () => {
+    await app.db.insert(partners).values({
+      nome: 'Troca Forçada',
+      cnpj: freshCnpj(),
+      email: 'troca-forcada@x.com',
+      passwordHash: await app.passwords.hash('antiga1'),
+    });
+    const token = await login(app, 'troca-forcada@x.com', 'PARCEIRO', 'antiga1');
+    const changePassword = (currentPassword: string) =>
+      injectAs(app, token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword, newPassword: 'novinha1' } });
+    for (let failure = 0; failure < 10; failure++) {
+      const wrong = await changePassword(`errada${failure}`);
+      expect([wrong.statusCode, wrong.json().message]).toEqual([400, 'Senha atual incorreta.']);
+    }
+    const blocked = await changePassword('antiga1');
+    expect([blocked.statusCode, blocked.json().message]).toEqual([429, AUTH_MESSAGES.tooManyPasswordAttempts]);
+    expect(await sessionStatus(app, token)).toBe(200);
+    await expect(login(app, 'troca-forcada@x.com', 'PARCEIRO', 'antiga1')).resolves.toEqual(expect.any(String));
   });
 });

@@ -1,30 +1,35 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AUTH_MESSAGES } from '../../src/domain/messages';
+import { accountInactiveMessage, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../src/domain/messages';
 import { isUserType } from '../../src/domain/userTypes';
 import { changePasswordSchema, loginRequestSchema } from '../../src/domain/validation/login';
-import { badRequest, tooManyRequests, unauthorized } from '../lib/httpErrors';
+import { BODY_LIMITS } from '../lib/bodyLimits';
+import { badRequest, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
 import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
-import { LoginThrottle } from '../services/auth/loginThrottle';
+import { ensureNewPasswordAllowed } from '../services/auth/newPasswords';
+import { passwordCheckSucceeded, signInSucceeded, startPasswordCheck, startSignIn } from '../services/auth/passwordThrottles';
+
+/** Credentials are a few bytes: a big body is refused unread. */
+const credentials = { bodyLimit: BODY_LIMITS.credentials };
 
 export default async function authRoutes(app: FastifyInstance) {
-  const throttle = new LoginThrottle();
   // Verifying against a real hash of a random string costs the same as checking a real account.
   const dummyHash = await app.passwords.hash(randomBytes(16).toString('hex'));
 
-  app.post('/api/auth/login', { config: { public: true } }, async (request) => {
+  app.post('/api/auth/login', { ...credentials, config: { public: true } }, async (request) => {
     const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
-    if (throttle.isBlocked(email, request.ip)) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+    const attempt = await startSignIn(app.limits, email, request.ip);
+    if (!attempt) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
 
     const account = isUserType(userType) ? await findAccount(app.db, userType, { email }) : undefined;
-    // Always spend the hashing time, so a wrong e-mail and a wrong password take as long.
-    const passwordMatches = await app.passwords.verify(account?.passwordHash ?? dummyHash, senha);
-    if (!account || !passwordMatches || !account.active) {
-      throttle.recordFailure(email, request.ip);
-      throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    }
-    throttle.recordSuccess(email, request.ip);
+    // Always spend the hashing time, so a wrong e-mail and a wrong password take as long; no password
+    // is longer than the maximum, so a longer one is wrong without being hashed.
+    const passwordMatches = senha.length <= PASSWORD_MAX_LENGTH && (await app.passwords.verify(account?.passwordHash ?? dummyHash, senha));
+    if (!account || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+    // Only someone who knows the password learns that the account exists and is inactive.
+    if (!account.active) throw forbidden(accountInactiveMessage(account.type));
+    await signInSucceeded(app.limits, attempt);
     // Hashes made with older parameters are replaced while the password is at hand (once per account).
     if (app.passwords.needsRehash(account.passwordHash)) {
       await upgradePasswordHash(app.db, account.type, account.id, await app.passwords.hash(senha));
@@ -46,14 +51,17 @@ export default async function authRoutes(app: FastifyInstance) {
     return { user: { id: account.id, nome: account.nome, email: account.email, userType: account.type } };
   });
 
-  app.post('/api/auth/change-password', async (request) => {
+  app.post('/api/auth/change-password', credentials, async (request) => {
     const { currentPassword, newPassword } = await validateBody(changePasswordSchema, request.body);
     const { type, id } = request.principal;
     const account = await findAccount(app.db, type, { id });
     if (!account) throw unauthorized();
+    if (!(await startPasswordCheck(app.limits, account))) throw tooManyRequests(AUTH_MESSAGES.tooManyPasswordAttempts);
     if (!(await app.passwords.verify(account.passwordHash, currentPassword))) {
       throw badRequest('Senha atual incorreta.', { currentPassword: 'Senha atual incorreta.' });
     }
+    await passwordCheckSucceeded(app.limits, account);
+    ensureNewPasswordAllowed(newPassword, 'newPassword');
     await updatePasswordHash(app.db, type, id, await app.passwords.hash(newPassword));
     // Older tokens stop working; the caller keeps its session with this fresh one.
     const token = app.tokens.sign({ ...request.principal, tokenVersion: account.tokenVersion + 1 });

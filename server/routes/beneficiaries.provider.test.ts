@@ -1,10 +1,11 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cpfCheckDigits } from '../../src/domain/documents';
-import { beneficiaries } from '../db/schema';
+import { beneficiaries, partners } from '../db/schema';
 import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
-import { injectAs } from '../test/helpers';
+import { injectAs, login } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
+import { freshCnpj } from '../services/channels/testFixtures';
 
 /** With TELEMEDICINE_PROVIDER=rapidoc every beneficiary change reaches the provider, or does not happen. */
 let fake: FakeRapidoc;
@@ -14,7 +15,7 @@ let portal: RapidocPortal;
 beforeAll(async () => {
   portal = await startRapidocPortal(1500);
   ({ fake, app, admin } = portal);
-}, 60_000);
+});
 
 afterAll(() => portal.close());
 
@@ -70,5 +71,40 @@ describe('beneficiaries with the rapidoc provider', () => {
     const failed = await injectAs(app, admin, { method: 'DELETE', url: `/api/beneficiaries/${uuid}` });
     expect(failed.statusCode).toBeGreaterThanOrEqual(400);
     expect((await stored(3)).isActive).toBe(false);
+  });
+
+  it('keeps a person active at the provider while any partner’s record of them is active', async () => {
+    const token = (email: string) => login(app, email, 'PARCEIRO', 'segredo123');
+    const passwordHash = await app.passwords.hash('segredo123');
+    const [first, second] = await app.db
+      .insert(partners)
+      .values(
+        ['um', 'dois'].map((tag) => ({
+          nome: `Parceiro ${tag}`,
+          cnpj: freshCnpj(),
+          email: `parceiro-${tag}@rapidoc.test`,
+          passwordHash,
+        })),
+      )
+      .returning();
+    const records = [];
+    for (const partner of [first, second]) {
+      const created = await injectAs(app, await token(partner.email), { method: 'POST', url: '/api/beneficiaries', payload: payload(4) });
+      expect(created.statusCode).toBe(201);
+      records.push({ uuid: created.json().beneficiary.uuid as string, token: await token(partner.email) });
+    }
+    const atProvider = fake.beneficiaries.filter((beneficiary) => beneficiary.cpf === cpf(4));
+    expect(atProvider).toHaveLength(1);
+    const inactivations = () =>
+      fake.calls.filter((call) => call.method === 'DELETE' && call.path.endsWith(`/beneficiaries/${atProvider[0].uuid}`));
+
+    fake.calls.length = 0;
+    const firstOff = await injectAs(app, records[0].token, { method: 'DELETE', url: `/api/beneficiaries/${records[0].uuid}` });
+    expect(firstOff.json()).toMatchObject({ isActive: false });
+    expect(inactivations()).toHaveLength(0);
+
+    const secondOff = await injectAs(app, records[1].token, { method: 'DELETE', url: `/api/beneficiaries/${records[1].uuid}` });
+    expect(secondOff.json()).toMatchObject({ isActive: false });
+    expect(inactivations()).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
-import { count, eq, isNotNull, isNull } from 'drizzle-orm';
+import { count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BENEFICIARY_MESSAGES as M, type Beneficiary } from '../../src/domain/beneficiaries';
 import { cpfCheckDigits, formatCpf } from '../../src/domain/documents';
 import type { UserType } from '../../src/domain/userTypes';
-import { beneficiaries, resellers } from '../db/schema';
+import { auditLog, beneficiaries, resellers } from '../db/schema';
+import { addDays, todayIn, zonedInstant } from '../services/telemedicine/dates';
+import { inTimeZone } from '../../src/test/timeZone';
 import { demoChannel, inDemoScope, startDemoPortal, type DemoChannel } from '../test/demoPortal';
-import { csvLines, injectAs } from '../test/helpers';
+import { CLOCK_ONLY, csvLines, injectAs, login } from '../test/helpers';
 
 let app: FastifyInstance;
 let tokens: Record<UserType, string>;
@@ -15,13 +17,13 @@ const USER_TYPES: UserType[] = ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDED
 beforeAll(async () => {
   ({ app, tokens } = await startDemoPortal());
   demo = await demoChannel(app);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const call = (type: UserType, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
   injectAs(app, tokens[type], { method, url, payload });
 
-/** Every beneficiary with its reseller's branch and partner, read straight from the tables. */
+/** Every beneficiary with its branch and partner, read straight from the table. */
 async function allBeneficiaries() {
   return app.db
     .select({
@@ -32,16 +34,27 @@ async function allBeneficiaries() {
       holderId: beneficiaries.holderId,
       resellerId: beneficiaries.resellerId,
       isActive: beneficiaries.isActive,
-      branchId: resellers.branchId,
-      partnerId: resellers.partnerId,
+      branchId: beneficiaries.branchId,
+      partnerId: beneficiaries.partnerId,
     })
-    .from(beneficiaries)
-    .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id));
+    .from(beneficiaries);
 }
 type Row = Awaited<ReturnType<typeof allBeneficiaries>>[number];
 
 /** The scope rule, written independently of the service. */
 const inScope = (type: UserType) => (row: Row) => inDemoScope(demo, type)(row);
+
+/** Every row of the list in scope, page after page: a list answers one page. */
+async function everyPage(type: UserType, query = ''): Promise<Beneficiary[]> {
+  const rows: Beneficiary[] = [];
+  for (let page = 1; ; page++) {
+    const response = await call(type, 'GET', `/api/beneficiaries?${query}&page=${page}&pageSize=100`);
+    expect(response.statusCode).toBe(200);
+    const body: Beneficiary[] = response.json();
+    rows.push(...body);
+    if (!body.length || page * 100 >= Number(response.headers['x-total-count'])) return rows;
+  }
+}
 
 const beneficiaryCount = async () => (await app.db.select({ total: count() }).from(beneficiaries))[0].total;
 
@@ -77,9 +90,7 @@ const holderPayload = async (overrides: object = {}) => ({
 describe('GET /api/beneficiaries scope', () => {
   it.each(USER_TYPES)('answers %s exactly the beneficiaries of its scope', async (type) => {
     const expected = (await allBeneficiaries()).filter(inScope(type));
-    const response = await call(type, 'GET', '/api/beneficiaries');
-    expect(response.statusCode).toBe(200);
-    const body: Beneficiary[] = response.json();
+    const body = await everyPage(type);
     expect(body.map((row) => row.uuid).sort()).toEqual(expected.map((row) => row.uuid).sort());
     expect(expected.length).toBeGreaterThan(0);
   });
@@ -115,6 +126,7 @@ describe('GET /api/beneficiaries scope', () => {
         'serviceType',
         'holder',
         'isActive',
+        'planFromSale',
         'nome_revendedor',
         'nome_filial',
         'nome_parceiro',
@@ -140,6 +152,17 @@ describe('GET /api/beneficiaries scope', () => {
 });
 
 describe('GET /api/beneficiaries paged', () => {
+  it('answers the first page of 10 holders when no page is asked for, and refuses a page over 100', async () => {
+    const plain = await call('ADMINISTRADOR', 'GET', '/api/beneficiaries');
+    const first = await call('ADMINISTRADOR', 'GET', '/api/beneficiaries?page=1&pageSize=10');
+    expect(plain.json()).toEqual(first.json());
+    expect(plain.headers['x-total-count']).toBe(first.headers['x-total-count']);
+    expect(Number(plain.headers['x-total-count'])).toBeGreaterThan(10);
+    expect((plain.json() as Beneficiary[]).filter((row) => row.holder === null)).toHaveLength(10);
+    const tooLarge = await call('ADMINISTRADOR', 'GET', '/api/beneficiaries?pageSize=101');
+    expect([tooLarge.statusCode, tooLarge.json().message]).toEqual([400, 'Parâmetro pageSize inválido.']);
+  });
+
   it.each(USER_TYPES)('pages the holders of %s, each followed by its dependents, total in X-Total-Count', async (type) => {
     const rows = (await allBeneficiaries()).filter(inScope(type));
     const holders = rows.filter((row) => row.holderId === null);
@@ -364,10 +387,10 @@ describe('POST /api/beneficiaries', () => {
     expect(response.statusCode).toBe(400);
   });
 
-  it('answers 409 "CPF já cadastrado" for a CPF in use and changes nothing', async () => {
-    const [existing] = await app.db.select().from(beneficiaries).where(isNotNull(beneficiaries.resellerId)).limit(1);
+  it('answers 409 "CPF já cadastrado" for a CPF in use in the same partner and changes nothing', async () => {
+    const [existing] = await app.db.select().from(beneficiaries).where(eq(beneficiaries.partnerId, demo.partnerId)).limit(1);
     const before = await beneficiaryCount();
-    const response = await call('ADMINISTRADOR', 'POST', '/api/beneficiaries', await holderPayload({ cpf: formatCpf(existing.cpf) }));
+    const response = await call('PARCEIRO', 'POST', '/api/beneficiaries', await holderPayload({ cpf: formatCpf(existing.cpf) }));
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ success: false, message: M.cpfTaken, errors: { cpf: M.cpfTaken } });
     expect(await beneficiaryCount()).toBe(before);
@@ -471,7 +494,7 @@ describe('DELETE /api/beneficiaries/{uuid}', () => {
     const second = await call('REVENDEDOR', 'DELETE', `/api/beneficiaries/${target.uuid}`);
     expect(second.json()).toMatchObject({ isActive: true });
     // Inactivating keeps the record (and its group) in the list.
-    const list: Beneficiary[] = (await call('REVENDEDOR', 'GET', '/api/beneficiaries')).json();
+    const list = await everyPage('REVENDEDOR');
     expect(list.some((row) => row.uuid === target.uuid)).toBe(true);
   });
 
@@ -485,6 +508,90 @@ describe('DELETE /api/beneficiaries/{uuid}', () => {
       expect(after.isActive).toBe(outside.isActive);
     },
   );
+});
+
+describe('a dependent is active only while its holder is', () => {
+  /** A holder created by the administrator, with two dependents. */
+  async function family() {
+    const holder = await holderPayload();
+    expect((await call('ADMINISTRADOR', 'POST', '/api/beneficiaries', holder)).statusCode).toBe(201);
+    const dependents = [await holderPayload(), await holderPayload()].map((payload) => ({
+      ...payload,
+      beneficiaryType: 'dependente',
+      holder: holder.cpf,
+    }));
+    for (const dependent of dependents) expect((await call('ADMINISTRADOR', 'POST', '/api/beneficiaries', dependent)).statusCode).toBe(201);
+    const stored = async (payload: { cpf: string }) =>
+      (
+        await app.db
+          .select()
+          .from(beneficiaries)
+          .where(eq(beneficiaries.cpf, payload.cpf.replace(/\D/g, '')))
+      )[0];
+    return { holder: await stored(holder), dependents: await Promise.all(dependents.map(stored)), stored, dependentPayload: dependents[0] };
+  }
+
+  it('inactivates the dependents with their holder, each with its audit row, and keeps them inactive when it comes back', async () => {
+    const { holder, dependents, stored } = await family();
+    const inactivated = await call('ADMINISTRADOR', 'DELETE', `/api/beneficiaries/${holder.uuid}`);
+    expect(inactivated.json()).toMatchObject({ success: true, isActive: false });
+    for (const dependent of dependents) {
+      expect((await stored(dependent)).isActive).toBe(false);
+      const rows = await app.db.select().from(auditLog).where(eq(auditLog.entityId, dependent.uuid));
+      expect(rows.map((row) => [row.action, row.summary])).toContainEqual(['status', 'Inativado com o titular']);
+    }
+    // Bringing the holder back does not bring back dependents someone may have inactivated on purpose.
+    expect((await call('ADMINISTRADOR', 'DELETE', `/api/beneficiaries/${holder.uuid}`)).json().isActive).toBe(true);
+    expect((await stored(dependents[0])).isActive).toBe(false);
+  });
+
+  it('refuses to activate a dependent of an inactive holder with 409, changing nothing', async () => {
+    const { holder, dependents, stored } = await family();
+    await call('ADMINISTRADOR', 'DELETE', `/api/beneficiaries/${holder.uuid}`);
+    const response = await call('ADMINISTRADOR', 'DELETE', `/api/beneficiaries/${dependents[0].uuid}`);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(M.holderInactive);
+    expect((await stored(dependents[0])).isActive).toBe(false);
+  });
+
+  it('refuses a new dependent of an inactive holder with 409, creating nothing', async () => {
+    const { holder, dependentPayload } = await family();
+    await call('ADMINISTRADOR', 'DELETE', `/api/beneficiaries/${holder.uuid}`);
+    const before = await beneficiaryCount();
+    const response = await call('ADMINISTRADOR', 'POST', '/api/beneficiaries', { ...dependentPayload, cpf: formatCpf(await freshCpf()) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: M.holderInactive, errors: { holder: M.holderInactive } });
+    expect(await beneficiaryCount()).toBe(before);
+  });
+});
+
+describe('dates are São Paulo’s, whatever the server’s time zone', () => {
+  afterEach(() => jest.useRealTimers());
+
+  it('refuses a birth date of tomorrow in Brasília at 22:30, when UTC is already on that day', async () => {
+    const evening = zonedInstant(addDays(todayIn(new Date()), 1), '22:30');
+    const [today, tomorrow] = [todayIn(evening), addDays(todayIn(evening), 1)];
+    await inTimeZone('UTC', async () => {
+      // Only the clock is moved: the server's timers and I/O run as usual.
+      jest.useFakeTimers({ now: evening, doNotFake: CLOCK_ONLY });
+      const admin = await login(app, 'admin@demo.com.br', 'ADMINISTRADOR');
+      const post = async (birthday: string) =>
+        injectAs(app, admin, { method: 'POST', url: '/api/beneficiaries', payload: await holderPayload({ birthday }) });
+      const future = await post(tomorrow);
+      expect(future.statusCode).toBe(400);
+      expect(future.json().errors).toEqual({ birthday: M.birthdayInvalid });
+      expect((await post(today)).statusCode).toBe(201);
+    });
+  });
+});
+
+describe('a beneficiary the portal lists can be opened', () => {
+  it('opens one registered with a CNPJ (a company bought before the checkout refused CNPJs)', async () => {
+    const [company] = await app.db.insert(beneficiaries).values({ name: 'Empresa Compradora Ltda', cpf: '11444777000161' }).returning();
+    const response = await call('ADMINISTRADOR', 'GET', '/api/beneficiaries/cpf/11.444.777%2F0001-61');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ uuid: company.uuid, name: 'Empresa Compradora Ltda' });
+  });
 });
 
 describe('GET /api/beneficiaries/export', () => {

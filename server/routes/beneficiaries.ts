@@ -10,18 +10,16 @@ import {
 import { formatCep, formatCpf, formatPhone, onlyDigits } from '../../src/domain/documents';
 import { formatDate } from '../../src/domain/format';
 import { beneficiaryCreateSchema, beneficiaryEditSchema } from '../../src/domain/validation/beneficiaries';
-import { inBatches, sendCsv } from '../lib/csv';
+import { inKeyOrder, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { filtersSummary, recordAudit } from '../services/audit/record';
+import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
 import {
   beneficiaryBatch,
-  DEFAULT_HOLDER_ORDER,
   findBeneficiary,
   HOLDER_SORTS,
-  listAllBeneficiaries,
   listHolderPage,
   type BeneficiaryFilters,
 } from '../services/beneficiaries/queries';
@@ -92,20 +90,19 @@ const csvRow = (row: Beneficiary) => [
  */
 export default async function beneficiaryRoutes(app: FastifyInstance) {
   /**
-   * Without `page`: the spec's plain array (filters apply), holders each followed by their dependents.
-   * With `page`/`pageSize`: one page of holders, each followed by its dependents (a dependent carries
-   * its holder's CPF in `holder`); X-Total-Count counts holders.
+   * One page of holders (`page`/`pageSize`; without them the first page), each followed by its
+   * dependents (a dependent carries its holder's CPF in `holder`); X-Total-Count counts holders.
    */
   app.get('/api/beneficiaries', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, HOLDER_SORTS, DEFAULT_HOLDER_ORDER);
+    // The service builds the order itself (listHolderPage reads deep pages from the end).
+    const list = parseListQuery(request.query, HOLDER_SORTS, []);
     const filters = filtersOf(request.query);
-    if (!list.paged) return listAllBeneficiaries(app.db, request.principal, filters);
     const { rows, total } = await listHolderPage(app.db, request.principal, filters, {
-      orderBy: list.orderBy,
+      sort: list.sort,
       limit: list.pageSize,
       offset: list.offset,
     });
-    setTotalCount(reply, total);
+    setTotalCount(reply, total.total, total.estimated);
     return rows;
   });
 
@@ -114,11 +111,11 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
   );
 
-  /** The whole filtered list as CSV, read in batches. */
+  /** The whole filtered list as CSV, read in keyset batches. */
   app.get('/api/beneficiaries/export', async (request, reply) => {
     const filters = filtersOf(request.query);
-    const rows = inBatches((limit, offset) => beneficiaryBatch(app.db, request.principal, filters, limit, offset));
-    await recordAudit(request, { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
+    const rows = inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after));
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
     async function* lines() {
       for await (const row of rows) yield csvRow(row);
     }
@@ -127,9 +124,10 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
 
   app.get('/api/beneficiaries/cpf/:cpf', async (request) => {
     const cpf = onlyDigits((request.params as { cpf: string }).cpf);
-    const beneficiary = cpf.length === 11 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
+    // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
+    const beneficiary = cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
     if (!beneficiary) throw notFound('Beneficiário não encontrado.');
-    await recordAudit(request, { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
+    await recordAudit(app.db, actorOf(request), { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
     return beneficiary;
   });
 
@@ -137,8 +135,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   app.post('/api/beneficiaries', async (request, reply): Promise<BeneficiaryCreateAnswer> => {
     if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
     const input = await validateBody(beneficiaryCreateSchema, request.body);
-    const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, input);
-    await recordAudit(request, { action: 'create', entity: 'beneficiary', entityId: beneficiary.uuid });
+    const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), input);
     reply.status(201);
     return { success: true, message: M.created, beneficiary };
   });
@@ -146,16 +143,14 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   app.put('/api/beneficiaries/:uuid', async (request) => {
     const uuid = uuidParam(request.params);
     const input = await validateBody(beneficiaryEditSchema, request.body);
-    const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, uuid, input);
-    await recordAudit(request, { action: 'update', entity: 'beneficiary', entityId: beneficiary.uuid });
+    const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), uuid, input);
     return { success: true, message: M.updated, beneficiary };
   });
 
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
   app.delete('/api/beneficiaries/:uuid', async (request): Promise<BeneficiaryStatusAnswer> => {
     const uuid = uuidParam(request.params);
-    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, uuid);
-    await recordAudit(request, { action: 'status', entity: 'beneficiary', entityId: uuid, summary: isActive ? 'Ativado' : 'Inativado' });
+    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);
     return { success: true, message: M.statusUpdated, isActive };
   });
 }

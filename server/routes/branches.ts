@@ -1,24 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { BRANCH_TEXTS, statusLabel } from '../../src/domain/channels';
 import { branchSchema } from '../../src/domain/validation/channels';
-import { inBatches, sendCsv } from '../lib/csv';
+import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { keyOf, keyset } from '../lib/keyset';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
 import {
+  BRANCH_DEFAULT_KEY,
   BRANCH_DEFAULT_SORT,
   BRANCH_SORTS,
-  branchExportPage,
+  branchExportBatch,
   createBranch,
   deleteBranch,
   findBranch,
   listBranches,
+  branchOptions,
   updateBranch,
   type BranchFilters,
 } from '../services/channels/branches';
-import { filtersSummary, recordAudit } from '../services/audit/record';
+import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
-import { mapRows, recordId } from '../services/channels/requestValues';
+import { recordId } from '../services/channels/requestValues';
 
 /** Administrators manage every branch, partner users their own partner's; nobody else. */
 const managers = { config: { allow: ['ADMINISTRADOR', 'PARCEIRO'] as const } };
@@ -37,15 +40,21 @@ export default async function branchRoutes(app: FastifyInstance) {
   app.get('/api/branches', { config: { ...managers.config, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
-    if (list.paged) setTotalCount(reply, total);
+    setTotalCount(reply, total);
     return { data: { data: items } };
   });
 
+  /** Names only, for the reseller form's picker: the whole scope (branches are a few hundred at most). */
+  app.get('/api/branches/options', { config: { ...managers.config, readCache: true } }, async (request) => ({
+    data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
+  }));
+
   app.get('/api/branches/export', managers, async (request, reply) => {
-    const { orderBy } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
+    const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const filters = filtersOf(request.query);
-    const rows = inBatches((limit, offset) => branchExportPage(app.db, request.principal, filters, orderBy, limit, offset));
-    await recordAudit(request, { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
+    const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
+    const rows = inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after));
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       BRANCH_TEXTS.csvFilename,
@@ -68,8 +77,7 @@ export default async function branchRoutes(app: FastifyInstance) {
 
   app.post('/api/branches', managers, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
-    const branch = await createBranch(app.db, app.passwords, request.principal, values);
-    await recordAudit(request, { action: 'create', entity: 'branch', entityId: branch.id, summary: branch.titulo });
+    const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
     reply.code(201);
     return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
   });
@@ -77,15 +85,13 @@ export default async function branchRoutes(app: FastifyInstance) {
   app.put('/api/branches/:id', managers, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
-    const branch = await updateBranch(app.db, app.passwords, request.principal, id, values);
-    await recordAudit(request, { action: 'update', entity: 'branch', entityId: id, summary: branch.titulo });
+    const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
   });
 
   app.delete('/api/branches/:id', managers, async (request) => {
     const id = recordId(request.params);
-    await deleteBranch(app.db, request.principal, id);
-    await recordAudit(request, { action: 'delete', entity: 'branch', entityId: id });
+    await deleteBranch(app.db, request.principal, actorOf(request), id);
     return { success: true, message: BRANCH_TEXTS.messages.removed };
   });
 }

@@ -4,6 +4,7 @@ import auditRoutes from './audit';
 import authRoutes from './auth';
 import beneficiaryRoutes from './beneficiaries';
 import branchRoutes from './branches';
+import cepRoutes from './cep';
 import healthRoutes from './health';
 import parameterRoutes from './parameters';
 import professionalRoutes from './professionals';
@@ -11,6 +12,7 @@ import referralRoutes from './referrals';
 import partnerRoutes from './partners';
 import reportRoutes from './reports';
 import paymentRoutes from './payments';
+import pixPaymentRoutes from './paymentsPix';
 import resellerRoutes from './resellers';
 import specialtyRoutes from './specialties';
 
@@ -23,6 +25,8 @@ export const routes: FastifyPluginAsync[] = [
   branchRoutes,
   resellerRoutes,
   paymentRoutes,
+  pixPaymentRoutes,
+  cepRoutes,
   beneficiaryRoutes,
   reportRoutes,
   professionalRoutes,

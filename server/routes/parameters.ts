@@ -5,7 +5,7 @@ import { parameterUpdateSchema } from '../../src/domain/validation/parameters';
 import { notFound, unauthorized } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { recordAudit } from '../services/audit/record';
+import { actorOf } from '../services/audit/record';
 import { findAccount } from '../services/auth/accounts';
 import { ensurePortalParameters } from '../services/parameters/catalog';
 import { changeParameterValue, findParameter, listParameterChanges, listParameters } from '../services/parameters/parameters';
@@ -71,9 +71,8 @@ export default async function parameterRoutes(app: FastifyInstance) {
       const { type, id } = request.principal;
       const account = await findAccount(app.db, type, { id });
       if (!account) throw unauthorized();
-      const outcome = await changeParameterValue(app.db, parameter.id, valor, { type, id, nome: account.nome });
+      const outcome = await changeParameterValue(app.db, parameter.id, valor, { type, id, nome: account.nome }, actorOf(request));
       if (outcome === 'missing') throw notFound(SETTINGS_MESSAGES.notFound);
-      await recordAudit(request, { action: 'update', entity: 'parameter', entityId: parameter.id, summary: parameter.parametro });
       return { success: true };
     },
   );

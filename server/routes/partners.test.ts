@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { DELETE_BLOCKED, EMAIL_TAKEN, PARTNER_TEXTS } from '../../src/domain/channels';
+import { CNPJ_TAKEN, DELETE_BLOCKED, EMAIL_TAKEN, PARTNER_TEXTS } from '../../src/domain/channels';
 import { branches, partnerLogos, partners } from '../db/schema';
 import { canSignIn, chainTokens, createChain, freshCnpj, pngDataUrl, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
@@ -11,7 +11,7 @@ let ids: DemoIds;
 let as: ChannelPortal['as'];
 let deleteAs: ChannelPortal['deleteAs'];
 let toggleStatusAs: ChannelPortal['toggleStatusAs'];
-beforeAll(async () => ({ app, ids, as, deleteAs, toggleStatusAs } = await startChannelPortal()), 60_000);
+beforeAll(async () => ({ app, ids, as, deleteAs, toggleStatusAs } = await startChannelPortal()));
 afterAll(() => app.close());
 
 const partnerCount = () => countRows(app, partners);
@@ -77,6 +77,22 @@ describe('GET /api/partners', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json().data.data.map((partner: { id: number }) => partner.id)).toEqual([ids.own.id]);
     expect(response.headers['x-total-count']).toBe('1');
+  });
+
+  it("gives the forms' partner picker every partner in scope by name, names only", async () => {
+    const all = await app.db.select({ id: partners.id }).from(partners);
+    const options = (await as('ADMINISTRADOR', { method: 'GET', url: '/api/partners/options' })).json().data.data as Array<{
+      id: number;
+      nome: string;
+    }>;
+    expect(options.map((partner) => partner.id).sort((a, b) => a - b)).toEqual(all.map((partner) => partner.id).sort((a, b) => a - b));
+    expect(options.every((partner) => Object.keys(partner).sort().join() === 'ativo,id,nome')).toBe(true);
+    expect(options.map((partner) => partner.nome.toLowerCase())).toEqual(options.map((partner) => partner.nome.toLowerCase()).sort());
+    for (const type of ['PARCEIRO', 'FILIAL'] as const) {
+      const own = (await as(type, { method: 'GET', url: '/api/partners/options' })).json().data.data as Array<{ id: number }>;
+      expect(own.map((partner) => partner.id)).toEqual([ids.own.id]);
+    }
+    expect((await as('REVENDEDOR', { method: 'GET', url: '/api/partners/options' })).statusCode).toBe(403);
   });
 
   it('refuses a reseller (403) and a visitor without a token (401)', async () => {
@@ -220,6 +236,14 @@ describe('POST /api/partners', () => {
     expect(await partnerCount()).toBe(before);
   });
 
+  it('answers 409 for the CNPJ of another partner, creating nothing', async () => {
+    const before = await partnerCount();
+    const response = await as('ADMINISTRADOR', { method: 'POST', url: '/api/partners', payload: newPartnerBody({ cnpj: ids.own.cnpj }) });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ message: CNPJ_TAKEN, errors: { cnpj: CNPJ_TAKEN } });
+    expect(await partnerCount()).toBe(before);
+  });
+
   it('accepts an e-mail used by an account of another type', async () => {
     const response = await as('ADMINISTRADOR', {
       method: 'POST',
@@ -308,6 +332,18 @@ describe('PUT /api/partners/:id', () => {
     expect(taken.json().message).toBe(EMAIL_TAKEN);
     const missing = await as('ADMINISTRADOR', { method: 'PUT', url: '/api/partners/999999', payload: newPartnerBody() });
     expect(missing.statusCode).toBe(404);
+  });
+
+  it('answers 409 when the CNPJ belongs to another partner, changing nothing', async () => {
+    const { partner } = await createPartner();
+    const taken = await as('ADMINISTRADOR', {
+      method: 'PUT',
+      url: `/api/partners/${partner.id}`,
+      payload: { ...partner, cnpj: ids.own.cnpj },
+    });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().message).toBe(CNPJ_TAKEN);
+    expect((await storedPartner(partner.id)).cnpj).toBe(partner.cnpj);
   });
 
   it('inactivating a partner (the full record with ativo inverted) blocks it and everyone beneath it at once', async () => {

@@ -1,25 +1,27 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isProfessionalFileField, PROFESSIONAL_MESSAGES } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
-import { inBatches, sendCsv } from '../lib/csv';
+import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { filtersSummary, recordAudit } from '../services/audit/record';
-import { findAccount } from '../services/auth/accounts';
+import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
 import { MULTIPART_LIMITS, readProfessionalForm } from '../services/professionals/form';
 import { createProfessional, removeProfessional, updateProfessional } from '../services/professionals/mutations';
 import {
   fileKeysOf,
   findProfessionalRow,
   listProfessionals,
+  PROFESSIONAL_DEFAULT_KEY,
   PROFESSIONAL_DEFAULT_SORT,
+  professionalExportBatch,
   PROFESSIONAL_SORTS,
   professionalFilePath,
   professionalView,
   type ProfessionalFilters,
 } from '../services/professionals/queries';
-import { createLinkSigner } from '../services/uploads/signedLinks';
+import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
 const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
@@ -42,36 +44,35 @@ export default async function professionalRoutes(app: FastifyInstance) {
   // An oversized file arrives cut short (`truncated`) and becomes that field's 400, not a 413.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   const links = createLinkSigner(app.config.jwtSecret);
+  const linksFor = (request: FastifyRequest) => (path: string) => links.sign(path, request.principal.id, request.principal.tokenVersion);
 
   app.get('/api/professionals', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
-    const signFor = (path: string) => links.sign(path, request.principal.id);
     const { items, total } = await listProfessionals(
       app.db,
       filtersOf(request.query),
-      { orderBy: list.orderBy, offset: list.paged ? list.offset : 0, limit: list.paged ? list.pageSize : undefined },
-      signFor,
+      { sort: list.sort, offset: list.offset, limit: list.pageSize },
+      linksFor(request),
     );
-    if (list.paged) setTotalCount(reply, total);
+    setTotalCount(reply, total);
     return { data: items };
   });
 
   app.get('/api/professionals/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
-    const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
+    const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
     const filters = filtersOf(request.query);
-    const rows = inBatches(async (limit, offset) => {
-      const { items } = await listProfessionals(app.db, filters, { orderBy: list.orderBy, offset, limit }, () => '');
-      return items.map((item) => [
-        item.nome_completo,
-        formatCpf(item.cpf),
-        item.email,
-        `${item.crm}/${item.crm_estado}`,
-        item.especialidades.map((specialty) => specialty.name).join(', '),
-        item.modalidade_atendimento,
-        item.horarios_atendimento,
-      ]);
-    }, 500);
-    await recordAudit(request, { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
+    const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
+    const professionals = inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500);
+    const rows = mapRows(professionals, (item) => [
+      item.nome_completo,
+      formatCpf(item.cpf),
+      item.email,
+      `${item.crm}/${item.crm_estado}`,
+      item.especialidades.map((specialty) => specialty.name).join(', '),
+      item.modalidade_atendimento,
+      item.horarios_atendimento,
+    ]);
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       'profissionais.csv',
@@ -83,19 +84,18 @@ export default async function professionalRoutes(app: FastifyInstance) {
   app.get('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
     const row = await findProfessionalRow(app.db, idParam(request.params));
     if (!row) throw notFound();
-    return { data: await professionalView(app.db, row, (path) => links.sign(path, request.principal.id)) };
+    return { data: await professionalView(app.db, row, linksFor(request)) };
   });
 
   app.post('/api/professionals', { config: ADMIN_ONLY }, async (request, reply) => {
     const { input, files } = await readProfessionalForm(request, 'create');
-    const id = await createProfessional(app.db, app.uploads, input, files);
+    const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
     const row = await findProfessionalRow(app.db, id);
-    await recordAudit(request, { action: 'create', entity: 'professional', entityId: id, summary: row?.nomeCompleto });
     reply.status(201);
     return {
       success: true,
       message: PROFESSIONAL_MESSAGES.created,
-      data: await professionalView(app.db, row!, (path) => links.sign(path, request.principal.id)),
+      data: await professionalView(app.db, row!, linksFor(request)),
     };
   });
 
@@ -103,32 +103,29 @@ export default async function professionalRoutes(app: FastifyInstance) {
     const id = idParam(request.params);
     if (!(await findProfessionalRow(app.db, id))) throw notFound();
     const { input, files } = await readProfessionalForm(request, 'update');
-    await updateProfessional(app.db, app.uploads, id, input, files);
+    await updateProfessional(app.db, app.uploads, actorOf(request), id, input, files);
     const row = await findProfessionalRow(app.db, id);
-    await recordAudit(request, { action: 'update', entity: 'professional', entityId: id, summary: row?.nomeCompleto });
     return {
       success: true,
       message: PROFESSIONAL_MESSAGES.updated,
-      data: await professionalView(app.db, row!, (path) => links.sign(path, request.principal.id)),
+      data: await professionalView(app.db, row!, linksFor(request)),
     };
   });
 
   app.delete('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
     const id = idParam(request.params);
-    await removeProfessional(app.db, id);
-    await recordAudit(request, { action: 'delete', entity: 'professional', entityId: id });
+    await removeProfessional(app.db, actorOf(request), id);
     return { success: true, message: PROFESSIONAL_MESSAGES.removed };
   });
 
   // Opened from a plain link (a new tab cannot send the bearer token): the signed link names the
-  // administrator it was issued to, and that administrator must still be active.
+  // administrator it was issued to, who must still be active and in the sessions the link came from.
   app.get('/api/professionals/:id/files/:field', { config: { public: true } }, async (request, reply) => {
     const { field } = request.params as { field: string };
     const id = idParam(request.params);
     if (!isProfessionalFileField(field)) throw notFound();
-    const signed = links.verify(professionalFilePath(id, field), request.query);
-    const administrator = signed && (await findAccount(app.db, 'ADMINISTRADOR', { id: signed.accountId }));
-    if (!administrator || !administrator.active) throw forbidden(LINK_REFUSED);
+    const signed = await links.verify(professionalFilePath(id, field), request.query, administratorTokenVersion(app.db));
+    if (!signed) throw forbidden(LINK_REFUSED);
     const row = await findProfessionalRow(app.db, id);
     const key = row && fileKeysOf(row)[field];
     const file = key ? await app.uploads.read(key) : undefined;

@@ -1,15 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_VIEW_SOURCES } from '../../src/domain/audit';
 import { referralStatusLabel } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
-import { inBatches, sendCsv } from '../lib/csv';
+import { mapRows, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { setTotalCount } from '../lib/listQuery';
-import { findAccount } from '../services/auth/accounts';
+import { actorOf, filtersSummary, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
 import { toBrDate, zonedParts } from '../services/telemedicine/dates';
 import { referralFilters, referralPage } from '../services/telemedicine/listParams';
 import { referralFileKey, referralFilePath } from '../services/telemedicine/local/referralQueries';
 import type { Referral } from '../services/telemedicine/types';
-import { createLinkSigner } from '../services/uploads/signedLinks';
+import type { Principal } from '../services/auth/tokens';
+import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
 const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
@@ -24,33 +26,34 @@ function createdDate(value: string): string {
 export default async function referralRoutes(app: FastifyInstance) {
   const links = createLinkSigner(app.config.jwtSecret);
   // Our own documents become links signed for the administrator who asked; the provider's stay as they are.
-  const withLink = (referral: Referral, accountId: number): Referral => ({
+  const withLink = (referral: Referral, principal: Principal): Referral => ({
     ...referral,
-    urlPath: referral.urlPath?.startsWith('/api/') ? links.sign(referral.urlPath, accountId) : referral.urlPath,
+    urlPath: referral.urlPath?.startsWith('/api/') ? links.sign(referral.urlPath, principal.id, principal.tokenVersion) : referral.urlPath,
   });
 
-  app.get('/api/appointments/referrals', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
-    const { paged, request: page } = referralPage(request.query);
-    const { items, total } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
-    if (paged) setTotalCount(reply, total);
-    return items.map((referral) => withLink(referral, request.principal.id));
+  /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
+  app.get('/api/appointments/referrals', { config: ADMIN_ONLY }, async (request, reply) => {
+    const { request: page } = referralPage(request.query);
+    const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
+    const shown = items.map((referral) => referral.beneficiary.uuid);
+    await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.referrals);
+    setTotalCount(reply, total, totalEstimated);
+    return items.map((referral) => withLink(referral, request.principal));
   });
 
   app.get('/api/appointments/referrals/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
     const { request: page } = referralPage(request.query);
     const filters = referralFilters(request.query);
-    const rows = inBatches(async (limit, offset) => {
-      const { items } = await app.telemedicine.listReferrals(filters, { ...page, offset, limit });
-      return items.map((item) => [
-        item.beneficiary.name,
-        formatCpf(item.beneficiary.cpf),
-        item.specialty?.name,
-        createdDate(item.createdAt),
-        referralStatusLabel(item.status),
-        item.professional?.name,
-        item.partner?.name,
-      ]);
-    }, 500);
+    const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
+      item.beneficiary.name,
+      formatCpf(item.beneficiary.cpf),
+      item.specialty?.name,
+      createdDate(item.createdAt),
+      referralStatusLabel(item.status),
+      item.professional?.name,
+      item.partner?.name,
+    ]);
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'referral', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       'encaminhamentos.csv',
@@ -61,9 +64,8 @@ export default async function referralRoutes(app: FastifyInstance) {
 
   app.get('/api/referrals/:uuid/file', { config: { public: true } }, async (request, reply) => {
     const { uuid } = request.params as { uuid: string };
-    const signed = links.verify(referralFilePath(uuid), request.query);
-    const administrator = signed && (await findAccount(app.db, 'ADMINISTRADOR', { id: signed.accountId }));
-    if (!administrator || !administrator.active) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');
+    const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
+    if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');
     const key = await referralFileKey(app.db, uuid);
     const file = key ? await app.uploads.read(key) : undefined;
     if (!file) throw notFound('Arquivo não encontrado.');

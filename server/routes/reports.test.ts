@@ -15,7 +15,7 @@ const DAY = 86_400_000;
 beforeAll(async () => {
   ({ app, tokens } = await startDemoPortal());
   demo = await demoChannel(app);
-}, 60_000);
+});
 afterAll(() => app.close());
 
 const report = async (type: UserType, query = '', page = 1) => {
@@ -166,10 +166,10 @@ describe('GET /api/reports/sales figures', () => {
     const now = Date.now();
     const at = (days: number) => new Date(now - days * DAY);
     await app.db.insert(sales).values([
-      { resellerId: reseller.id, tipo: 'plano_individual_premium', valor: '59.90', dataHora: at(2) },
+      { resellerId: reseller.id, tipo: 'plano_individual_premium', valor: '59.90', dataHora: at(2), paymentMethod: 'pix' },
       { resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90', dataHora: at(6.9) },
       { resellerId: reseller.id, tipo: 'consulta_avulsa', valor: '39.90', dataHora: at(7.1) },
-      { resellerId: reseller.id, tipo: 'consulta_avulsa', valor: '39.90', dataHora: at(29.9) },
+      { resellerId: reseller.id, tipo: 'consulta_avulsa', valor: '39.90', dataHora: at(29.9), paymentMethod: 'pix' },
       { resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90', dataHora: at(30.1) },
       { resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90', dataHora: at(200) },
       { resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90', dataHora: at(1), status: 'refunded' },
@@ -186,9 +186,30 @@ describe('GET /api/reports/sales figures', () => {
       nome_filial: 'Filial Janela',
       nome_parceiro: 'Parceiro Janela',
       tipo: 'plano_individual_premium',
+      forma_pagamento: 'pix',
       valor: 59.9,
       data_hora: at(2).toISOString(),
     });
+    // The payment method filter narrows every figure and row (issue 23).
+    const pix = await report('ADMINISTRADOR', `&reseller=${reseller.id}&forma_pagamento=pix`);
+    expect(pix.total).toBe(2);
+    expect(pix.body.summary).toEqual({ count: 2, total: 99.8, last30: 99.8, last7: 59.9 });
+    expect(pix.body.byPartner).toEqual([{ partnerId: partner.id, nome_parceiro: 'Parceiro Janela', count: 2, total: 99.8 }]);
+    expect(pix.body.rows.map((row) => row.forma_pagamento)).toEqual(['pix', 'pix']);
+    expect(pix.body.monthly.reduce((sum, month) => sum + month.count, 0)).toBe(2);
+    const card = await report('ADMINISTRADOR', `&reseller=${reseller.id}&forma_pagamento=card`);
+    expect(card.body.summary).toEqual({ count: 4, total: 174.6, last30: 84.8, last7: 44.9 });
+    const wrong = await injectAs(app, tokens.ADMINISTRADOR, { method: 'GET', url: '/api/reports/sales?forma_pagamento=boleto' });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Filtro forma_pagamento inválido.');
+    const csv = await injectAs(app, tokens.ADMINISTRADOR, {
+      method: 'GET',
+      url: `/api/reports/sales/export?reseller=${reseller.id}&forma_pagamento=pix`,
+    });
+    expect(csvLines(csv.body).slice(1)).toEqual([
+      expect.stringMatching(/^Revendedor Janela;Filial Janela;Parceiro Janela;Plano Individual Premium;Pix;59,90;/),
+      expect.stringMatching(/^Revendedor Janela;Filial Janela;Parceiro Janela;Consulta Avulsa;Pix;39,90;/),
+    ]);
     const oldMonth = saoPauloMonth(at(200));
     expect((await report('ADMINISTRADOR', `&reseller=${reseller.id}&month=${oldMonth}`)).body.summary).toEqual({
       count: 1,
@@ -267,8 +288,10 @@ describe('GET /api/reports/sales/export', () => {
     expect(response.headers['content-disposition']).toContain('relatorio-vendas.csv');
     expect(response.body.startsWith('\uFEFF')).toBe(true);
     const lines = csvLines(response.body);
-    expect(lines[0]).toBe('Revendedor;Filial;Parceiro;Tipo;Valor;Data/Hora');
+    expect(lines[0]).toBe('Revendedor;Filial;Parceiro;Tipo;Forma de pagamento;Valor;Data/Hora');
     expect(lines).toHaveLength(list.length + 1);
-    expect(lines.slice(1).every((line) => /;Consulta Avulsa;39,90;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(line))).toBe(true);
+    expect(
+      lines.slice(1).every((line) => /;Consulta Avulsa;(Cartão de crédito|Pix);39,90;\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/.test(line)),
+    ).toBe(true);
   });
 });

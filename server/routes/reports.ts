@@ -1,16 +1,28 @@
 import type { FastifyInstance } from 'fastify';
+import { paymentMethodLabel } from '../../src/domain/paymentMethods';
 import { planName } from '../../src/domain/plans';
-import { REPORT_COLUMNS } from '../../src/domain/report';
-import { csvMoney, inBatches, sendCsv } from '../lib/csv';
+import { REPORT_COLUMNS, REPORT_TEXTS } from '../../src/domain/report';
+import { csvMoney, inKeysetBatches, sendCsv } from '../lib/csv';
+import { keyOf } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
-import { DEFAULT_SALE_ORDER, parseReportFilters, SALE_SORTS, saleBatch, salesReport } from '../services/reports/salesReport';
+import {
+  assertMayFilterWithoutReseller,
+  DEFAULT_SALE_KEY,
+  DEFAULT_SALE_ORDER,
+  parseReportFilters,
+  SALE_SORTS,
+  saleBatch,
+  salesReport,
+  type SaleExportRow,
+} from '../services/reports/salesReport';
 
 const CSV_HEADER = [
   REPORT_COLUMNS.reseller,
   REPORT_COLUMNS.branch,
   REPORT_COLUMNS.partner,
   REPORT_COLUMNS.type,
+  REPORT_COLUMNS.paymentMethod,
   REPORT_COLUMNS.value,
   REPORT_COLUMNS.dateTime,
 ];
@@ -18,18 +30,18 @@ const CSV_HEADER = [
 /**
  * The sales report, within the caller's scope (a partner its branches' sales, a branch its
  * resellers', a reseller its own, an administrator all), filtered by partner, branch, reseller,
- * tipo (plan id) and month (yyyy-mm).
+ * tipo (plan id), forma_pagamento (card | pix) and month (yyyy-mm).
  */
 export default async function reportRoutes(app: FastifyInstance) {
   /**
    * `{summary:{count,total,last30,last7}, byPartner:[{partnerId,nome_parceiro,count,total}],
-   * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,valor,data_hora}], pageTotal,
+   * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,forma_pagamento,valor,data_hora}], pageTotal,
    * monthly:[{month,count,total}]}`; X-Total-Count is the number of matching sales. Page size 10 by default.
    */
   app.get('/api/reports/sales', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
     const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
-      orderBy: list.orderBy,
+      key: keyOf(list.sort, DEFAULT_SALE_KEY),
       limit: list.pageSize,
       offset: list.offset,
     });
@@ -40,13 +52,23 @@ export default async function reportRoutes(app: FastifyInstance) {
   /** The partner, branch and reseller choices: every reseller in scope with its branch and partner. */
   app.get('/api/reports/sales/filters', { config: { readCache: true } }, async (request) => salesChannelOptions(app.db, request.principal));
 
-  /** Every filtered sale as CSV, newest first, read in batches. */
+  /** Every filtered sale as CSV, newest first, read in keyset batches (a million sales in seconds). */
   app.get('/api/reports/sales/export', async (request, reply) => {
     const filters = parseReportFilters(request.query);
-    const batches = inBatches((limit, offset) => saleBatch(app.db, request.principal, filters, limit, offset));
+    // Before the first byte: a refusal cannot be sent once the CSV is streaming.
+    assertMayFilterWithoutReseller(request.principal, filters);
+    const batches = inKeysetBatches<SaleExportRow>((limit, after) => saleBatch(app.db, request.principal, filters, limit, after));
     async function* lines() {
       for await (const sale of batches) {
-        yield [sale.nome_revendedor, sale.nome_filial, sale.nome_parceiro, planName(sale.tipo), csvMoney(sale.valor), sale.dataHoraLocal];
+        yield [
+          sale.nome_revendedor ?? REPORT_TEXTS.withoutReseller,
+          sale.nome_filial,
+          sale.nome_parceiro,
+          planName(sale.tipo),
+          paymentMethodLabel(sale.forma_pagamento),
+          csvMoney(sale.valor),
+          sale.dataHoraLocal,
+        ];
       }
     }
     return sendCsv(reply, 'relatorio-vendas.csv', CSV_HEADER, lines());

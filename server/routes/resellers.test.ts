@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { DELETE_BLOCKED, EMAIL_TAKEN, RESELLER_TEXTS } from '../../src/domain/channels';
 import type { UserType } from '../../src/domain/userTypes';
-import { beneficiaries, resellers, sales } from '../db/schema';
+import { beneficiaries, paymentAttempts, resellers, sales, type PaymentBuyer } from '../db/schema';
 import { canSignIn, createChain, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
 import { csvLines, login, sessionStatus } from '../test/helpers';
@@ -11,7 +11,7 @@ let app: FastifyInstance;
 let ids: DemoIds;
 let as: ChannelPortal['as'];
 let deleteAs: ChannelPortal['deleteAs'];
-beforeAll(async () => ({ app, ids, as, deleteAs } = await startChannelPortal()), 60_000);
+beforeAll(async () => ({ app, ids, as, deleteAs } = await startChannelPortal()));
 afterAll(() => app.close());
 
 const resellerCount = () => countRows(app, resellers);
@@ -29,12 +29,13 @@ const newResellerBody = (overrides: Record<string, unknown> = {}) => {
   };
 };
 type Row = { id: number; id_parceiro: number; id_filial: number; nome: string; parceiro_nome: string; filial_titulo: string };
+/** A list of at most 100 resellers: the demo has fewer, so one page holds them all. */
 const listAs = async (type: UserType, query = '') =>
-  (await as(type, { method: 'GET', url: `/api/resellers${query}` })).json().data.data as Row[];
+  (await as(type, { method: 'GET', url: `/api/resellers?pageSize=100&${query.replace(/^\?/, '')}` })).json().data.data as Row[];
 
 describe('GET /api/resellers', () => {
   it('gives an administrator every reseller with its partner name and branch title, never a password', async () => {
-    const response = await as('ADMINISTRADOR', { method: 'GET', url: '/api/resellers' });
+    const response = await as('ADMINISTRADOR', { method: 'GET', url: '/api/resellers?pageSize=100' });
     expect(response.statusCode).toBe(200);
     const list: Row[] = response.json().data.data;
     expect(list).toHaveLength(await resellerCount());
@@ -306,6 +307,43 @@ describe('DELETE /api/resellers/:id', () => {
     const chain = await createChain(app);
     await insertRecord(chain.reseller.id);
     expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({ status: 409, message: reason });
+    expect(await storedReseller(chain.reseller.id)).toBeDefined();
+  });
+
+  /** A payment attempt through the reseller's sales link, as the checkout records it. */
+  const attemptThrough = (resellerId: number, status: 'pending' | 'refused' | 'failed') =>
+    app.db
+      .insert(paymentAttempts)
+      .values({
+        requestFingerprint: 'teste',
+        plan: 'consulta_avulsa',
+        amount: '39.90',
+        status,
+        resellerId,
+        buyer: {} as PaymentBuyer,
+        gateway: 'sandbox',
+      })
+      .returning({ id: paymentAttempts.id });
+
+  it.each(['refused', 'failed'] as const)('removes a reseller whose only payment attempt was %s, keeping the attempt', async (status) => {
+    const chain = await createChain(app);
+    const [attempt] = await attemptThrough(chain.reseller.id, status);
+    expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
+      status: 200,
+      message: RESELLER_TEXTS.messages.removed,
+    });
+    expect(await storedReseller(chain.reseller.id)).toBeUndefined();
+    const [kept] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+    expect(kept).toMatchObject({ status, resellerId: null });
+  });
+
+  it('refuses a reseller with a payment still in flight, saying so (not that it has sales)', async () => {
+    const chain = await createChain(app);
+    await attemptThrough(chain.reseller.id, 'pending');
+    expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
+      status: 409,
+      message: DELETE_BLOCKED.resellerHasPaymentInProgress,
+    });
     expect(await storedReseller(chain.reseller.id)).toBeDefined();
   });
 

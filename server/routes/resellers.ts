@@ -2,21 +2,23 @@ import type { FastifyInstance } from 'fastify';
 import { RESELLER_TEXTS, statusLabel } from '../../src/domain/channels';
 import { formatCpf } from '../../src/domain/documents';
 import { resellerSchema } from '../../src/domain/validation/channels';
-import { inBatches, sendCsv } from '../lib/csv';
+import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { keyOf, keyset } from '../lib/keyset';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
-import { filtersSummary, recordAudit } from '../services/audit/record';
+import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
-import { mapRows, recordId } from '../services/channels/requestValues';
+import { recordId } from '../services/channels/requestValues';
 import {
   createReseller,
   deleteReseller,
   findReseller,
   listResellers,
+  RESELLER_DEFAULT_KEY,
   RESELLER_DEFAULT_SORT,
   RESELLER_SORTS,
-  resellerExportPage,
+  resellerExportBatch,
   updateReseller,
   type ResellerFilters,
 } from '../services/channels/resellers';
@@ -42,15 +44,16 @@ export default async function resellerRoutes(app: FastifyInstance) {
   app.get('/api/resellers', { config: { ...managers.config, readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
     const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
-    if (list.paged) setTotalCount(reply, total);
+    setTotalCount(reply, total);
     return { data: { data: items } };
   });
 
   app.get('/api/resellers/export', managers, async (request, reply) => {
-    const { orderBy } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
+    const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
-    const rows = inBatches((limit, offset) => resellerExportPage(app.db, request.principal, filters, orderBy, limit, offset));
-    await recordAudit(request, { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
+    const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
+    const rows = inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after));
+    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
     return sendCsv(
       reply,
       RESELLER_TEXTS.csvFilename,
@@ -75,8 +78,7 @@ export default async function resellerRoutes(app: FastifyInstance) {
 
   app.post('/api/resellers', managers, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
-    const reseller = await createReseller(app.db, app.passwords, request.principal, values);
-    await recordAudit(request, { action: 'create', entity: 'reseller', entityId: reseller.id, summary: reseller.nome });
+    const reseller = await createReseller(app.db, app.passwords, request.principal, actorOf(request), values);
     reply.code(201);
     return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
   });
@@ -84,15 +86,13 @@ export default async function resellerRoutes(app: FastifyInstance) {
   app.put('/api/resellers/:id', managers, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
-    const reseller = await updateReseller(app.db, app.passwords, request.principal, id, values);
-    await recordAudit(request, { action: 'update', entity: 'reseller', entityId: id, summary: reseller.nome });
+    const reseller = await updateReseller(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
   });
 
   app.delete('/api/resellers/:id', managers, async (request) => {
     const id = recordId(request.params);
-    await deleteReseller(app.db, request.principal, id);
-    await recordAudit(request, { action: 'delete', entity: 'reseller', entityId: id });
+    await deleteReseller(app.db, request.principal, actorOf(request), id);
     return { success: true, message: RESELLER_TEXTS.messages.removed };
   });
 }

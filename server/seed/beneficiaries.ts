@@ -124,8 +124,11 @@ export async function seedBeneficiaries(db: Database, accounts: SeededAccounts, 
     const count = roll < 0.5 ? 0 : roll < 0.75 ? 1 : roll < 0.9 ? 2 : 3;
     const surname = holder.name.split(' ').slice(1).join(' ');
     for (let n = 0; n < count; n++) {
+      const dependent = person(`${fullName(random).split(' ')[0]} ${surname}`, 1960, 2022, holder.createdAt!);
       dependents.push({
-        ...person(`${fullName(random).split(' ')[0]} ${surname}`, 1960, 2022, holder.createdAt!),
+        ...dependent,
+        // A dependent is active only while its holder is (migration 0011).
+        isActive: dependent.isActive && holder.isActive,
         holderId: holderIds[index],
         resellerId: holder.resellerId,
         paymentType: holder.paymentType,

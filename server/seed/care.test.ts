@@ -10,12 +10,13 @@ import {
   referrals,
   specialties,
 } from '../db/schema';
-import { createTestApp } from '../test/helpers';
+import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { PROFESSIONALS_WITHOUT_APPOINTMENTS } from './care';
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
-}, 60_000);
+});
 afterAll(() => app.close());
 
 describe('care demo seed', () => {
@@ -65,5 +66,23 @@ describe('care demo seed', () => {
       .where(eq(beneficiaries.isActive, false));
     const pendingIds = new Set(allReferrals.filter((referral) => referral.status === 'PENDING').map((referral) => referral.id));
     expect(pendingOfInactive.filter((row) => pendingIds.has(row.id))).toEqual([]);
+  });
+});
+
+describe('care demo seed: professionals without appointments', () => {
+  it('leaves a few specialists with no appointment nor referral, and one can be removed right away', async () => {
+    const busy = new Set(
+      [
+        ...(await app.db.selectDistinct({ id: appointments.professionalId }).from(appointments)),
+        ...(await app.db.selectDistinct({ id: referrals.professionalId }).from(referrals)),
+      ].map((row) => row.id),
+    );
+    const idle = (await app.db.select({ id: professionals.id }).from(professionals)).filter((professional) => !busy.has(professional.id));
+    expect(idle.length).toBeGreaterThanOrEqual(PROFESSIONALS_WITHOUT_APPOINTMENTS);
+
+    const admin = await loginAsDemo(app, 'ADMINISTRADOR');
+    const removed = await injectAs(app, admin, { method: 'DELETE', url: `/api/professionals/${idle[0].id}` });
+    expect(removed.statusCode).toBe(200);
+    expect((await injectAs(app, admin, { method: 'GET', url: `/api/professionals/${idle[0].id}` })).statusCode).toBe(404);
   });
 });

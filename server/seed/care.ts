@@ -20,6 +20,9 @@ const DAY_MS = 86_400_000;
 
 /** Specialties that carry an RQE (medical specialist registration). */
 const NO_RQE = new Set(['Generalista', 'Psicologia', 'Nutrição']);
+/** Specialists the demo leaves without appointments (removable at once). */
+export const PROFESSIONALS_WITHOUT_APPOINTMENTS = 3;
+
 /** A second specialty some professionals also practise. */
 const RELATED: Record<string, string> = {
   Pediatria: 'Neuropediatria',
@@ -164,12 +167,21 @@ function pastStatus(random: Random): string {
  * availability leaves them out): the past ones finished, unfinished, cancelled or done, the coming
  * ones scheduled (a few cancelled).
  */
-function plannedAppointments(random: Random, roster: SeededProfessional[], patients: Array<{ id: number; isActive: boolean }>, now: Date) {
+function plannedAppointments(
+  random: Random,
+  roster: SeededProfessional[],
+  patients: Array<{ id: number; isActive: boolean }>,
+  now: Date,
+  idle: ReadonlySet<number>,
+) {
   const today = todayIn(now);
   const from = addDays(today, -28);
   const to = addDays(today, 21);
   const active = patients.filter((patient) => patient.isActive);
-  const takenByPatient = new Set<string>();
+  // A patient's appointments never overlap (migration 0011 refuses it), whatever their professionals' consultation lengths.
+  const takenByPatient = new Map<number, ProfessionalSlot[]>();
+  const overlapsTaken = (patientId: number, slot: ProfessionalSlot) =>
+    (takenByPatient.get(patientId) ?? []).some((taken) => taken.startsAt < slot.endsAt && slot.startsAt < taken.endsAt);
   const planned: NewAppointment[] = [];
   for (const professional of roster) {
     const slots = freeSlots({ schedules: [professional.schedule], from, to, now: new Date(0), busy: new Map() });
@@ -179,11 +191,9 @@ function plannedAppointments(random: Random, roster: SeededProfessional[], patie
     for (const slot of picked) {
       const past = slot.startsAt <= now;
       const patient = random.pick(past ? patients : active);
-      const key = `${patient.id}:${slot.startsAt.getTime()}`;
-      if (takenByPatient.has(key)) continue;
-      takenByPatient.add(key);
+      if (overlapsTaken(patient.id, slot)) continue;
       const status = past ? pastStatus(random) : random.chance(0.88) ? 'SCHEDULED' : 'CANCELED';
-      planned.push({
+      const appointment: NewAppointment = {
         beneficiaryId: patient.id,
         professionalId: professional.id,
         specialtyId: random.pick(professional.specialtyIds),
@@ -196,7 +206,11 @@ function plannedAppointments(random: Random, roster: SeededProfessional[], patie
         beneficiaryUrl: attendanceLink(random),
         createdAt: new Date(Math.min(now.getTime(), slot.startsAt.getTime() - random.int(1, 10) * DAY_MS)),
         canceledAt: status === 'CANCELED' ? new Date(Math.min(now.getTime(), slot.startsAt.getTime() - DAY_MS)) : null,
-      });
+      };
+      // Drawn all the same, so the other professionals' appointments stay those of the same seed.
+      if (idle.has(professional.id)) continue;
+      takenByPatient.set(patient.id, [...(takenByPatient.get(patient.id) ?? []), slot]);
+      planned.push(appointment);
     }
   }
   return planned;
@@ -208,7 +222,7 @@ async function insertInBatches<T extends object>(rows: T[], insert: (batch: T[])
 
 /**
  * The care demo: 40+ professionals across the 17 specialties with weekly schedules and placeholder
- * documents, appointments in every status over past and coming weeks, and referrals in every
+ * documents (a few of them without any appointment), appointments in every status over past and coming weeks, and referrals in every
  * status (scheduled ones behind a coming appointment, completed ones behind a finished one,
  * pending ones of active patients ready to be booked). Runs after the beneficiaries' seed.
  */
@@ -225,7 +239,16 @@ export async function seedCare(db: Database, now: Date = new Date()): Promise<vo
     .orderBy(asc(beneficiaries.id));
   if (!patients.some((patient) => patient.isActive)) return;
 
-  const planned = plannedAppointments(random, roster, patients, now);
+  // A few specialists (never a generalist: they sign the referrals) have no appointment at all, so
+  // removing a professional can be tried on the demo.
+  const generalistaId = specialtyIdOf.get('Generalista')!;
+  const idle = new Set(
+    roster
+      .filter((professional) => !professional.specialtyIds.includes(generalistaId))
+      .slice(-PROFESSIONALS_WITHOUT_APPOINTMENTS)
+      .map((professional) => professional.id),
+  );
+  const planned = plannedAppointments(random, roster, patients, now, idle);
   await insertInBatches(planned, (batch) => db.insert(appointments).values(batch));
 
   const generalists = roster.filter((professional) => professional.specialtyIds.includes(specialtyIdOf.get('Generalista')!));

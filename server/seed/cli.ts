@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { isEmpty, seedDemo } from '.';
@@ -20,7 +21,7 @@ async function main() {
   if (size !== undefined && !isSeedSizeName(size)) {
     throw new Error(`--size deve ser um de: ${Object.keys(SEED_SIZES).join(', ')}`);
   }
-  const app = await buildApp({ ...loadConfig(), staticDir: undefined, logLevel: 'warn' });
+  const app = await buildApp({ ...loadConfig(process.env, { dotenvPath: path.resolve('.env') }), staticDir: undefined, logLevel: 'warn' });
   try {
     if (!(await isEmpty(app.db))) {
       console.log('O banco já tem dados: nada a fazer.');

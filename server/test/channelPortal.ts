@@ -11,7 +11,7 @@ export type DemoIds = Awaited<ReturnType<typeof demoIds>>;
 
 /**
  * The seeded portal of a channel route test file, signed in as each demo user type:
- * `beforeAll(async () => ({ app, ids, as } = await startChannelPortal()), 60_000)`.
+ * `beforeAll(async () => ({ app, ids, as } = await startChannelPortal()))`.
  */
 export async function startChannelPortal() {
   const { app, tokens } = await startDemoPortal();

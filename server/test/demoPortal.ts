@@ -14,7 +14,7 @@ export async function demoTokens(app: FastifyInstance): Promise<Record<UserType,
 
 /**
  * The seeded demo portal with a token of each demo user type, for a test file's setup:
- * `beforeAll(async () => ({ app, tokens } = await startDemoPortal()), 60_000)`.
+ * `beforeAll(async () => ({ app, tokens } = await startDemoPortal()))`.
  */
 export async function startDemoPortal() {
   const app = await createTestApp({ seed: true });
@@ -23,7 +23,7 @@ export async function startDemoPortal() {
 
 /**
  * The seeded demo portal signed in as its administrator only, for a test file's setup:
- * `beforeAll(async () => ({ app, admin } = await startAdminPortal()), 60_000)`.
+ * `beforeAll(async () => ({ app, admin } = await startAdminPortal()))`.
  */
 export async function startAdminPortal() {
   const app = await createTestApp({ seed: true });

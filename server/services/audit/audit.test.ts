@@ -13,7 +13,7 @@ let app: FastifyInstance;
 let tokens: Record<UserType, string>;
 const ADDRESS = '203.0.113.7';
 
-beforeAll(async () => ({ app, tokens } = await startDemoPortal()), 60_000);
+beforeAll(async () => ({ app, tokens } = await startDemoPortal()));
 afterAll(() => app.close());
 
 const call = (type: UserType, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
@@ -252,6 +252,36 @@ describe('GET /api/audit/beneficiaries/:uuid', () => {
       .limit(1);
     expect((await call('REVENDEDOR', 'GET', `/api/audit/beneficiaries/${outside.uuid}`)).statusCode).toBe(404);
     expect((await call('REVENDEDOR', 'GET', '/api/audit/beneficiaries/nao-e-uuid')).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/audit/beneficiaries/:uuid per user type', () => {
+  it.each(['PARCEIRO', 'FILIAL', 'REVENDEDOR'] as const)(
+    'tells %s what happened and when, never which staff member nor from where',
+    async (type) => {
+      const target = await ownBeneficiary('REVENDEDOR');
+      await call('ADMINISTRADOR', 'GET', `/api/beneficiaries/cpf/${target.cpf}`);
+      await call('FILIAL', 'GET', `/api/beneficiaries/cpf/${target.cpf}`);
+      const response = await call(type, 'GET', `/api/audit/beneficiaries/${target.uuid}`);
+      const items = response.json().data.data as Array<Record<string, unknown>>;
+      expect(items.length).toBeGreaterThanOrEqual(2);
+      for (const item of items) {
+        expect(Object.keys(item).sort()).toEqual(['action', 'actorType', 'createdAt', 'entity', 'entityId', 'id', 'summary']);
+      }
+      expect(items.slice(0, 2).map((item) => [item.action, item.actorType])).toEqual([
+        ['view', 'FILIAL'],
+        ['view', 'ADMINISTRADOR'],
+      ]);
+      expect(response.body).not.toContain(ADDRESS);
+    },
+  );
+
+  it('keeps showing administrators who did it and from where', async () => {
+    const target = await ownBeneficiary('REVENDEDOR');
+    await call('FILIAL', 'GET', `/api/beneficiaries/cpf/${target.cpf}`);
+    const [latest] = (await call('ADMINISTRADOR', 'GET', `/api/audit/beneficiaries/${target.uuid}`)).json().data.data;
+    expect(latest).toMatchObject({ action: 'view', actorType: 'FILIAL', ipAddress: ADDRESS, actorName: expect.any(String) });
+    expect(latest.actorId).toEqual(expect.any(Number));
   });
 });
 

@@ -4,6 +4,8 @@ import { USER_TYPES } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { badRequest } from '../../lib/httpErrors';
+import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
+import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import { containsPattern, textFilter } from '../../lib/listQuery';
 
 export interface AuditFilters {
@@ -82,41 +84,43 @@ const columns = {
 const toView = (row: typeof auditLog.$inferSelect): AuditEntryView =>
   ({ ...row, createdAt: row.createdAt.toISOString() }) as AuditEntryView;
 
-/** A batch of the filtered trail, for the CSV export. */
+/** A batch of the filtered trail for the CSV export, in the list's order after the row whose key is `after` (see keyset). */
 export async function auditBatch(
   db: Database,
   filters: AuditFilters,
-  orderBy: SQL[],
+  key: Keyset,
   limit: number,
-  offset: number,
-): Promise<AuditEntryView[]> {
+  after: KeyValues | undefined,
+): Promise<(AuditEntryView & { keyset: KeyValues })[]> {
   const rows = await db
-    .select(columns)
+    .select({ ...columns, keyset: key.field })
     .from(auditLog)
-    .where(conditions(filters))
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toView);
+    .where(and(conditions(filters), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  return rows.map(({ keyset, ...row }) => ({ ...toView(row), keyset }));
 }
 
-/** One page of the trail, newest first, with the total for the pager. */
+/** One page of the trail in the order `key` (newest first by default), with the total for the pager, read from the nearer end. */
 export async function listAudit(
   db: Database,
   filters: AuditFilters,
-  page: { limit: number; offset: number; orderBy: SQL[] },
+  page: { limit: number; offset: number; key: KeyPart[] },
 ): Promise<{ rows: AuditEntryView[]; total: number }> {
   const where = conditions(filters);
-  const [rows, [{ total }]] = await Promise.all([
-    db
-      .select(columns)
-      .from(auditLog)
-      .where(where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ total: count() }).from(auditLog).where(where),
-  ]);
+  const { rows, total } = await pageFromNearerEnd(
+    page.key,
+    page,
+    (orderBy, limit, offset) =>
+      db
+        .select(columns)
+        .from(auditLog)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => (await db.select({ total: count() }).from(auditLog).where(where))[0].total,
+  );
   return { rows: rows.map(toView), total };
 }
 
@@ -126,7 +130,12 @@ export const AUDIT_SORTS = {
   action: auditLog.action,
   entity: auditLog.entity,
 };
-export const AUDIT_DEFAULT_ORDER = [desc(auditLog.createdAt), desc(auditLog.id)];
+/** Newest first, the unique id last so an export can resume after a row. */
+export const AUDIT_DEFAULT_KEY: KeyPart[] = [
+  { column: auditLog.createdAt, direction: 'desc' },
+  { column: auditLog.id, direction: 'desc' },
+];
+export const AUDIT_DEFAULT_ORDER = orderOfKey(AUDIT_DEFAULT_KEY);
 
 /** The most recent rows about one record (the beneficiary's details dialog). */
 export async function recentForRecord(db: Database, entity: string, entityId: string, limit = 10): Promise<AuditEntryView[]> {

@@ -1,9 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntity } from '../../../src/domain/audit';
-import type { UserType } from '../../../src/domain/userTypes';
+import { saoPauloDate } from '../../../src/domain/calendar';
+import { isUserType, type UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
-import { administrators, auditLog, branches, partners, resellers } from '../../db/schema';
+import { administrators, auditLog, beneficiaries, branches, partners, resellers } from '../../db/schema';
+import { isUuid } from '../telemedicine/uuid';
 
 export interface AuditEntry {
   action: AuditAction;
@@ -13,6 +15,22 @@ export interface AuditEntry {
   /** A short, non-sensitive note (a name, the filters of an export); never a CPF, a password or health data. */
   summary?: string | null;
 }
+
+/** Who acts and from where: a signed-in account (its name is read when the row is written) or a system actor. */
+export interface AuditActor {
+  type: string;
+  id: number;
+  /** A system actor's name; an account's own is looked up. */
+  name?: string;
+  ipAddress: string;
+}
+
+/** The signed-in account of a request, as services take it to audit their writes in their own transaction. */
+export const actorOf = (request: FastifyRequest): AuditActor => ({
+  type: request.principal.type,
+  id: request.principal.id,
+  ipAddress: request.ip,
+});
 
 const SUMMARY_MAX = 300;
 
@@ -30,57 +48,62 @@ function actorNameOf(type: UserType, id: number): SQL {
   }
 }
 
+const nameOf = (actor: AuditActor): SQL | string =>
+  actor.name ?? (isUserType(actor.type) ? sql`coalesce(${actorNameOf(actor.type, actor.id)}, '')` : '');
+
+const summaryOf = (summary: string | null | undefined) => (summary ? summary.slice(0, SUMMARY_MAX) : null);
+
 /**
- * Appends one row to the audit trail for the signed-in account of `request`. Routes call it once
- * the action succeeded (after the write, or after the record was found), so a refused or failed
- * request leaves no row.
+ * Appends one row to the audit trail. A write passes its own transaction, so the row and the change
+ * it records are committed together or not at all (a refused or failed request leaves no row); a
+ * read passes the database once the record was found.
  */
-export async function recordAudit(request: FastifyRequest, entry: AuditEntry): Promise<void> {
-  const { type, id } = request.principal;
-  await request.server.db.insert(auditLog).values({
-    actorType: type,
-    actorId: id,
-    actorName: sql`coalesce(${actorNameOf(type, id)}, '')`,
+export async function recordAudit(db: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLog).values({
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: nameOf(actor),
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    summary: entry.summary ? entry.summary.slice(0, SUMMARY_MAX) : null,
-    ipAddress: request.ip,
+    summary: summaryOf(entry.summary),
+    ipAddress: actor.ipAddress,
   });
 }
 
-interface SystemActor {
-  type: string;
-  id: number;
-  name: string;
+/**
+ * A 'view' row for each beneficiary an answer showed (its CPF, birth date or phone), named by our
+ * uuid whether the answer carried ours or the telemedicine provider's: one statement for a whole page.
+ */
+export async function recordBeneficiaryViews(db: Database, actor: AuditActor, shownUuids: string[], summary: string): Promise<void> {
+  const uuids = [...new Set(shownUuids.filter(Boolean))];
+  if (!uuids.length) return;
+  const ours = uuids.filter(isUuid).map((uuid) => uuid.toLowerCase());
+  const named = or(ours.length ? inArray(beneficiaries.uuid, ours) : undefined, inArray(beneficiaries.providerUuid, uuids));
+  await db.execute(sql`
+    insert into ${auditLog} (actor_type, actor_id, actor_name, action, entity, entity_id, summary, ip_address)
+    select ${actor.type}, ${actor.id}, ${nameOf(actor)}, 'view', 'beneficiary', ${beneficiaries.uuid}::text, ${summaryOf(summary)}, ${actor.ipAddress}
+    from ${beneficiaries} where ${named}`);
 }
 
 /** Actors of writes made where no account is signed in: a purchase on the public checkout, a gateway webhook. */
-export const PUBLIC_CHECKOUT_ACTOR: SystemActor = { type: 'CHECKOUT', id: 0, name: 'Checkout público' };
-export const GATEWAY_ACTOR: SystemActor = { type: 'GATEWAY', id: 0, name: 'Gateway de pagamento' };
+export const PUBLIC_CHECKOUT_ACTOR = { type: 'CHECKOUT', id: 0, name: 'Checkout público' };
+export const GATEWAY_ACTOR = { type: 'GATEWAY', id: 0, name: 'Gateway de pagamento' };
 
 /** Appends a row for a write made without a signed-in account (a purchase, a webhook). */
 export async function recordPublicAudit(
   db: Database,
   entry: AuditEntry & { ipAddress: string },
-  actor: SystemActor = PUBLIC_CHECKOUT_ACTOR,
+  actor: Omit<AuditActor, 'ipAddress'> = PUBLIC_CHECKOUT_ACTOR,
 ): Promise<void> {
-  await db.insert(auditLog).values({
-    actorType: actor.type,
-    actorId: actor.id,
-    actorName: actor.name,
-    action: entry.action,
-    entity: entry.entity,
-    entityId: entry.entityId === undefined || entry.entityId === null ? null : String(entry.entityId),
-    summary: entry.summary ? entry.summary.slice(0, SUMMARY_MAX) : null,
-    ipAddress: entry.ipAddress,
-  });
+  const { ipAddress, ...rest } = entry;
+  await recordAudit(db, { ...actor, ipAddress }, rest);
 }
 
 /** Filters whose value may be a document number: the summary says one was used, not which. */
 const DOCUMENT_FILTER = /cpf|cnpj|busca|search|patient/i;
 
-const filterValue = (value: unknown) => (value instanceof Date ? value.toISOString().slice(0, 10) : String(value));
+const filterValue = (value: unknown) => (value instanceof Date ? saoPauloDate(value) : String(value));
 
 /** The filters of a list export, as a summary ('nome=Ana; parceiro=3'); empty values left out. */
 export function filtersSummary(filters: object): string | null {

@@ -18,21 +18,15 @@ export async function purgeExpiredAudit(db: Database): Promise<number> {
   return removed.length;
 }
 
-/** Purges once the app is ready and then daily while it runs. */
+/** Purges once the app is ready and then daily, on one server copy at a time (services/jobs). */
 export function scheduleAuditRetention(app: FastifyInstance): void {
-  let timer: NodeJS.Timeout | undefined;
-  const purge = async () => {
-    try {
+  app.jobs.schedule({
+    name: 'audit-retention',
+    atStart: 'wait',
+    everyMs: DAY_MS,
+    run: async () => {
       const removed = await purgeExpiredAudit(app.db);
       if (removed) app.log.info({ removed }, 'expired audit rows purged');
-    } catch (error) {
-      app.log.warn({ err: error }, 'audit retention purge failed; retried tomorrow');
-    }
-  };
-  app.addHook('onReady', async () => {
-    await purge();
-    timer = setInterval(() => void purge(), DAY_MS);
-    timer.unref();
+    },
   });
-  app.addHook('onClose', async () => clearInterval(timer));
 }

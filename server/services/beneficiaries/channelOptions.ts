@@ -1,14 +1,25 @@
-import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, isNull, type SQL } from 'drizzle-orm';
 import type { SalesChannelOptions } from '../../../src/domain/salesChannel';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
 import { resellerScope } from '../scope';
+import { beneficiaryScope } from './scope';
+
+/** The partners and branches whose users created beneficiaries in the principal's scope (no reseller sold them). */
+function ownersOfUnsoldBeneficiaries(db: Database, principal: Principal) {
+  return db
+    .selectDistinct({ partnerId: partners.id, partnerName: partners.nome, branchId: branches.id, branchTitle: branches.titulo })
+    .from(beneficiaries)
+    .innerJoin(partners, eq(partners.id, beneficiaries.partnerId))
+    .leftJoin(branches, eq(branches.id, beneficiaries.branchId))
+    .where(and(isNull(beneficiaries.resellerId), beneficiaryScope(principal)));
+}
 
 /**
  * The partners, branches and resellers a principal may filter by: the resellers in its scope (with
- * `onlyWithBeneficiaries`, only those that sold a beneficiary: the values present in the list) and
- * their branches and partners. Resellers are few, so one query serves all three lists.
+ * `onlyWithBeneficiaries`, only those that sold a beneficiary, and the partners and branches that
+ * created one: the values present in the list) and their branches and partners. Resellers are few, so one query serves all three lists.
  */
 export async function salesChannelOptions(
   db: Database,
@@ -36,9 +47,10 @@ export async function salesChannelOptions(
 
   const partnerMap = new Map<number, SalesChannelOptions['partners'][number]>();
   const branchMap = new Map<number, SalesChannelOptions['branches'][number]>();
-  for (const row of rows) {
+  const owners = options.onlyWithBeneficiaries ? await ownersOfUnsoldBeneficiaries(db, principal) : [];
+  for (const row of [...rows, ...owners]) {
     partnerMap.set(row.partnerId, { id: row.partnerId, nome: row.partnerName });
-    branchMap.set(row.branchId, { id: row.branchId, titulo: row.branchTitle, partnerId: row.partnerId });
+    if (row.branchId !== null) branchMap.set(row.branchId, { id: row.branchId, titulo: row.branchTitle!, partnerId: row.partnerId });
   }
   const byText =
     <T>(text: (item: T) => string) =>

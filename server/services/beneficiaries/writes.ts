@@ -1,22 +1,25 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { BENEFICIARY_MESSAGES as M, type Beneficiary } from '../../../src/domain/beneficiaries';
 import type { BeneficiaryCreateInput, BeneficiaryEditInput } from '../../../src/domain/validation/beneficiaries';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { badRequest, HttpError, notFound } from '../../lib/httpErrors';
+import { recordAudit, type AuditActor } from '../audit/record';
 import type { Principal } from '../auth/tokens';
 import { registerAtProvider, statusAtProvider, updateAtProvider } from '../telemedicine/beneficiarySync';
 import type { TelemedicineProvider } from '../telemedicine/types';
-import { beneficiaryById } from './queries';
-import { beneficiaryScope } from './scope';
+import { beneficiaryById, findBeneficiary } from './queries';
+import { beneficiaryScope, ownerOfNewHolder } from './scope';
 
 /**
  * Every change to beneficiaries goes through this module, one function per operation. Each runs in
  * a transaction that also brings the telemedicine provider's copy up to date (nothing to do with
- * the `local` provider): when the provider refuses, our change is undone too.
+ * the `local` provider) and writes its audit row: when the provider refuses, our change is undone
+ * too, and a change is never kept without its audit row.
  */
 
 const cpfTaken = () => new HttpError(409, M.cpfTaken, { cpf: M.cpfTaken });
+const holderInactive = () => new HttpError(409, M.holderInactive, { holder: M.holderInactive });
 
 /** PostgreSQL's unique_violation, raw or wrapped by drizzle. */
 function isUniqueViolation(error: unknown): boolean {
@@ -45,38 +48,70 @@ function editableColumns(input: BeneficiaryEditInput) {
 }
 
 /**
+ * The holder a new dependent goes under: the holder in the caller's scope with that CPF (digits).
+ * An administrator sees every partner's records, where one CPF may name several holders: the
+ * house's own is taken first; among other partners' only one may match.
+ */
+async function holderInScope(db: Database, principal: Principal, holderCpf: string) {
+  const candidates = await db
+    .select({
+      id: beneficiaries.id,
+      resellerId: beneficiaries.resellerId,
+      partnerId: beneficiaries.partnerId,
+      branchId: beneficiaries.branchId,
+      isActive: beneficiaries.isActive,
+    })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.cpf, holderCpf), isNull(beneficiaries.holderId), beneficiaryScope(principal)))
+    .orderBy(sql`${beneficiaries.partnerId} is not null`, asc(beneficiaries.id))
+    .limit(2);
+  const [first, second] = candidates;
+  if (!first) throw badRequest(M.holderNotFound, { holder: M.holderNotFound });
+  if (second && first.partnerId !== null) throw badRequest(M.holderAmbiguous, { holder: M.holderAmbiguous });
+  return first;
+}
+
+/**
  * Creates a holder, or a dependent of a holder in the caller's scope (the holder's CPF, digits).
- * A dependent belongs to its holder's reseller, so it shares the holder's scope; a holder created
- * here has no reseller (sales through the checkout carry one).
+ * A dependent belongs to its holder's reseller, branch and partner, so it shares the holder's
+ * scope; a holder created here has no reseller (sales through the checkout carry one) and is the
+ * record of the creator's partner and branch (ownerOfNewHolder), so its creator keeps seeing it.
+ * The CPF must be new within that partner only: another partner's record of the same person is
+ * neither revealed nor in the way.
  */
 export async function createBeneficiary(
   db: Database,
   provider: TelemedicineProvider,
   principal: Principal,
+  actor: AuditActor,
   input: BeneficiaryCreateInput,
 ): Promise<Beneficiary> {
+  let owner = ownerOfNewHolder(principal);
   let resellerId: number | null = null;
   let holderId: number | null = null;
   if (input.beneficiaryType === 'dependente') {
-    const [holder] = await db
-      .select({ id: beneficiaries.id, resellerId: beneficiaries.resellerId })
-      .from(beneficiaries)
-      .where(and(eq(beneficiaries.cpf, input.holder ?? ''), isNull(beneficiaries.holderId), beneficiaryScope(db, principal)))
-      .limit(1);
-    if (!holder) throw badRequest(M.holderNotFound, { holder: M.holderNotFound });
+    const holder = await holderInScope(db, principal, input.holder ?? '');
+    // The database refuses it too (trigger beneficiaries_dependent_active_holder), even for a holder inactivated meanwhile.
+    if (!holder.isActive) throw holderInactive();
     holderId = holder.id;
     resellerId = holder.resellerId;
+    owner = { partnerId: holder.partnerId, branchId: holder.branchId };
   }
 
-  const [existing] = await db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.cpf, input.cpf)).limit(1);
+  const [existing] = await db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.cpf, input.cpf), sql`${beneficiaries.partnerId} is not distinct from ${owner.partnerId}`))
+    .limit(1);
   if (existing) throw cpfTaken();
   try {
     const id = await inTransaction(db, async (tx) => {
       const [created] = await tx
         .insert(beneficiaries)
-        .values({ ...editableColumns(input), cpf: input.cpf, holderId, resellerId })
-        .returning({ id: beneficiaries.id });
+        .values({ ...editableColumns(input), cpf: input.cpf, holderId, resellerId, ...owner })
+        .returning({ id: beneficiaries.id, uuid: beneficiaries.uuid });
       await registerAtProvider(provider, tx, created.id);
+      await recordAudit(tx, actor, { action: 'create', entity: 'beneficiary', entityId: created.uuid });
       return created.id;
     });
     return await beneficiaryById(db, id);
@@ -87,42 +122,88 @@ export async function createBeneficiary(
   }
 }
 
+/**
+ * A sold beneficiary's payment and service types follow the plan that was paid: only an
+ * administrator changes them (403, before anything is written or sent to the provider). Sending
+ * the current values, as the edit form does, is fine.
+ */
+async function ensurePlanTypesMayChange(db: Database, principal: Principal, uuid: string, input: BeneficiaryEditInput) {
+  if (principal.type === 'ADMINISTRADOR') return;
+  const current = await findBeneficiary(db, principal, { uuid });
+  if (!current?.planFromSale) return;
+  const changes = (['paymentType', 'serviceType'] as const).filter(
+    (field) => input[field] !== undefined && input[field] !== current[field],
+  );
+  if (changes.length) {
+    throw new HttpError(403, M.planTypesAdminOnly, Object.fromEntries(changes.map((field) => [field, M.planTypesAdminOnly])));
+  }
+}
+
 /** Saves the edit form's fields of a beneficiary in scope; CPF, holder and reseller never change here. */
 export async function updateBeneficiary(
   db: Database,
   provider: TelemedicineProvider,
   principal: Principal,
+  actor: AuditActor,
   uuid: string,
   input: BeneficiaryEditInput,
 ): Promise<Beneficiary> {
+  await ensurePlanTypesMayChange(db, principal, uuid, input);
   const id = await inTransaction(db, async (tx) => {
     const [updated] = await tx
       .update(beneficiaries)
       .set({ ...editableColumns(input), updatedAt: new Date() })
-      .where(and(eq(beneficiaries.uuid, uuid), beneficiaryScope(tx, principal)))
+      .where(and(eq(beneficiaries.uuid, uuid), beneficiaryScope(principal)))
       .returning({ id: beneficiaries.id });
     if (!updated) throw notFound();
     await updateAtProvider(provider, tx, updated.id);
+    await recordAudit(tx, actor, { action: 'update', entity: 'beneficiary', entityId: uuid });
     return updated.id;
   });
   return beneficiaryById(db, id);
 }
 
-/** Flips a beneficiary's active state (spec: DELETE toggles) and answers the new state. */
+/**
+ * Flips a beneficiary's active state (spec: DELETE toggles) and answers the new state. A dependent
+ * is active only while its holder is: inactivating a holder inactivates its active dependents (the
+ * database does it, trigger beneficiaries_holder_inactivated; here the provider and the audit trail
+ * hear of each), and a dependent of an inactive holder cannot be activated (409). The row is locked
+ * first, so no dependent is added or activated between reading the dependents and the change.
+ */
 export async function toggleBeneficiaryStatus(
   db: Database,
   provider: TelemedicineProvider,
   principal: Principal,
+  actor: AuditActor,
   uuid: string,
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
-    const [updated] = await tx
-      .update(beneficiaries)
-      .set({ isActive: sql`not ${beneficiaries.isActive}`, updatedAt: new Date() })
-      .where(and(eq(beneficiaries.uuid, uuid), beneficiaryScope(tx, principal)))
-      .returning({ id: beneficiaries.id, isActive: beneficiaries.isActive });
-    if (!updated) throw notFound();
-    await statusAtProvider(provider, tx, updated.id);
-    return updated.isActive;
+    const [current] = await tx
+      .select({ id: beneficiaries.id, isActive: beneficiaries.isActive, holderId: beneficiaries.holderId })
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.uuid, uuid), beneficiaryScope(principal)))
+      .for('update');
+    if (!current) throw notFound();
+    const isActive = !current.isActive;
+    const followers =
+      current.holderId === null && !isActive
+        ? await tx
+            .select({ id: beneficiaries.id, uuid: beneficiaries.uuid })
+            .from(beneficiaries)
+            .where(and(eq(beneficiaries.holderId, current.id), eq(beneficiaries.isActive, true)))
+        : [];
+    await tx.update(beneficiaries).set({ isActive, updatedAt: new Date() }).where(eq(beneficiaries.id, current.id));
+    await statusAtProvider(provider, tx, current.id);
+    await recordAudit(tx, actor, { action: 'status', entity: 'beneficiary', entityId: uuid, summary: isActive ? 'Ativado' : 'Inativado' });
+    for (const dependent of followers) {
+      await statusAtProvider(provider, tx, dependent.id);
+      await recordAudit(tx, actor, {
+        action: 'status',
+        entity: 'beneficiary',
+        entityId: dependent.uuid,
+        summary: 'Inativado com o titular',
+      });
+    }
+    return isActive;
   });
 }

@@ -25,25 +25,3 @@ export async function revokeTokens(db: Database, table: AccountTable, where: SQL
     .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
     .where(where);
 }
-
-function postgresCode(error: unknown): string | undefined {
-  const candidate = error as { code?: unknown; cause?: { code?: unknown } };
-  const code = candidate?.code ?? candidate?.cause?.code;
-  return typeof code === 'string' ? code : undefined;
-}
-
-/**
- * Runs a write and turns the database's own guards into answers: two requests racing for one
- * e-mail (unique index) → 409 'E-mail já cadastrado'; a row another request just linked
- * (foreign key) → 409 with `linkedMessage`.
- */
-export async function withConstraintAnswers<T>(write: () => Promise<T>, linkedMessage?: string): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const code = postgresCode(error);
-    if (code === '23505') throw conflict(EMAIL_TAKEN);
-    if (code === '23503' && linkedMessage) throw conflict(linkedMessage);
-    throw error;
-  }
-}

@@ -1,14 +1,17 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
-import { DELETE_BLOCKED, type Branch } from '../../../src/domain/channels';
+import { DELETE_BLOCKED, type Branch, type BranchOption } from '../../../src/domain/channels';
 import type { branchSchema } from '../../../src/domain/validation/channels';
 import type { Database } from '../../db/client';
-import { branches, partners, resellers } from '../../db/schema';
+import { beneficiaries, branches, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
+import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
-import { ensureEmailFree, revokeTokens, withConstraintAnswers } from './accountRules';
+import { recordAudit, type AuditActor } from '../audit/record';
+import { ensureEmailFree, revokeTokens } from './accountRules';
 import { readList, textContains, type ListResult } from './listing';
 import { branchScope, partnerScope } from './scope';
 
@@ -30,9 +33,23 @@ export const BRANCH_SORTS = {
   ativo: branches.ativo,
   data_registro: branches.dataRegistro,
 };
-export const BRANCH_DEFAULT_SORT = [asc(sql`lower(${branches.titulo})`), asc(branches.id)];
+/** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
+export const BRANCH_DEFAULT_KEY: KeyPart[] = [
+  { column: sql`lower(${branches.titulo})`, direction: 'asc' },
+  { column: branches.id, direction: 'asc' },
+];
+export const BRANCH_DEFAULT_SORT = orderOfKey(BRANCH_DEFAULT_KEY);
 
 const NOT_FOUND = 'Filial não encontrada.';
+
+/** The branches the principal may see, of one partner when given, by title: the reseller form's branch picker. */
+export function branchOptions(db: Database, principal: Principal, partnerId: number | undefined): Promise<BranchOption[]> {
+  return db
+    .select({ id: branches.id, id_parceiro: branches.partnerId, titulo: branches.titulo, ativo: branches.ativo })
+    .from(branches)
+    .where(and(branchScope(principal), partnerId === undefined ? undefined : eq(branches.partnerId, partnerId)))
+    .orderBy(asc(sql`lower(${branches.titulo})`), asc(branches.id));
+}
 
 const columns = {
   id: branches.id,
@@ -70,8 +87,9 @@ const toBranch = (row: BranchRow): Branch => ({
   parceiro: { nome: row.partnerName },
 });
 
-const selectBranches = (db: Database) =>
-  db.select(columns).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).$dynamic();
+/** The branches' columns, and `extra` ones beside them (an export's key). */
+const selectBranches = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
+  db.select({ ...columns, ...(extra as Extra) }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).$dynamic();
 
 function conditions(principal: Principal, filters: BranchFilters): SQL | undefined {
   return and(
@@ -92,13 +110,14 @@ export async function listBranches(
   const where = conditions(principal, filters);
   return readList(
     list,
-    async (limit, offset) => {
-      let query = selectBranches(db)
+    keyOf(list.sort, BRANCH_DEFAULT_KEY),
+    async (orderBy, limit, offset) => {
+      const rows = await selectBranches(db)
         .where(where)
-        .orderBy(...list.orderBy)
+        .orderBy(...orderBy)
+        .limit(limit)
         .offset(offset);
-      if (limit !== undefined) query = query.limit(limit);
-      return (await query).map(toBranch);
+      return rows.map(toBranch);
     },
     async () =>
       (await db.select({ total: count() }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).where(where))[0].total,
@@ -137,69 +156,107 @@ const branchFields = (values: BranchValues) => ({
   email: values.email,
 });
 
-export async function createBranch(db: Database, passwords: PasswordHasher, principal: Principal, values: BranchValues): Promise<Branch> {
+export async function createBranch(
+  db: Database,
+  passwords: PasswordHasher,
+  principal: Principal,
+  actor: AuditActor,
+  values: BranchValues,
+): Promise<Branch> {
   const partnerId = await owningPartner(db, principal, values);
   await ensureEmailFree(db, branches, values.email);
+  ensureNewPasswordAllowed(values.senha!, 'senha');
   const passwordHash = await passwords.hash(values.senha!);
-  const [created] = await withConstraintAnswers(() =>
-    db
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [created] = await tx
       .insert(branches)
       .values({ ...branchFields(values), partnerId, passwordHash, ativo: values.ativo ?? true })
-      .returning({ id: branches.id }),
-  );
-  return readBranch(db, eq(branches.id, created.id));
+      .returning({ id: branches.id });
+    await recordAudit(tx, actor, { action: 'create', entity: 'branch', entityId: created.id, summary: values.titulo });
+    return created.id;
+  });
+  return readBranch(db, eq(branches.id, id));
 }
 
+/**
+ * Saves the edit form. The branch's row is locked first (within the principal's scope) and `ativo`
+ * changes only when the form sends it, so an edit made at the same moment as an inactivation never
+ * brings the branch back. Its resellers follow a move to another partner (the composite foreign key
+ * cascades the change to them).
+ */
 export async function updateBranch(
   db: Database,
   passwords: PasswordHasher,
   principal: Principal,
+  actor: AuditActor,
   id: number,
   values: BranchValues,
 ): Promise<Branch> {
-  const current = await findBranch(db, principal, id);
+  await findBranch(db, principal, id);
   const partnerId = await owningPartner(db, principal, values);
   await ensureEmailFree(db, branches, values.email, id);
+  if (values.senha) ensureNewPasswordAllowed(values.senha, 'senha');
   const passwordHash = values.senha ? await passwords.hash(values.senha) : undefined;
-  const ativo = values.ativo ?? current.ativo;
-  const deactivated = current.ativo && !ativo;
 
-  await withConstraintAnswers(() =>
-    db.transaction(async (tx) => {
-      const scoped = tx as unknown as Database;
-      await tx
-        .update(branches)
-        .set({ ...branchFields(values), partnerId, ativo, ...(passwordHash ? { passwordHash } : {}) })
-        .where(eq(branches.id, id));
-      // A reseller's partner is always its branch's partner.
-      if (partnerId !== current.id_parceiro) await tx.update(resellers).set({ partnerId }).where(eq(resellers.branchId, id));
-      if (passwordHash || deactivated) await revokeTokens(scoped, branches, eq(branches.id, id));
-      if (deactivated) await revokeTokens(scoped, resellers, eq(resellers.branchId, id));
-    }),
-  );
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [current] = await tx
+      .select({ ativo: branches.ativo })
+      .from(branches)
+      .where(and(branchScope(principal), eq(branches.id, id)))
+      .for('no key update');
+    if (!current) throw notFound(NOT_FOUND);
+    await tx
+      .update(branches)
+      .set({
+        ...branchFields(values),
+        partnerId,
+        ...(values.ativo === undefined ? {} : { ativo: values.ativo }),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(eq(branches.id, id));
+    const deactivated = current.ativo && values.ativo === false;
+    if (passwordHash || deactivated) await revokeTokens(tx, branches, eq(branches.id, id));
+    if (deactivated) await revokeTokens(tx, resellers, eq(resellers.branchId, id));
+    await recordAudit(tx, actor, { action: 'update', entity: 'branch', entityId: id, summary: values.titulo });
+  });
   return readBranch(db, eq(branches.id, id));
 }
 
-export async function deleteBranch(db: Database, principal: Principal, id: number): Promise<void> {
-  await findBranch(db, principal, id);
-  const [{ total }] = await db.select({ total: count() }).from(resellers).where(eq(resellers.branchId, id));
-  if (total > 0) throw conflict(DELETE_BLOCKED.branchHasResellers);
-  await withConstraintAnswers(() => db.delete(branches).where(eq(branches.id, id)), DELETE_BLOCKED.branchHasResellers);
+/**
+ * Removes a branch in scope that has no resellers and owns no beneficiaries. The checks give the
+ * friendly message; the foreign keys refuse one that gained either meanwhile (constraintAnswers.ts).
+ */
+export async function deleteBranch(db: Database, principal: Principal, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await findBranch(tx, principal, id);
+    const [withReseller] = await tx.select({ id: resellers.id }).from(resellers).where(eq(resellers.branchId, id)).limit(1);
+    if (withReseller) throw conflict(DELETE_BLOCKED.branchHasResellers);
+    const [owned] = await tx.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.branchId, id)).limit(1);
+    if (owned) throw conflict(DELETE_BLOCKED.branchHasBeneficiaries);
+    const [removed] = await tx
+      .delete(branches)
+      .where(and(branchScope(principal), eq(branches.id, id)))
+      .returning({ id: branches.id });
+    if (!removed) throw notFound(NOT_FOUND);
+    await recordAudit(tx, actor, { action: 'delete', entity: 'branch', entityId: id });
+  });
 }
 
-/** Rows for the CSV export, in the list's order, read in batches. */
-export async function branchExportPage(
+/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset). */
+export async function branchExportBatch(
   db: Database,
   principal: Principal,
   filters: BranchFilters,
-  orderBy: SQL[],
+  key: Keyset,
   limit: number,
-  offset: number,
-): Promise<Branch[]> {
-  const rows = await selectBranches(db)
-    .where(conditions(principal, filters))
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toBranch);
+  after: KeyValues | undefined,
+): Promise<(Branch & { keyset: KeyValues })[]> {
+  const rows = await selectBranches(db, { keyset: key.field })
+    .where(and(conditions(principal, filters), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  return rows.map((row) => ({ ...toBranch(row), keyset: row.keyset }));
 }

@@ -1,17 +1,22 @@
 import { ilike, like, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { onlyDigits } from '../../../src/domain/documents';
+import { normalizeCpfOrCnpj } from '../../../src/domain/documents';
+import type { KeyPart } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
+import { pageFromNearerEnd } from '../../lib/nearerEnd';
 
 /** Case-insensitive "contains" on a text column; no condition for an empty filter. */
 export const textContains = (column: AnyPgColumn | SQL, text: string | undefined): SQL | undefined =>
   text ? ilike(column, containsPattern(text)) : undefined;
 
-/** Plain "contains" on a digits-only column (CPF, CNPJ): '123.456' finds '123456…'. */
+/**
+ * Plain "contains" on a normalised document column (CPF digits, CNPJ digits or upper-case letters of
+ * the alphanumeric CNPJ): '123.456' finds '123456…', '12.abc' finds '12ABC…'.
+ */
 export function digitsContain(column: AnyPgColumn, text: string | undefined): SQL | undefined {
   if (!text) return undefined;
-  const digits = onlyDigits(text);
-  return like(column, containsPattern(digits || text));
+  const normalised = normalizeCpfOrCnpj(text);
+  return like(column, containsPattern(normalised || text));
 }
 
 export interface ListResult<T> {
@@ -20,20 +25,17 @@ export interface ListResult<T> {
 }
 
 /**
- * One page (when the call asked for one) or the whole scoped, filtered list, as the spec's calls
- * expect. `fetch` reads the rows with the list's ORDER BY and the given LIMIT/OFFSET.
+ * One page of the scoped, filtered list in the order `key` and its total, read from the nearer end
+ * (pageFromNearerEnd). `fetch` reads the rows with the given ORDER BY, LIMIT and OFFSET.
  */
 export async function readList<T>(
   list: ListQuery,
-  fetch: (limit: number | undefined, offset: number) => Promise<T[]>,
+  key: KeyPart[],
+  fetch: (orderBy: SQL[], limit: number, offset: number) => Promise<T[]>,
   countAll: () => Promise<number>,
 ): Promise<ListResult<T>> {
-  if (!list.paged) {
-    const items = await fetch(undefined, 0);
-    return { items, total: items.length };
-  }
-  const [items, total] = await Promise.all([fetch(list.pageSize, list.offset), countAll()]);
-  return { items, total };
+  const { rows, total } = await pageFromNearerEnd(key, { limit: list.pageSize, offset: list.offset }, fetch, countAll);
+  return { items: rows, total };
 }
 
 const saoPaulo = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });

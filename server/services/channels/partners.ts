@@ -1,16 +1,19 @@
 import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
-import type { Partner } from '../../../src/domain/channels';
+import type { Partner, PartnerOption } from '../../../src/domain/channels';
 import { DELETE_BLOCKED } from '../../../src/domain/channels';
 import type { partnerSchema } from '../../../src/domain/validation/channels';
 import { isDataUrl } from '../../../src/domain/imageFiles';
 import type { Database } from '../../db/client';
-import { branches, partnerLogos, partners, resellers } from '../../db/schema';
+import { beneficiaries, branches, partnerLogos, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
+import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
-import { ensureEmailFree, revokeTokens, withConstraintAnswers } from './accountRules';
+import { recordAudit, type AuditActor } from '../audit/record';
+import { ensureEmailFree, revokeTokens } from './accountRules';
 import { digitsContain, readList, textContains, type ListResult } from './listing';
 import { decodeLogo, logoUrl } from './logos';
 import { partnerScope } from './scope';
@@ -30,7 +33,12 @@ export const PARTNER_SORTS = {
   ativo: partners.ativo,
   data_registro: partners.dataRegistro,
 };
-export const PARTNER_DEFAULT_SORT = [asc(sql`lower(${partners.nome})`), asc(partners.id)];
+/** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
+export const PARTNER_DEFAULT_KEY: KeyPart[] = [
+  { column: sql`lower(${partners.nome})`, direction: 'asc' },
+  { column: partners.id, direction: 'asc' },
+];
+export const PARTNER_DEFAULT_SORT = orderOfKey(PARTNER_DEFAULT_KEY);
 
 /** Everything a partner answer needs, without the logo's bytes (only when it last changed). */
 const columns = {
@@ -74,8 +82,9 @@ const toPartner = (row: PartnerRow): Partner => ({
   data_registro: row.dataRegistro.toISOString(),
 });
 
-const selectPartners = (db: Database) =>
-  db.select(columns).from(partners).leftJoin(partnerLogos, eq(partnerLogos.partnerId, partners.id)).$dynamic();
+/** The partners' columns, and `extra` ones beside them (an export's key). */
+const selectPartners = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
+  db.select({ ...columns, ...(extra as Extra) }).from(partners).leftJoin(partnerLogos, eq(partnerLogos.partnerId, partners.id)).$dynamic();
 
 function conditions(principal: Principal, filters: PartnerFilters): SQL | undefined {
   return and(
@@ -95,13 +104,14 @@ export async function listPartners(
   const where = conditions(principal, filters);
   return readList(
     list,
-    async (limit, offset) => {
-      let query = selectPartners(db)
+    keyOf(list.sort, PARTNER_DEFAULT_KEY),
+    async (orderBy, limit, offset) => {
+      const rows = await selectPartners(db)
         .where(where)
-        .orderBy(...list.orderBy)
+        .orderBy(...orderBy)
+        .limit(limit)
         .offset(offset);
-      if (limit !== undefined) query = query.limit(limit);
-      return (await query).map(toPartner);
+      return rows.map(toPartner);
     },
     async () => (await db.select({ total: count() }).from(partners).where(where))[0].total,
   );
@@ -111,6 +121,15 @@ async function readPartner(db: Database, where: SQL | undefined): Promise<Partne
   const [row] = await selectPartners(db).where(where).limit(1);
   if (!row) throw notFound('Parceiro não encontrado.');
   return toPartner(row);
+}
+
+/** Every partner the principal may see, by name, as the forms' partner picker shows them. */
+export function partnerOptions(db: Database, principal: Principal): Promise<PartnerOption[]> {
+  return db
+    .select({ id: partners.id, nome: partners.nome, ativo: partners.ativo })
+    .from(partners)
+    .where(partnerScope(principal))
+    .orderBy(asc(sql`lower(${partners.nome})`), asc(partners.id));
 }
 
 /** One partner the principal may see; 404 for any other. */
@@ -141,57 +160,80 @@ const accountFields = (values: PartnerValues) => ({
   pix: values.pix ?? null,
 });
 
-export async function createPartner(db: Database, passwords: PasswordHasher, values: PartnerValues): Promise<Partner> {
+export async function createPartner(db: Database, passwords: PasswordHasher, actor: AuditActor, values: PartnerValues): Promise<Partner> {
   if (isDataUrl(values.logotipo)) decodeLogo(values.logotipo); // refuse a bad image before anything is written
   await ensureEmailFree(db, partners, values.email);
+  ensureNewPasswordAllowed(values.senha!, 'senha');
   const passwordHash = await passwords.hash(values.senha!);
-  const id = await withConstraintAnswers(() =>
-    db.transaction(async (tx) => {
-      const [created] = await tx
-        .insert(partners)
-        .values({ ...accountFields(values), passwordHash, ativo: values.ativo ?? true })
-        .returning({ id: partners.id });
-      await saveLogo(tx as unknown as Database, created.id, values.logotipo);
-      return created.id;
-    }),
-  );
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [created] = await tx
+      .insert(partners)
+      .values({ ...accountFields(values), passwordHash, ativo: values.ativo ?? true })
+      .returning({ id: partners.id });
+    await saveLogo(tx, created.id, values.logotipo);
+    await recordAudit(tx, actor, { action: 'create', entity: 'partner', entityId: created.id, summary: values.nome });
+    return created.id;
+  });
   return readPartner(db, eq(partners.id, id));
 }
 
-export async function updatePartner(db: Database, passwords: PasswordHasher, id: number, values: PartnerValues): Promise<Partner> {
-  const [current] = await db.select({ ativo: partners.ativo }).from(partners).where(eq(partners.id, id)).limit(1);
-  if (!current) throw notFound('Parceiro não encontrado.');
+/**
+ * Saves the edit form. The partner's row is locked first and `ativo` changes only when the form
+ * sends it, so an edit made at the same moment as an inactivation never brings the partner back.
+ */
+export async function updatePartner(
+  db: Database,
+  passwords: PasswordHasher,
+  actor: AuditActor,
+  id: number,
+  values: PartnerValues,
+): Promise<Partner> {
   if (isDataUrl(values.logotipo)) decodeLogo(values.logotipo);
   await ensureEmailFree(db, partners, values.email, id);
+  if (values.senha) ensureNewPasswordAllowed(values.senha, 'senha');
   const passwordHash = values.senha ? await passwords.hash(values.senha) : undefined;
-  const ativo = values.ativo ?? current.ativo;
 
-  await withConstraintAnswers(() =>
-    db.transaction(async (tx) => {
-      const scoped = tx as unknown as Database;
-      await tx
-        .update(partners)
-        .set({ ...accountFields(values), ativo, ...(passwordHash ? { passwordHash } : {}) })
-        .where(eq(partners.id, id));
-      await saveLogo(scoped, id, values.logotipo);
-      const deactivated = current.ativo && !ativo;
-      if (passwordHash || deactivated) await revokeTokens(scoped, partners, eq(partners.id, id));
-      if (deactivated) {
-        // Everyone beneath the partner loses their sessions now, and stays out after a reactivation.
-        await revokeTokens(scoped, branches, eq(branches.partnerId, id));
-        await revokeTokens(scoped, resellers, eq(resellers.partnerId, id));
-      }
-    }),
-  );
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [current] = await tx.select({ ativo: partners.ativo }).from(partners).where(eq(partners.id, id)).for('no key update');
+    if (!current) throw notFound('Parceiro não encontrado.');
+    await tx
+      .update(partners)
+      .set({
+        ...accountFields(values),
+        ...(values.ativo === undefined ? {} : { ativo: values.ativo }),
+        ...(passwordHash ? { passwordHash } : {}),
+      })
+      .where(eq(partners.id, id));
+    await saveLogo(tx, id, values.logotipo);
+    const deactivated = current.ativo && values.ativo === false;
+    if (passwordHash || deactivated) await revokeTokens(tx, partners, eq(partners.id, id));
+    if (deactivated) {
+      // Everyone beneath the partner loses their sessions now, and stays out after a reactivation.
+      await revokeTokens(tx, branches, eq(branches.partnerId, id));
+      await revokeTokens(tx, resellers, eq(resellers.partnerId, id));
+    }
+    await recordAudit(tx, actor, { action: 'update', entity: 'partner', entityId: id, summary: values.nome });
+  });
   return readPartner(db, eq(partners.id, id));
 }
 
-export async function deletePartner(db: Database, id: number): Promise<void> {
-  const [current] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, id)).limit(1);
-  if (!current) throw notFound('Parceiro não encontrado.');
-  const [{ total }] = await db.select({ total: count() }).from(branches).where(eq(branches.partnerId, id));
-  if (total > 0) throw conflict(DELETE_BLOCKED.partnerHasBranches);
-  await withConstraintAnswers(() => db.delete(partners).where(eq(partners.id, id)), DELETE_BLOCKED.partnerHasBranches);
+/**
+ * Removes a partner that has no branches and owns no beneficiaries. The checks give the friendly
+ * message; the foreign keys refuse one that gained either meanwhile (constraintAnswers.ts).
+ */
+export async function deletePartner(db: Database, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [withBranch] = await tx.select({ id: branches.id }).from(branches).where(eq(branches.partnerId, id)).limit(1);
+    if (withBranch) throw conflict(DELETE_BLOCKED.partnerHasBranches);
+    const [owned] = await tx.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.partnerId, id)).limit(1);
+    if (owned) throw conflict(DELETE_BLOCKED.partnerHasBeneficiaries);
+    const [removed] = await tx.delete(partners).where(eq(partners.id, id)).returning({ id: partners.id });
+    if (!removed) throw notFound('Parceiro não encontrado.');
+    await recordAudit(tx, actor, { action: 'delete', entity: 'partner', entityId: id });
+  });
 }
 
 /** The logo's bytes for the public logo URL, or undefined. */
@@ -200,19 +242,18 @@ export async function readLogo(db: Database, partnerId: number) {
   return logo;
 }
 
-/** Rows for the CSV export, in the list's order, read in batches. */
-export async function partnerExportPage(
+/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset). */
+export async function partnerExportBatch(
   db: Database,
   principal: Principal,
   filters: PartnerFilters,
-  orderBy: SQL[],
+  key: Keyset,
   limit: number,
-  offset: number,
-): Promise<Partner[]> {
-  const rows = await selectPartners(db)
-    .where(conditions(principal, filters))
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toPartner);
+  after: KeyValues | undefined,
+): Promise<(Partner & { keyset: KeyValues })[]> {
+  const rows = await selectPartners(db, { keyset: key.field })
+    .where(and(conditions(principal, filters), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  return rows.map((row) => ({ ...toPartner(row), keyset: row.keyset }));
 }

@@ -7,8 +7,3 @@ export function recordId(params: unknown): number {
   if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw) || !Number.isSafeInteger(id) || id < 1) throw notFound();
   return id;
 }
-
-/** Streams mapped rows from a batched reader (CSV exports). */
-export async function* mapRows<T, R>(rows: AsyncIterable<T>, map: (row: T) => R): AsyncIterable<R> {
-  for await (const row of rows) yield map(row);
-}

@@ -1,16 +1,19 @@
-import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
 import { DELETE_BLOCKED, type Reseller } from '../../../src/domain/channels';
 import type { resellerSchema } from '../../../src/domain/validation/channels';
 import type { Database } from '../../db/client';
-import { beneficiaries, branches, partners, resellers, sales } from '../../db/schema';
+import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
+import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
 import { qualified } from '../../lib/qualified';
 import { resellerScope } from '../scope';
+import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
-import { ensureEmailFree, withConstraintAnswers } from './accountRules';
+import { recordAudit, type AuditActor } from '../audit/record';
+import { ensureEmailFree } from './accountRules';
 import { digitsContain, readList, textContains, type ListResult } from './listing';
 import { branchScope } from './scope';
 
@@ -43,7 +46,12 @@ export const RESELLER_SORTS = {
   ativo: resellers.ativo,
   data_registro: resellers.dataRegistro,
 };
-export const RESELLER_DEFAULT_SORT = [asc(sql`lower(${resellers.nome})`), asc(resellers.id)];
+/** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
+export const RESELLER_DEFAULT_KEY: KeyPart[] = [
+  { column: sql`lower(${resellers.nome})`, direction: 'asc' },
+  { column: resellers.id, direction: 'asc' },
+];
+export const RESELLER_DEFAULT_SORT = orderOfKey(RESELLER_DEFAULT_KEY);
 
 const NOT_FOUND = 'Revendedor não encontrado.';
 
@@ -92,7 +100,9 @@ const toReseller = (row: ResellerRow): Reseller => ({
   filial_titulo: row.branchTitle,
 });
 
-const selectResellers = (db: Database) => db.select(columns).from(resellers).$dynamic();
+/** The resellers' columns, and `extra` ones beside them (an export's key). */
+const selectResellers = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
+  db.select({ ...columns, ...(extra as Extra) }).from(resellers).$dynamic();
 
 function conditions(db: Database, principal: Principal, filters: ResellerFilters): SQL | undefined {
   return and(
@@ -117,13 +127,14 @@ export async function listResellers(
   const where = conditions(db, principal, filters);
   return readList(
     list,
-    async (limit, offset) => {
-      let query = selectResellers(db)
+    keyOf(list.sort, RESELLER_DEFAULT_KEY),
+    async (orderBy, limit, offset) => {
+      const rows = await selectResellers(db)
         .where(where)
-        .orderBy(...list.orderBy)
+        .orderBy(...orderBy)
+        .limit(limit)
         .offset(offset);
-      if (limit !== undefined) query = query.limit(limit);
-      return (await query).map(toReseller);
+      return rows.map(toReseller);
     },
     async () => (await db.select({ total: count() }).from(resellers).where(where))[0].total,
   );
@@ -142,15 +153,17 @@ export const findReseller = (db: Database, principal: Principal, id: number) =>
 /**
  * The branch a reseller goes under: a branch user's own, whatever the body says; otherwise the
  * chosen one, which must be within the principal's scope (404 otherwise, so ids don't leak). The
- * reseller's partner is always that branch's partner.
+ * reseller's partner is always that branch's partner, read with the branch locked against a change
+ * of its key (FOR KEY SHARE): a move of the branch to another partner in flight is waited for and
+ * its new partner read, so the reseller is saved with the partner the branch really has.
  */
-async function owningBranch(db: Database, principal: Principal, values: ResellerValues) {
+async function owningBranch(tx: Database, principal: Principal, values: ResellerValues) {
   const branchId = principal.type === 'FILIAL' ? principal.branchId! : Number(values.id_filial);
-  const [branch] = await db
+  const [branch] = await tx
     .select({ id: branches.id, partnerId: branches.partnerId })
     .from(branches)
     .where(and(branchScope(principal), eq(branches.id, branchId)))
-    .limit(1);
+    .for('key share');
   if (!branch) throw notFound('Filial não encontrada.');
   return branch;
 }
@@ -167,78 +180,109 @@ export async function createReseller(
   db: Database,
   passwords: PasswordHasher,
   principal: Principal,
+  actor: AuditActor,
   values: ResellerValues,
 ): Promise<Reseller> {
-  const branch = await owningBranch(db, principal, values);
   await ensureEmailFree(db, resellers, values.email);
+  ensureNewPasswordAllowed(values.senha!, 'senha');
   const passwordHash = await passwords.hash(values.senha!);
-  const [created] = await withConstraintAnswers(() =>
-    db
+  const id = await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const branch = await owningBranch(tx, principal, values);
+    const [created] = await tx
       .insert(resellers)
-      .values({
-        ...resellerFields(values),
-        branchId: branch.id,
-        partnerId: branch.partnerId,
-        passwordHash,
-        ativo: values.ativo ?? true,
-      })
-      .returning({ id: resellers.id }),
-  );
-  return readReseller(db, eq(resellers.id, created.id));
+      .values({ ...resellerFields(values), branchId: branch.id, partnerId: branch.partnerId, passwordHash, ativo: values.ativo ?? true })
+      .returning({ id: resellers.id });
+    await recordAudit(tx, actor, { action: 'create', entity: 'reseller', entityId: created.id, summary: values.nome });
+    return created.id;
+  });
+  return readReseller(db, eq(resellers.id, id));
 }
 
+/**
+ * Saves the edit form. The reseller's row is locked first (within the principal's scope) and `ativo`
+ * changes only when the form sends it, so an edit made at the same moment as an inactivation never
+ * brings the reseller back.
+ */
 export async function updateReseller(
   db: Database,
   passwords: PasswordHasher,
   principal: Principal,
+  actor: AuditActor,
   id: number,
   values: ResellerValues,
 ): Promise<Reseller> {
-  const current = await findReseller(db, principal, id);
-  const branch = await owningBranch(db, principal, values);
+  await findReseller(db, principal, id);
   await ensureEmailFree(db, resellers, values.email, id);
+  if (values.senha) ensureNewPasswordAllowed(values.senha, 'senha');
   const passwordHash = values.senha ? await passwords.hash(values.senha) : undefined;
-  const ativo = values.ativo ?? current.ativo;
 
-  await withConstraintAnswers(() =>
-    db
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [current] = await tx
+      .select({ ativo: resellers.ativo })
+      .from(resellers)
+      .where(and(resellerScope(principal), eq(resellers.id, id)))
+      .for('no key update');
+    if (!current) throw notFound(NOT_FOUND);
+    const branch = await owningBranch(tx, principal, values);
+    const deactivated = current.ativo && values.ativo === false;
+    await tx
       .update(resellers)
       .set({
         ...resellerFields(values),
         branchId: branch.id,
         partnerId: branch.partnerId,
-        ativo,
+        ...(values.ativo === undefined ? {} : { ativo: values.ativo }),
         ...(passwordHash ? { passwordHash } : {}),
         // A new password or an inactivation ends the reseller's open sessions.
-        ...(passwordHash || (current.ativo && !ativo) ? { tokenVersion: sql`${resellers.tokenVersion} + 1` } : {}),
+        ...(passwordHash || deactivated ? { tokenVersion: sql`${resellers.tokenVersion} + 1` } : {}),
       })
-      .where(eq(resellers.id, id)),
-  );
+      .where(eq(resellers.id, id));
+    await recordAudit(tx, actor, { action: 'update', entity: 'reseller', entityId: id, summary: values.nome });
+  });
   return readReseller(db, eq(resellers.id, id));
 }
 
-export async function deleteReseller(db: Database, principal: Principal, id: number): Promise<void> {
+/**
+ * Removes a reseller in scope. What truly blocks it is a sale or a beneficiary of its own, or a
+ * payment through its link still in flight (each answers why); attempts that ended without a sale
+ * (refused, or failed before reaching the gateway) only lose their link to it.
+ */
+export async function deleteReseller(db: Database, principal: Principal, actor: AuditActor, id: number): Promise<void> {
   await findReseller(db, principal, id);
   const [{ total: salesCount }] = await db.select({ total: count() }).from(sales).where(eq(sales.resellerId, id));
   if (salesCount > 0) throw conflict(DELETE_BLOCKED.resellerHasSales);
   const [{ total: beneficiaryCount }] = await db.select({ total: count() }).from(beneficiaries).where(eq(beneficiaries.resellerId, id));
   if (beneficiaryCount > 0) throw conflict(DELETE_BLOCKED.resellerHasBeneficiaries);
-  await withConstraintAnswers(() => db.delete(resellers).where(eq(resellers.id, id)), DELETE_BLOCKED.resellerHasSales);
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    await tx
+      .update(paymentAttempts)
+      .set({ resellerId: null })
+      .where(and(eq(paymentAttempts.resellerId, id), inArray(paymentAttempts.status, ['refused', 'failed'])));
+    // The foreign keys of sales, beneficiaries and pending attempts refuse it if one arrived meanwhile.
+    const [removed] = await tx
+      .delete(resellers)
+      .where(and(resellerScope(principal), eq(resellers.id, id)))
+      .returning({ id: resellers.id });
+    if (!removed) throw notFound(NOT_FOUND);
+    await recordAudit(tx, actor, { action: 'delete', entity: 'reseller', entityId: id });
+  });
 }
 
-/** Rows for the CSV export, in the list's order, read in batches. */
-export async function resellerExportPage(
+/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset). */
+export async function resellerExportBatch(
   db: Database,
   principal: Principal,
   filters: ResellerFilters,
-  orderBy: SQL[],
+  key: Keyset,
   limit: number,
-  offset: number,
-): Promise<Reseller[]> {
-  const rows = await selectResellers(db)
-    .where(conditions(db, principal, filters))
-    .orderBy(...orderBy)
-    .limit(limit)
-    .offset(offset);
-  return rows.map(toReseller);
+  after: KeyValues | undefined,
+): Promise<(Reseller & { keyset: KeyValues })[]> {
+  const rows = await selectResellers(db, { keyset: key.field })
+    .where(and(conditions(db, principal, filters), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  return rows.map((row) => ({ ...toReseller(row), keyset: row.keyset }));
 }

@@ -2,6 +2,7 @@ import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
 import { parameterChanges, parameters } from '../../db/schema';
+import { recordAudit, type AuditActor } from '../audit/record';
 
 /** A parameter as GET /api/parametros answers it. */
 export interface ParameterView {
@@ -42,14 +43,26 @@ export interface ParameterActor {
 export type ChangeOutcome = 'changed' | 'unchanged' | 'missing';
 
 /**
- * Sets a parameter's value and records the change (who, when, old and new value) in one
- * transaction: either both happen or neither. The row is locked so concurrent changes queue up and
- * each history row holds the value it really replaced. Saving the same value records nothing.
+ * Sets a parameter's value and records the change (who, when, old and new value) and its audit row
+ * in one transaction: either all happen or none. The row is locked so concurrent changes queue up and
+ * each history row holds the value it really replaced. Saving the same value records no history.
  */
-export function changeParameterValue(db: Database, id: number, valor: string, actor: ParameterActor): Promise<ChangeOutcome> {
-  return db.transaction(async (tx) => {
-    const [current] = await tx.select({ valor: parameters.valor }).from(parameters).where(eq(parameters.id, id)).for('update');
+export function changeParameterValue(
+  db: Database,
+  id: number,
+  valor: string,
+  actor: ParameterActor,
+  auditActor: AuditActor,
+): Promise<ChangeOutcome> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [current] = await tx
+      .select({ valor: parameters.valor, parametro: parameters.parametro })
+      .from(parameters)
+      .where(eq(parameters.id, id))
+      .for('update');
     if (!current) return 'missing';
+    await recordAudit(tx, auditActor, { action: 'update', entity: 'parameter', entityId: id, summary: current.parametro });
     if (current.valor === valor) return 'unchanged';
     await tx
       .update(parameters)

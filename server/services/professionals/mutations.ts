@@ -1,11 +1,11 @@
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { InferType } from 'yup';
-import { PROFESSIONAL_MESSAGES, type ProfessionalFileField } from '../../../src/domain/care';
+import type { ProfessionalFileField } from '../../../src/domain/care';
 import type { professionalSchema } from '../../../src/domain/validation/care';
 import type { Database } from '../../db/client';
-import { appointments, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
-import { conflict, notFound } from '../../lib/httpErrors';
-import { violatedUniqueConstraint } from '../telemedicine/local/dbErrors';
+import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
+import { notFound } from '../../lib/httpErrors';
+import { recordAudit, type AuditActor } from '../audit/record';
 import type { FileStore } from '../uploads/fileStore';
 import type { FileType } from '../uploads/fileTypes';
 import { fileKeysOf, findProfessionalRow } from './queries';
@@ -76,49 +76,57 @@ async function writeSpecialtiesAndSchedule(tx: Database, professionalId: number,
     );
 }
 
-function cpfConflict(error: unknown): never {
-  if (violatedUniqueConstraint(error) === 'professionals_cpf_key') throw conflict(PROFESSIONAL_MESSAGES.cpfTaken);
-  throw error;
-}
-
 export async function createProfessional(
   db: Database,
   store: FileStore,
+  actor: AuditActor,
   input: ProfessionalInput,
   files: ProfessionalFiles,
 ): Promise<number> {
   const { keys, discard } = await storeFiles(store, files);
   try {
-    return await db.transaction(async (tx) => {
+    return await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
       const [created] = await tx
         .insert(professionals)
         .values({ ...columnsOf(input), ...keys })
         .returning({ id: professionals.id });
-      await writeSpecialtiesAndSchedule(tx as unknown as Database, created.id, input);
+      await writeSpecialtiesAndSchedule(tx, created.id, input);
+      await recordAudit(tx, actor, { action: 'create', entity: 'professional', entityId: created.id, summary: input.nome_completo });
       return created.id;
     });
   } catch (error) {
+    // A refused save (a CPF taken meanwhile: the unique index answers) keeps none of its files.
     await discard();
-    return cpfConflict(error);
+    throw error;
   }
 }
 
 /** Saves the edited record; documents not sent keep their current file, replaced ones are deleted after the save. */
-export async function updateProfessional(db: Database, store: FileStore, id: number, input: ProfessionalInput, files: ProfessionalFiles) {
+export async function updateProfessional(
+  db: Database,
+  store: FileStore,
+  actor: AuditActor,
+  id: number,
+  input: ProfessionalInput,
+  files: ProfessionalFiles,
+) {
   const current = await findProfessionalRow(db, id);
   if (!current) throw notFound();
   const { keys, discard } = await storeFiles(store, files);
   try {
-    await db.transaction(async (tx) => {
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Database;
       await tx
         .update(professionals)
         .set({ ...columnsOf(input), ...keys, updatedAt: new Date() })
         .where(eq(professionals.id, id));
-      await writeSpecialtiesAndSchedule(tx as unknown as Database, id, input);
+      await writeSpecialtiesAndSchedule(tx, id, input);
+      await recordAudit(tx, actor, { action: 'update', entity: 'professional', entityId: id, summary: input.nome_completo });
     });
   } catch (error) {
     await discard();
-    return cpfConflict(error);
+    throw error;
   }
   const previous = fileKeysOf(current);
   await Promise.all(
@@ -128,19 +136,19 @@ export async function updateProfessional(db: Database, store: FileStore, id: num
 
 /**
  * Removes a professional from the roster. Past appointments keep showing who attended them, so the
- * row stays (marked removed); one with coming appointments cannot go before they are cancelled.
+ * row stays (marked removed). One with coming appointments cannot go before they are cancelled: the
+ * database refuses it (trigger `professionals_removed_without_coming`, which also waits for a
+ * booking in flight), and a booking can no longer choose it once removed.
  */
-export async function removeProfessional(db: Database, id: number): Promise<void> {
-  const current = await findProfessionalRow(db, id);
-  if (!current) throw notFound();
-  const [coming] = await db
-    .select({ id: appointments.id })
-    .from(appointments)
-    .where(and(eq(appointments.professionalId, id), eq(appointments.status, 'SCHEDULED'), gt(appointments.startsAt, new Date())))
-    .limit(1);
-  if (coming) throw conflict(PROFESSIONAL_MESSAGES.hasScheduledAppointments);
-  await db
-    .update(professionals)
-    .set({ removedAt: new Date() })
-    .where(and(eq(professionals.id, id), isNull(professionals.removedAt)));
+export async function removeProfessional(db: Database, actor: AuditActor, id: number): Promise<void> {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
+    const [removed] = await tx
+      .update(professionals)
+      .set({ removedAt: new Date() })
+      .where(and(eq(professionals.id, id), isNull(professionals.removedAt)))
+      .returning({ id: professionals.id });
+    if (!removed) throw notFound();
+    await recordAudit(tx, actor, { action: 'delete', entity: 'professional', entityId: id });
+  });
 }

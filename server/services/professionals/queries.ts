@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   describeSchedule,
   PROFESSIONAL_FILES,
@@ -9,7 +9,9 @@ import {
 import { onlyDigits } from '../../../src/domain/documents';
 import type { Database } from '../../db/client';
 import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
+import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
+import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import { qualified } from '../../lib/qualified';
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
@@ -26,7 +28,12 @@ export const PROFESSIONAL_SORTS = {
   cpf: professionals.cpf,
   email: sql`lower(${professionals.email})`,
 };
-export const PROFESSIONAL_DEFAULT_SORT = [asc(sql`lower(${professionals.nomeCompleto})`), asc(professionals.id)];
+/** By name when no sort is asked for, the unique id last so an export can resume after a row. */
+export const PROFESSIONAL_DEFAULT_KEY: KeyPart[] = [
+  { column: sql`lower(${professionals.nomeCompleto})`, direction: 'asc' },
+  { column: professionals.id, direction: 'asc' },
+];
+export const PROFESSIONAL_DEFAULT_SORT = orderOfKey(PROFESSIONAL_DEFAULT_KEY);
 
 function whereOf(filters: ProfessionalFilters): SQL | undefined {
   // CPF: plain contains on the digits, so '123.456' finds what '123456' finds.
@@ -112,22 +119,44 @@ function toViews(found: ProfessionalWithDetails[], fileLink: (path: string) => s
   });
 }
 
-/** A page (or all) of the active professionals, filtered and sorted in SQL. */
+/** A page of the active professionals, filtered and sorted in SQL, read from the nearer end (pageFromNearerEnd). */
 export async function listProfessionals(
   db: Database,
   filters: ProfessionalFilters,
-  list: Pick<ListQuery, 'orderBy' | 'offset'> & { limit?: number },
+  list: Pick<ListQuery, 'sort' | 'offset'> & { limit: number },
   fileLink: (path: string) => string,
 ): Promise<{ items: Professional[]; total: number }> {
   const where = whereOf(filters);
-  let query = selectWithDetails(db)
-    .where(where)
-    .orderBy(...list.orderBy)
-    .offset(list.offset)
-    .$dynamic();
-  if (list.limit !== undefined) query = query.limit(list.limit);
-  const [rows, [{ total }]] = await Promise.all([query, db.select({ total: count() }).from(professionals).where(where)]);
-  return { items: toViews(rows, fileLink), total: Number(total) };
+  const { rows, total } = await pageFromNearerEnd(
+    keyOf(list.sort, PROFESSIONAL_DEFAULT_KEY),
+    list,
+    (orderBy, limit, offset) =>
+      selectWithDetails(db)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => Number((await db.select({ total: count() }).from(professionals).where(where))[0].total),
+  );
+  return { items: toViews(rows, fileLink), total };
+}
+
+/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset); no file links. */
+export async function professionalExportBatch(
+  db: Database,
+  filters: ProfessionalFilters,
+  key: Keyset,
+  limit: number,
+  after: KeyValues | undefined,
+): Promise<(Professional & { keyset: KeyValues })[]> {
+  const rows = await db
+    .select({ row: professionals, specialtyList, scheduleList, keyset: key.field })
+    .from(professionals)
+    .where(and(whereOf(filters), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  const views = toViews(rows, () => '');
+  return views.map((view, index) => ({ ...view, keyset: rows[index].keyset }));
 }
 
 export async function findProfessionalRow(db: Database, id: number): Promise<ProfessionalRow | undefined> {

@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { REPORT_TIME_ZONE } from '../../../src/domain/report';
-import { resellers, sales } from '../../db/schema';
+import { branches, partners, resellers, sales } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
 import { resellerScope } from '../scope';
 
@@ -11,6 +11,10 @@ export interface SalesReportFilters {
   tipo?: string;
   /** yyyy-mm, a calendar month of São Paulo. */
   month?: string;
+  /** card | pix (src/domain/paymentMethods.ts). */
+  paymentMethod?: string;
+  /** Only the sales without a reseller (reseller=sem-revendedor; administrators only). */
+  withoutReseller?: boolean;
 }
 
 export const ZONE = sql.raw(`'${REPORT_TIME_ZONE}'`);
@@ -32,9 +36,10 @@ export function channelConditions(principal: Principal, filters: SalesReportFilt
 }
 
 /** Only paid sales count; the plan and month filters. */
-function saleConditions(filters: SalesReportFilters): SQL[] {
+export function saleConditions(filters: SalesReportFilters): SQL[] {
   const conditions = [eq(sales.status, 'paid')];
   if (filters.tipo) conditions.push(eq(sales.tipo, filters.tipo));
+  if (filters.paymentMethod) conditions.push(eq(sales.paymentMethod, filters.paymentMethod));
   if (filters.month) conditions.push(gte(sales.dataHora, monthStart(filters.month)), lt(sales.dataHora, monthStart(filters.month, 1)));
   return conditions;
 }
@@ -61,3 +66,27 @@ export function reportConditionsOnSales(principal: Principal, filters: SalesRepo
       : isNotNull(sales.resellerId);
   return [throughReseller, ...saleConditions(filters)];
 }
+
+/** Where a CSV batch resumes: the last sale sent, its instant as PostgreSQL's text (microseconds kept; a Date has milliseconds). */
+export interface SaleExportKey {
+  id: number;
+  keyTime: string;
+}
+
+/** The sales after `after` in the export's order (data_hora desc, id desc): a keyset, so no batch re-reads the rows before it. */
+export function resumeAfter(after?: SaleExportKey): SQL | undefined {
+  if (!after) return undefined;
+  return sql`${sales.dataHora} <= ${after.keyTime}::timestamptz and (${sales.dataHora} < ${after.keyTime}::timestamptz or ${sales.id} < ${after.id})`;
+}
+
+/** The columns of one row of the report (and of its export), whoever sold it. */
+export const saleRowFields = {
+  id: sales.id,
+  nome_revendedor: resellers.nome,
+  nome_filial: branches.titulo,
+  nome_parceiro: partners.nome,
+  tipo: sales.tipo,
+  forma_pagamento: sales.paymentMethod,
+  valor: sales.valor,
+  data_hora: sales.dataHora,
+};

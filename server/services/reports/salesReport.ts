@@ -1,14 +1,19 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { isPaymentMethod } from '../../../src/domain/paymentMethods';
 import { isPlanId } from '../../../src/domain/plans';
-import { isYearMonth, lastMonths, type SalesReport } from '../../../src/domain/report';
+import { isYearMonth, lastMonths, WITHOUT_RESELLER, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { branches, partners, resellers, sales } from '../../db/schema';
-import { badRequest } from '../../lib/httpErrors';
+import { badRequest, forbidden } from '../../lib/httpErrors';
+import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { idFilter } from '../../lib/listQuery';
+import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import type { Principal } from '../auth/tokens';
-import { reportConditions, ZONE, type SalesReportFilters } from './reportConditions';
+import { reportConditions, resumeAfter, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
 import { money, salesTotals } from './salesTotals';
+import { salesTotalsFromSales } from './salesTotalsFromSales';
+import { countWithoutReseller, unattributedBatch, unattributedReport } from './unattributedSales';
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
   const raw = (query ?? {}) as Record<string, unknown>;
@@ -16,12 +21,17 @@ export function parseReportFilters(query: unknown): SalesReportFilters {
   if (tipo !== undefined && !isPlanId(tipo)) throw badRequest('Filtro tipo inválido.');
   const month = raw.month === undefined || raw.month === '' ? undefined : raw.month;
   if (month !== undefined && !isYearMonth(month)) throw badRequest('Filtro month inválido.');
+  const method = raw.forma_pagamento === undefined || raw.forma_pagamento === '' ? undefined : raw.forma_pagamento;
+  if (method !== undefined && !isPaymentMethod(method)) throw badRequest('Filtro forma_pagamento inválido.');
+  const withoutReseller = raw.reseller === WITHOUT_RESELLER;
   return {
     partner: idFilter(query, 'partner'),
     branch: idFilter(query, 'branch'),
-    reseller: idFilter(query, 'reseller'),
+    reseller: withoutReseller ? undefined : idFilter(query, 'reseller'),
     tipo,
     month,
+    paymentMethod: method,
+    withoutReseller,
   };
 }
 
@@ -29,11 +39,17 @@ export const SALE_SORTS = {
   data_hora: sales.dataHora,
   valor: sales.valor,
   tipo: sales.tipo,
+  forma_pagamento: sales.paymentMethod,
   nome_revendedor: resellers.nome,
   nome_filial: branches.titulo,
   nome_parceiro: partners.nome,
 };
-export const DEFAULT_SALE_ORDER = [desc(sales.dataHora), desc(sales.id)];
+/** Newest first, the unique id last: the report's order when none is asked for. */
+export const DEFAULT_SALE_KEY: KeyPart[] = [
+  { column: sales.dataHora, direction: 'desc' },
+  { column: sales.id, direction: 'desc' },
+];
+export const DEFAULT_SALE_ORDER = orderOfKey(DEFAULT_SALE_KEY);
 
 /** Sales with their reseller, branch and partner: the report's rows and everything sorted like them. */
 function withChannel<T extends PgSelect>(query: T) {
@@ -43,21 +59,17 @@ function withChannel<T extends PgSelect>(query: T) {
     .innerJoin(partners, eq(resellers.partnerId, partners.id));
 }
 
-const saleRowFields = {
-  id: sales.id,
-  nome_revendedor: resellers.nome,
-  nome_filial: branches.titulo,
-  nome_parceiro: partners.nome,
-  tipo: sales.tipo,
-  valor: sales.valor,
-  data_hora: sales.dataHora,
-};
+/** One page of the report's rows in the order `key` (keyset's parts). */
+export type Page = { key: KeyPart[]; limit: number; offset: number };
 
-type Page = { orderBy: SQL[]; limit: number; offset: number };
+/** The sales without a reseller belong to no partner's or branch's scope: administrators only. */
+export function assertMayFilterWithoutReseller(principal: Principal, filters: SalesReportFilters) {
+  if (filters.withoutReseller && principal.type !== 'ADMINISTRADOR')
+    throw forbidden('Apenas administradores veem as vendas sem revendedor.');
+}
 
 /**
- * The whole report: the figures from the rollup (salesTotals), one page of rows and its total from
- * `sales`. Nothing but that page ever leaves the database, and nothing reads every sale in scope.
+ * The whole report: the figures from the rollup (salesTotals), one page of rows from `sales`. Nothing but that page ever leaves the database, and nothing reads every sale in scope.
  * The 30- and 7-day windows end at `now`; months are São Paulo calendar months.
  */
 export async function salesReport(
@@ -67,14 +79,23 @@ export async function salesReport(
   page: Page,
   now: Date = new Date(),
 ): Promise<SalesReport> {
-  const [totals, rows] = await Promise.all([
-    salesTotals(db, principal, filters, now),
-    withChannel(db.select(saleRowFields).from(sales).$dynamic())
-      .where(and(...reportConditions(principal, filters)))
-      .orderBy(...page.orderBy)
-      .limit(page.limit)
-      .offset(page.offset),
-  ]);
+  assertMayFilterWithoutReseller(principal, filters);
+  const withoutReseller = principal.type === 'ADMINISTRADOR' ? await countWithoutReseller(db) : undefined;
+  if (filters.withoutReseller) return { ...(await unattributedReport(db, filters, page, now)), withoutReseller };
+  const totalsRead = (filters.paymentMethod ? salesTotalsFromSales : salesTotals)(db, principal, filters, now);
+  // The figures' count is the page's total: a page past the middle is read from the end (pageFromNearerEnd).
+  const { rows } = await pageFromNearerEnd(
+    page.key,
+    page,
+    (orderBy, limit, offset) =>
+      withChannel(db.select(saleRowFields).from(sales).$dynamic())
+        .where(and(...reportConditions(principal, filters)))
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    async () => (await totalsRead).summary.count,
+  );
+  const totals = await totalsRead;
   // The page's footer, summed in cents: exact, as the database's numeric sum was.
   const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
 
@@ -85,18 +106,27 @@ export async function salesReport(
     rows: rows.map((row) => ({ ...row, valor: money(row.valor), data_hora: row.data_hora.toISOString() })),
     pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
+    withoutReseller,
   };
 }
 
-/** A batch of the filtered sales for the CSV export, newest first, dated dd/mm/yyyy hh:mm in São Paulo. */
-export function saleBatch(db: Database, principal: Principal, filters: SalesReportFilters, limit: number, offset: number) {
+/**
+ * A batch of the filtered sales for the CSV export (the caller checked assertMayFilterWithoutReseller
+ * before streaming), newest first, dated dd/mm/yyyy hh:mm in São Paulo, after `after` by keyset on
+ * (data_hora, id): it reads down `sales_time_idx` from there, so the millionth row costs what the first did.
+ */
+export function saleBatch(db: Database, principal: Principal, filters: SalesReportFilters, limit: number, after?: SaleExportKey) {
+  if (filters.withoutReseller) return unattributedBatch(db, filters, limit, after);
   const fields = {
     ...saleRowFields,
     dataHoraLocal: sql<string>`to_char(${sales.dataHora} at time zone ${ZONE}, 'DD/MM/YYYY HH24:MI')`,
+    keyTime: sql<string>`${sales.dataHora}::text`,
   };
+  const resume = resumeAfter(after);
   return withChannel(db.select(fields).from(sales).$dynamic())
-    .where(and(...reportConditions(principal, filters)))
+    .where(and(...reportConditions(principal, filters), resume))
     .orderBy(...DEFAULT_SALE_ORDER)
-    .limit(limit)
-    .offset(offset);
+    .limit(limit);
 }
+
+export type SaleExportRow = Awaited<ReturnType<typeof saleBatch>>[number];

@@ -1,5 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import type { ProviderBeneficiary, TelemedicineProvider } from './types';
@@ -63,6 +63,20 @@ export async function updateAtProvider(provider: TelemedicineProvider, db: Datab
   await rememberProviderUuid(db, beneficiary, (await provider.updateBeneficiary(beneficiary)).providerUuid);
 }
 
+/**
+ * Inactivates a person at the provider, unless another partner's record of the same person (same
+ * CPF) is still active: the provider knows the person once, and they stay covered while any partner
+ * covers them.
+ */
+export async function inactivateAtProvider(provider: TelemedicineProvider, db: Database, beneficiary: ProviderBeneficiary): Promise<void> {
+  const [activeElsewhere] = await db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(and(eq(beneficiaries.cpf, beneficiary.cpf), ne(beneficiaries.id, beneficiary.id), eq(beneficiaries.isActive, true)))
+    .limit(1);
+  if (!activeElsewhere) await provider.inactivateBeneficiary(beneficiary);
+}
+
 /** After toggling a beneficiary's status: inactivate or reactivate it at the provider to match. */
 export async function statusAtProvider(provider: TelemedicineProvider, db: Database, beneficiaryId: number): Promise<void> {
   if (provider.kind === 'local') return;
@@ -73,5 +87,5 @@ export async function statusAtProvider(provider: TelemedicineProvider, db: Datab
     return;
   }
   if (beneficiary.isActive) await provider.reactivateBeneficiary(beneficiary);
-  else await provider.inactivateBeneficiary(beneficiary);
+  else await inactivateAtProvider(provider, db, beneficiary);
 }

@@ -15,10 +15,10 @@ import {
 type RawQuery = Record<string, unknown>;
 
 /**
- * Paging and sort of a provider list: `page`/`pageSize` as every list (no `page`: the whole list),
+ * Paging and sort of a provider list: `page`/`pageSize` as every list (no `page`: the first page),
  * `sort=column:asc|desc` among the provider's sortable columns. Bad values are a 400.
  */
-export function parsePageRequest<C extends string>(query: unknown, columns: readonly C[]): { paged: boolean; request: PageRequest<C> } {
+export function parsePageRequest<C extends string>(query: unknown, columns: readonly C[]): { request: PageRequest<C> } {
   const raw = (query ?? {}) as RawQuery;
   const list = parseListQuery({ page: raw.page, pageSize: raw.pageSize }, {}, []);
   let sort: PageRequest<C>['sort'];
@@ -29,7 +29,7 @@ export function parsePageRequest<C extends string>(query: unknown, columns: read
     }
     sort = { column: column as C, direction };
   }
-  return { paged: list.paged, request: { offset: list.paged ? list.offset : 0, limit: list.paged ? list.pageSize : undefined, sort } };
+  return { request: { offset: list.offset, limit: list.pageSize, sort } };
 }
 
 function dateFilter(query: unknown, name: string, message: string) {

@@ -5,8 +5,11 @@ import { beneficiaries, professionalSchedules, professionalSpecialties, professi
 
 /** Records the care tests need, written straight to the database. */
 
+// One random start per process keeps clear of the seed's numbers; counting up from it never repeats
+// (a fresh random part per call did, once a test made more than a thousand).
+const start = Math.floor(Math.random() * 500_000_000);
 let sequence = 0;
-const nextNumber = () => ++sequence + Math.floor(Math.random() * 1000) * 1000;
+const nextNumber = () => start + ++sequence;
 
 /** A valid CPF that no other fixture of this process uses. */
 export function uniqueCpf(): string {

@@ -1,4 +1,5 @@
 import type { AppointmentStatus, ReferralStatus } from '../../../src/domain/care';
+import type { Database } from '../../db/client';
 import type { IsoDate } from './dates';
 
 /**
@@ -11,12 +12,19 @@ export interface TelemedicineProvider {
   listSpecialties(): Promise<Specialty[]>;
   availability(query: AvailabilityQuery): Promise<AvailabilitySlot[]>;
   listAppointments(filters: AppointmentFilters, page: PageRequest<AppointmentSortColumn>): Promise<PageResult<Appointment>>;
+  /**
+   * The whole filtered agenda in the list's order, for the CSV export, read so that an appointment
+   * passing 'now' or a booking made while it runs neither repeats nor skips another row.
+   */
+  exportAppointments(filters: AppointmentFilters, sort: PageRequest<AppointmentSortColumn>['sort']): AsyncIterable<Appointment>;
   getAppointment(uuid: string): Promise<Appointment | undefined>;
   /** Books a slot; answers 409 'Horário indisponível' when someone else took it first. */
-  bookAppointment(request: BookingRequest): Promise<Appointment>;
+  bookAppointment(request: BookingRequest, record: RecordWrite): Promise<Appointment>;
   /** Cancels (frees the slot); a referral behind it becomes pending again. */
-  cancelAppointment(uuid: string): Promise<void>;
+  cancelAppointment(uuid: string, record: RecordWrite): Promise<void>;
   listReferrals(filters: ReferralFilters, page: PageRequest<ReferralSortColumn>): Promise<PageResult<Referral>>;
+  /** The whole filtered referral list in the list's order, for the CSV export, never re-reading the rows already sent. */
+  exportReferrals(filters: ReferralFilters, sort: PageRequest<ReferralSortColumn>['sort']): AsyncIterable<Referral>;
   getReferral(uuid: string): Promise<Referral | undefined>;
   /** Registers a beneficiary at the provider (reactivating it when the provider already knows its CPF). */
   registerBeneficiary(beneficiary: ProviderBeneficiary): Promise<{ providerUuid: string | null }>;
@@ -25,6 +33,12 @@ export interface TelemedicineProvider {
   inactivateBeneficiary(beneficiary: ProviderBeneficiary): Promise<void>;
   reactivateBeneficiary(beneficiary: ProviderBeneficiary): Promise<void>;
 }
+
+/**
+ * Records a booking or a cancellation in the audit trail: inside the write's own transaction when the
+ * write is in our database (`local`: both are kept or neither), once the provider accepted it otherwise.
+ */
+export type RecordWrite = (appointmentUuid: string, transaction?: Database) => Promise<void>;
 
 export interface Specialty {
   uuid: string;
@@ -151,4 +165,6 @@ export interface PageRequest<C extends string> {
 export interface PageResult<T> {
   items: T[];
   total: number;
+  /** The total is an estimate (a large list; see boundedCount), shown as "cerca de". */
+  totalEstimated?: boolean;
 }

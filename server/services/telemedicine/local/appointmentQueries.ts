@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../../src/domain/documents';
-import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
-import { boundedCount } from '../../../lib/boundedCount';
+import { boundedCount, type ListTotal } from '../../../lib/boundedCount';
 import { containsPattern } from '../../../lib/listQuery';
 import { qualified } from '../../../lib/qualified';
 import { addDays, zonedInstant, zonedParts } from '../dates';
@@ -59,7 +59,11 @@ const SORTS: Record<AppointmentSortColumn, { column: SQL | AnyPgColumn; joins?: 
 };
 
 function selectRows(db: Database, sort?: PageRequest<AppointmentSortColumn>['sort']) {
-  const query = db.select(columns).from(appointments).$dynamic();
+  return joinedFor(db.select(columns).from(appointments).$dynamic(), sort);
+}
+
+/** A query on appointments with the table its sort needs joined. */
+function joinedFor<Q extends PgSelect>(query: Q, sort?: PageRequest<AppointmentSortColumn>['sort']) {
   switch (sort && SORTS[sort.column].joins) {
     case 'beneficiaries':
       return query.innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId));
@@ -75,7 +79,7 @@ function selectRows(db: Database, sort?: PageRequest<AppointmentSortColumn>['sor
 type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
 
 /** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */
-function countRows(db: Database, where: SQL | undefined): Promise<number> {
+function countRows(db: Database, where: SQL | undefined): Promise<ListTotal> {
   return boundedCount(db, () => db.select({ id: appointments.id }).from(appointments).where(where).$dynamic());
 }
 
@@ -145,8 +149,8 @@ export async function listAppointments(
 ): Promise<PageResult<Appointment>> {
   const where = whereOf(db, filters);
   if (!page.sort && page.limit !== undefined) {
-    const [rows, total] = await Promise.all([agendaPage(db, where, page.offset, page.limit), countRows(db, where)]);
-    return { items: toAppointments(rows), total };
+    const [rows, { total, estimated }] = await Promise.all([agendaPage(db, where, page.offset, page.limit), countRows(db, where)]);
+    return { items: toAppointments(rows), total, totalEstimated: estimated };
   }
   let query = selectRows(db, page.sort)
     .where(where)
@@ -154,8 +158,8 @@ export async function listAppointments(
     .offset(page.offset)
     .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit);
-  const [rows, total] = await Promise.all([query, countRows(db, where)]);
-  return { items: toAppointments(rows), total };
+  const [rows, { total, estimated }] = await Promise.all([query, countRows(db, where)]);
+  return { items: toAppointments(rows), total, totalEstimated: estimated };
 }
 
 /**
@@ -179,6 +183,63 @@ async function agendaPage(db: Database, where: SQL | undefined, offset: number, 
     .limit(limit - coming.length)
     .offset(Math.max(0, offset - comingTotal));
   return [...coming, ...past];
+}
+
+/** Rows per read of the CSV export. */
+const EXPORT_BATCH = 500;
+
+interface KeysetSegment {
+  where: SQL | undefined;
+  key: SQL | AnyPgColumn;
+  direction: 'asc' | 'desc';
+}
+
+/**
+ * The whole filtered agenda in the list's order, in batches that each continue after the last row
+ * read (its sort key and id), never at an offset: a booking or a cancellation made while the export
+ * runs cannot shift the rows already written. Without a chosen sort, 'now' is fixed when the export
+ * starts, so an appointment passing it meanwhile stays in the part (coming or past) it was read in.
+ */
+export async function* exportAppointments(
+  db: Database,
+  filters: AppointmentFilters,
+  sort: PageRequest<AppointmentSortColumn>['sort'],
+): AsyncIterable<Appointment> {
+  const where = whereOf(db, filters);
+  const now = new Date();
+  const segments: KeysetSegment[] = sort
+    ? [{ where, key: SORTS[sort.column].column, direction: sort.direction }]
+    : [
+        { where: and(where, gte(appointments.startsAt, now)), key: appointments.startsAt, direction: 'asc' },
+        { where: and(where, lt(appointments.startsAt, now)), key: appointments.startsAt, direction: 'desc' },
+      ];
+  for (const segment of segments) {
+    let last: { key: unknown; id: number } | undefined;
+    for (;;) {
+      // Ties on the key are broken by id, newest first, as in the list.
+      const after =
+        last &&
+        or(
+          segment.direction === 'asc' ? sql`${segment.key} > ${last.key}` : sql`${segment.key} < ${last.key}`,
+          and(sql`${segment.key} = ${last.key}`, lt(appointments.id, last.id)),
+        );
+      // The key travels back as the driver gave it (text), so no precision is lost on the way.
+      const rows = await joinedFor(
+        db
+          .select({ ...columns, sortKey: sql<string>`${segment.key}` })
+          .from(appointments)
+          .$dynamic(),
+        sort,
+      )
+        .where(and(segment.where, after))
+        .orderBy(segment.direction === 'asc' ? asc(segment.key) : desc(segment.key), desc(appointments.id))
+        .limit(EXPORT_BATCH);
+      yield* toAppointments(rows);
+      if (rows.length < EXPORT_BATCH) break;
+      const lastRow = rows[rows.length - 1];
+      last = { key: lastRow.sortKey, id: lastRow.id };
+    }
+  }
 }
 
 async function exactCount(db: Database, where: SQL | undefined): Promise<number> {

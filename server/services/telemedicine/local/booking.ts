@@ -3,12 +3,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import type { Database } from '../../../db/client';
 import { appointments, professionals, referrals } from '../../../db/schema';
+import { isConcurrencyFailure, violatedConstraint } from '../../../lib/constraintAnswers';
 import { badRequest, conflict, notFound } from '../../../lib/httpErrors';
 import { addDays, zonedInstant, zonedParts } from '../dates';
-import type { BookingRequest } from '../types';
+import type { BookingRequest, RecordWrite } from '../types';
 import { isUuid } from '../uuid';
 import { busyOf, patientBusyOf, schedulesOf } from './availability';
-import { violatedUniqueConstraint } from './dbErrors';
 import { decodeSlotId } from './slotIds';
 import { freeSlots } from './slots';
 import { findSpecialty } from './specialties';
@@ -62,12 +62,38 @@ async function usableReferral(db: Database, uuid: string, beneficiaryId: number,
 }
 
 /**
- * Books a slot. Everything the client sent is checked again here; the partial unique indexes of
- * `appointments` decide between simultaneous bookings (a check-then-insert could not), so each
- * candidate professional is tried in its own savepoint and a lost race moves to the next one.
- * Returns the new appointment's uuid.
+ * Runs an insert in its own savepoint again when PostgreSQL broke a deadlock with it: two bookings
+ * overlapping each other can each wait for the other's row in the exclusion constraint's index. The
+ * retry waits for the booking that went through and then meets its constraint like any later one.
  */
-export async function bookAppointment(db: Database, request: BookingRequest, now: Date, roomBaseUrl: string): Promise<string> {
+async function retryingConcurrencyFailure<T>(insert: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await insert();
+    } catch (error) {
+      if (attempt >= attempts || !isConcurrencyFailure(error)) throw error;
+    }
+  }
+}
+
+/** Constraints that make one candidate professional unusable for this slot: the next one is tried. */
+const PROFESSIONAL_UNAVAILABLE = ['appointments_professional_overlap', 'appointments_professional_on_roster'];
+
+/**
+ * Books a slot. Everything the client sent is checked again here, and the checks give the friendly
+ * answers; the database decides between simultaneous bookings (a check-then-insert could not): the
+ * exclusion constraints refuse a second overlapping appointment of one patient or one professional,
+ * the referral's unique index a second use of it, and a trigger a professional removed meanwhile. So
+ * each candidate professional is tried in its own savepoint and a lost race moves to the next one.
+ * The audit row is written in the same transaction. Returns the new appointment's uuid.
+ */
+export async function bookAppointment(
+  db: Database,
+  request: BookingRequest,
+  now: Date,
+  roomBaseUrl: string,
+  record: RecordWrite,
+): Promise<string> {
   const specialty = await findSpecialty(db, request.specialtyUuid);
   if (!specialty) throw badRequest(CARE_ERRORS.unknownSpecialty, { specialtyUuid: CARE_ERRORS.unknownSpecialty });
   const slot = decodeSlotId(request.availabilityUuid);
@@ -83,7 +109,8 @@ export async function bookAppointment(db: Database, request: BookingRequest, now
   const candidates = await candidatesFor(db, specialty.id, slot.startsAt, slot.minutes, now);
   if (!candidates.length) throw conflict(CARE_ERRORS.slotTaken);
 
-  return db.transaction(async (tx) => {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
     if (referral) {
       const taken = await tx
         .update(referrals)
@@ -99,28 +126,29 @@ export async function bookAppointment(db: Database, request: BookingRequest, now
     const modalityOf = new Map(modalities.map((row) => [row.id, row.modality]));
     for (const professionalId of candidates) {
       try {
-        const [created] = await tx.transaction((savepoint) =>
-          savepoint
-            .insert(appointments)
-            .values({
-              beneficiaryId,
-              professionalId,
-              specialtyId: specialty.id,
-              referralId: referral?.id,
-              startsAt: slot.startsAt,
-              endsAt,
-              type: modalityOf.get(professionalId) === 'Presencial' ? 'PRESENTIAL' : 'ONLINE',
-              approveAdditionalPayment: request.approveAdditionalPayment,
-              beneficiaryUrl: attendanceLink(roomBaseUrl),
-            })
-            .returning({ uuid: appointments.uuid }),
+        const [created] = await retryingConcurrencyFailure(() =>
+          tx.transaction((savepoint) =>
+            savepoint
+              .insert(appointments)
+              .values({
+                beneficiaryId,
+                professionalId,
+                specialtyId: specialty.id,
+                referralId: referral?.id,
+                startsAt: slot.startsAt,
+                endsAt,
+                type: modalityOf.get(professionalId) === 'Presencial' ? 'PRESENTIAL' : 'ONLINE',
+                approveAdditionalPayment: request.approveAdditionalPayment,
+                beneficiaryUrl: attendanceLink(roomBaseUrl),
+              })
+              .returning({ uuid: appointments.uuid }),
+          ),
         );
+        await record(created.uuid, tx);
         return created.uuid;
       } catch (error) {
-        const constraint = violatedUniqueConstraint(error);
-        if (constraint === 'appointments_professional_slot_key') continue;
-        if (constraint === 'appointments_beneficiary_slot_key') throw conflict(CARE_ERRORS.patientBusy);
-        if (constraint === 'appointments_referral_key') throw conflict(CARE_ERRORS.referralNotPending);
+        const constraint = violatedConstraint(error)?.constraint;
+        if (constraint && PROFESSIONAL_UNAVAILABLE.includes(constraint)) continue;
         throw error;
       }
     }
@@ -129,9 +157,10 @@ export async function bookAppointment(db: Database, request: BookingRequest, now
 }
 
 /** Cancels a scheduled appointment: the slot is free again and its referral pending again. */
-export async function cancelAppointment(db: Database, uuid: string): Promise<void> {
+export async function cancelAppointment(db: Database, uuid: string, record: RecordWrite): Promise<void> {
   if (!isUuid(uuid)) throw notFound();
-  await db.transaction(async (tx) => {
+  await db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Database;
     const [canceled] = await tx
       .update(appointments)
       .set({ status: 'CANCELED', canceledAt: new Date() })
@@ -147,5 +176,6 @@ export async function cancelAppointment(db: Database, uuid: string): Promise<voi
         .set({ status: 'PENDING', updatedAt: new Date() })
         .where(and(eq(referrals.id, canceled.referralId), eq(referrals.status, 'SCHEDULED')));
     }
+    await record(uuid.toLowerCase(), tx);
   });
 }

@@ -2,10 +2,10 @@ import { CARE_ERRORS } from '../../../../src/domain/care';
 import type { Database } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/httpErrors';
 import type { TelemedicineProvider } from '../types';
-import { findAppointment, listAppointments } from './appointmentQueries';
+import { exportAppointments, findAppointment, listAppointments } from './appointmentQueries';
 import { pooledAvailability, toAvailabilitySlot } from './availability';
 import { bookAppointment, cancelAppointment } from './booking';
-import { findReferral, listReferrals } from './referralQueries';
+import { exportReferrals, findReferral, listReferrals } from './referralQueries';
 import { findSpecialty, listSpecialties } from './specialties';
 
 export interface LocalProviderOptions {
@@ -41,15 +41,17 @@ export function createLocalProvider(db: Database, options: LocalProviderOptions 
       return slots.map((slot) => toAvailabilitySlot(specialty.id, slot));
     },
     listAppointments: (filters, page) => listAppointments(db, filters, page),
+    exportAppointments: (filters, sort) => exportAppointments(db, filters, sort),
     getAppointment: (uuid) => findAppointment(db, uuid),
-    async bookAppointment(request) {
-      const uuid = await bookAppointment(db, request, now(), roomBaseUrl);
+    async bookAppointment(request, record) {
+      const uuid = await bookAppointment(db, request, now(), roomBaseUrl, record);
       const appointment = await findAppointment(db, uuid);
       if (!appointment) throw notFound();
       return appointment;
     },
-    cancelAppointment: (uuid) => cancelAppointment(db, uuid),
+    cancelAppointment: (uuid, record) => cancelAppointment(db, uuid, record),
     listReferrals: (filters, page) => listReferrals(db, filters, page),
+    exportReferrals: (filters, sort) => exportReferrals(db, filters, sort),
     getReferral: (uuid) => findReferral(db, uuid),
     registerBeneficiary: async () => ({ providerUuid: null }),
     updateBeneficiary: async () => ({ providerUuid: null }),

@@ -1,16 +1,20 @@
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
 import { boundedCount } from '../../../lib/boundedCount';
+import { inKeyOrder } from '../../../lib/csv';
+import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { addDays, zonedInstant } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
 import { patientCondition } from './appointmentQueries';
 
-const selectRows = (db: Database) =>
+/** A referral with its beneficiary, specialty, professional and partner, and `extra` columns beside them (an export's key). */
+const selectRows = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
   db
     .select({
+      ...(extra as Extra),
       uuid: referrals.uuid,
       createdAt: referrals.createdAt,
       status: referrals.status,
@@ -62,6 +66,14 @@ const SORT_COLUMNS: Record<ReferralSortColumn, SQL | AnyPgColumn> = {
   status: referrals.status,
 };
 
+/** The list's order: the chosen column (newest first without one), the id last, newest first, to break ties. */
+const keyOf = (sort: PageRequest<ReferralSortColumn>['sort']): KeyPart[] => [
+  sort
+    ? { column: SORT_COLUMNS[sort.column], direction: sort.direction, nullable: true }
+    : { column: referrals.createdAt, direction: 'desc' },
+  { column: referrals.id, direction: 'desc' },
+];
+
 /** One page (or all) of the referrals, newest first unless another sort is asked for. */
 export async function listReferrals(
   db: Database,
@@ -69,12 +81,9 @@ export async function listReferrals(
   page: PageRequest<ReferralSortColumn>,
 ): Promise<PageResult<Referral>> {
   const where = whereOf(filters);
-  const order = page.sort
-    ? [page.sort.direction === 'desc' ? desc(SORT_COLUMNS[page.sort.column]) : asc(SORT_COLUMNS[page.sort.column])]
-    : [desc(referrals.createdAt)];
   let query = selectRows(db)
     .where(where)
-    .orderBy(...order, desc(referrals.id))
+    .orderBy(...orderOfKey(keyOf(page.sort)))
     .offset(page.offset)
     .$dynamic();
   if (page.limit !== undefined) query = query.limit(page.limit);
@@ -87,8 +96,30 @@ export async function listReferrals(
       .where(where)
       .$dynamic(),
   );
-  const [rows, total] = await Promise.all([query, counting]);
-  return { items: rows.map(toReferral), total };
+  const [rows, { total, estimated }] = await Promise.all([query, counting]);
+  return { items: rows.map(toReferral), total, totalEstimated: estimated };
+}
+
+/** Rows per read of the CSV export. */
+const EXPORT_BATCH = 500;
+
+/** The whole filtered list in the list's order, each batch read after the last row of the one before (see keyset). */
+export async function* exportReferrals(
+  db: Database,
+  filters: ReferralFilters,
+  sort: PageRequest<ReferralSortColumn>['sort'],
+): AsyncIterable<Referral> {
+  const key = keyset(keyOf(sort));
+  const where = whereOf(filters);
+  const batches = inKeyOrder(
+    (limit, after) =>
+      selectRows(db, { keyset: key.field })
+        .where(and(where, key.after(after)))
+        .orderBy(...key.orderBy)
+        .limit(limit),
+    EXPORT_BATCH,
+  );
+  for await (const row of batches) yield toReferral(row);
 }
 
 export async function findReferral(db: Database, uuid: string): Promise<Referral | undefined> {

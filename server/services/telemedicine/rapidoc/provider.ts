@@ -1,7 +1,8 @@
 import { CARE_ERRORS } from '../../../../src/domain/care';
-import { badGateway, badRequest } from '../../../lib/httpErrors';
+import { badGateway, badRequest, notFound } from '../../../lib/httpErrors';
 import { parseBrDate, toBrDate, zonedInstant } from '../dates';
 import type { BeneficiaryRef, ProviderBeneficiary, Referral, TelemedicineProvider } from '../types';
+import { isProviderId } from '../uuid';
 import { createRapidocClient, type RapidocFailureLog, type RapidocSettings } from './client';
 import { pageAppointments, pageReferrals } from './inMemoryLists';
 import {
@@ -27,12 +28,21 @@ function providerUuidOf(beneficiary: BeneficiaryRef): string {
   return beneficiary.providerUuid;
 }
 
-const path = (segment: string) => encodeURIComponent(segment);
+/** An identifier as one URL path segment; anything else never reaches the provider. */
+function path(segment: string): string {
+  if (!isProviderId(segment)) throw notFound();
+  return encodeURIComponent(segment);
+}
 
 /** The Rapidoc TEMA API v2 behind the provider interface (contract: docs/upstream-services.md). */
 export function createRapidocProvider(options: RapidocProviderOptions): TelemedicineProvider {
   const call = createRapidocClient(options, options.logFailure);
   const now = options.now ?? (() => new Date());
+
+  const allAppointments = async () =>
+    listIn(await call('GET', '/appointments'), 'appointments')
+      .map(toAppointment)
+      .filter(defined);
 
   const allReferrals = async (): Promise<Referral[]> =>
     listIn(await call('GET', '/beneficiary-medical-referrals'), 'referrals', 'beneficiaryMedicalReferrals')
@@ -84,15 +94,16 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
         .map(({ slot }) => slot);
     },
     async listAppointments(filters, page) {
-      const all = listIn(await call('GET', '/appointments'), 'appointments')
-        .map(toAppointment)
-        .filter(defined);
-      return pageAppointments(all, filters, page, now());
+      return pageAppointments(await allAppointments(), filters, page, now());
+    },
+    async *exportAppointments(filters, sort) {
+      // One answer of the provider, ordered against one 'now': nothing moves while the rows are written.
+      yield* pageAppointments(await allAppointments(), filters, { offset: 0, sort }, now()).items;
     },
     async getAppointment(uuid) {
       return toAppointment(await call('GET', `/appointments/${path(uuid)}`, { missingAsUndefined: true }));
     },
-    async bookAppointment(request) {
+    async bookAppointment(request, record) {
       const beneficiaryUuid = providerUuidOf(request.beneficiary);
       if (request.referralUuid) await checkReferral(request.referralUuid, beneficiaryUuid, request.specialtyUuid);
       const body = {
@@ -104,14 +115,20 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
       const answer = await call('POST', '/appointments', { body });
       const created = toAppointment(answer) ?? toAppointment((answer as { appointment?: unknown } | undefined)?.appointment);
       if (!created) throw badGateway(CARE_ERRORS.providerUnavailable);
+      await record(created.uuid);
       // Some answers carry only the uuid: read the whole appointment back.
       return created.detail.date ? created : ((await provider.getAppointment(created.uuid)) ?? created);
     },
-    async cancelAppointment(uuid) {
+    async cancelAppointment(uuid, record) {
       await call('DELETE', `/appointments/${path(uuid)}`);
+      await record(uuid);
     },
     async listReferrals(filters, page) {
       return pageReferrals(await allReferrals(), filters, page);
+    },
+    async *exportReferrals(filters, sort) {
+      // One answer of the provider: the whole list is in memory already.
+      yield* pageReferrals(await allReferrals(), filters, { offset: 0, sort }).items;
     },
     async getReferral(uuid) {
       return (await allReferrals()).find((referral) => referral.uuid === uuid);

@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CARE_ERRORS } from '../../../../src/domain/care';
-import { beneficiaries } from '../../../db/schema';
+import { auditLog, beneficiaries } from '../../../db/schema';
 import { injectAs } from '../../../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../../../test/rapidocPortal';
 import { registerAtProvider, statusAtProvider, updateAtProvider } from '../beneficiarySync';
@@ -25,7 +27,7 @@ let portal: RapidocPortal;
 beforeAll(async () => {
   portal = await startRapidocPortal(TIMEOUT_MS);
   ({ fake, app, admin } = portal);
-}, 60_000);
+});
 
 afterAll(() => portal.close());
 beforeEach(() => {
@@ -38,6 +40,25 @@ beforeEach(() => {
     { date: toBrDate(future), from: '10:00', to: '10:30' },
   ];
 });
+
+/**
+ * A request over a real socket with the path exactly as written: `app.inject` and fetch resolve
+ * '%2E%2E' like '..' before the server sees it, as an attacker's client need not.
+ */
+async function rawRequest(method: string, path: string): Promise<{ status: number; body: string }> {
+  if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, method, path, headers: { authorization: `Bearer ${admin}` } }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', reject);
+    request.end();
+  });
+}
 
 const get = (url: string) => injectAs(app, admin, { method: 'GET', url });
 const post = (url: string, payload: object) => injectAs(app, admin, { method: 'POST', url, payload });
@@ -161,6 +182,29 @@ describe('the Rapidoc adapter behind the API', () => {
     expect((await get('/api/appointments/nao-existe')).statusCode).toBe(404);
   });
 
+  it.each(['%2E%2E', '..', '.', '%2e%2e%2F%2e%2e', 'a%2F..%2Fbeneficiaries', '%252E%252E', 'a.b', '%20'])(
+    'refuses the appointment id %s before anything reaches the provider or the audit trail',
+    async (id) => {
+      const audited = (await app.db.select({ total: count() }).from(auditLog))[0].total;
+      for (const method of ['DELETE', 'GET'] as const) {
+        const response = await rawRequest(method, `/api/appointments/${id}`);
+        expect([method, response.status, JSON.parse(response.body).message]).toEqual([method, 404, 'Consulta não encontrada.']);
+      }
+      expect(fake.calls).toEqual([]);
+      expect((await app.db.select({ total: count() }).from(auditLog))[0].total).toBe(audited);
+    },
+  );
+
+  it('never puts an identifier that could leave its path segment into a provider URL', async () => {
+    const provider = createRapidocProvider({ baseUrl: fake.baseUrl, clientId: FAKE_CLIENT_ID, token: FAKE_TOKEN, timeoutMs: TIMEOUT_MS });
+    const someone = { id: 1, uuid: CARDIOLOGY.uuid, providerUuid: '../appointments', isActive: true } as ProviderBeneficiary;
+    await expect(provider.cancelAppointment('..', async () => undefined)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(provider.getAppointment('../specialties')).rejects.toMatchObject({ statusCode: 404 });
+    await expect(provider.inactivateBeneficiary(someone)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(provider.registerBeneficiary({ ...someone, providerUuid: null, cpf: '../1' })).rejects.toMatchObject({ statusCode: 404 });
+    expect(fake.calls).toEqual([]);
+  });
+
   it('filters, sorts and pages the provider’s whole lists', async () => {
     fake.appointments = ['Bruna', 'Carla', 'Ana'].map((name, index) => ({
       uuid: `a-${index}`,
@@ -203,7 +247,10 @@ describe('provider failures', () => {
   ])('answers 502 "Serviço de telemedicina indisponível" on %s', async (_case, answer) => {
     fake.script('GET', '/specialty-availability', answer);
     const response = await get(availabilityUrl);
-    expect([response.statusCode, response.json()]).toEqual([502, { success: false, message: UNAVAILABLE }]);
+    expect([response.statusCode, response.json()]).toEqual([
+      502,
+      { success: false, message: UNAVAILABLE, requestId: response.headers['x-request-id'] },
+    ]);
   });
 
   it('answers 502 when the provider cannot be reached', async () => {

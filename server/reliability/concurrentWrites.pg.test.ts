@@ -1,0 +1,325 @@
+import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { appointments, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
+import { freshCnpj, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
+import { encodeSlotId } from '../services/telemedicine/local/slotIds';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../services/telemedicine/testFixtures';
+import { startDemoPortal } from '../test/demoPortal';
+import { injectAs } from '../test/helpers';
+
+/**
+ * Rules that must hold when requests overlap (issue 26), on PostgreSQL only (PGlite runs every query
+ * on one connection, so it never sees these races). Each case sends 20 to 36 requests at once through
+ * the real API, then reads what the database kept: whatever order the requests ran in, the rule holds.
+ */
+
+let app: FastifyInstance;
+let admin: string;
+beforeAll(
+  async () =>
+    ({
+      app,
+      tokens: { ADMINISTRADOR: admin },
+    } = await startDemoPortal()),
+  90_000,
+);
+afterAll(() => app?.close());
+
+type Body = Record<string, unknown>;
+const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: Body, token = admin) =>
+  injectAs(app, token, { method, url, ...(payload ? { payload } : {}) });
+/** Every request started before the first is answered. */
+const together = <T>(calls: Array<() => Promise<T>>) => Promise.all(calls.map((call) => call()));
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * The requests started one millisecond apart, so that whichever step of one request lands between
+ * the read and the write of another, some request of the batch is caught there.
+ */
+const staggered = <T>(calls: Array<() => Promise<T>>) => Promise.all(calls.map(async (call, index) => (await pause(index), call())));
+/** The rows of a raw query. */
+const rowsOf = async <T>(query: SQL) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+const statuses = (responses: Array<{ statusCode: number }>) => responses.map((response) => response.statusCode);
+
+async function newPartner(tag = unique()) {
+  const body = { nome: `Parceiro ${tag}`, cnpj: freshCnpj(), email: `p-${tag}@corrida.com`, senha: TEST_PASSWORD };
+  const response = await send('POST', '/api/partners', body);
+  expect(response.statusCode).toBe(201);
+  return response.json().data as Body & { id: number };
+}
+
+async function newBranch(partnerId: number, tag = unique()) {
+  const body = { id_parceiro: partnerId, titulo: `Filial ${tag}`, email: `f-${tag}@corrida.com`, senha: TEST_PASSWORD };
+  const response = await send('POST', '/api/branches', body);
+  expect(response.statusCode).toBe(201);
+  return response.json().data as Body & { id: number };
+}
+
+const resellerBody = (branchId: number, tag = unique()) => ({
+  id_filial: branchId,
+  nome: `Revendedor ${tag}`,
+  cpf: freshCpf(),
+  email: `r-${tag}@corrida.com`,
+  senha: TEST_PASSWORD,
+});
+
+async function newReseller(branchId: number) {
+  const response = await send('POST', '/api/resellers', resellerBody(branchId));
+  expect(response.statusCode).toBe(201);
+  return response.json().data as Body & { id: number };
+}
+
+/** The list's record without what the forms never send back. */
+const formOf = ({
+  id: _id,
+  data_registro: _registered,
+  parceiro: _partner,
+  parceiro_nome: _p,
+  filial_titulo: _b,
+  logotipo: _l,
+  ...rest
+}: Body) => rest;
+
+/** Races that one batch catches only some of the time are run this many times, each on fresh records. */
+const ROUNDS = 5;
+
+describe('a reseller’s partner is always its branch’s partner', () => {
+  /** Six moves back and forth among thirty creates: some creates read the branch before a move commits and insert after it. */
+  async function movesAmongCreates() {
+    const [from, to] = [await newPartner(), await newPartner()];
+    const branch = await newBranch(from.id);
+    const create = () => send('POST', '/api/resellers', resellerBody(branch.id));
+    const moveTo = (partner: { id: number }) => () =>
+      send('PUT', `/api/branches/${branch.id}`, { ...formOf(branch), id_parceiro: partner.id });
+    const answers = await staggered(
+      Array.from({ length: 36 }, (_, index) => (index % 6 === 3 ? moveTo(index % 12 === 3 ? to : from) : create)),
+    );
+    expect(answers.filter((answer) => answer.statusCode >= 500)).toEqual([]);
+    return branch.id;
+  }
+
+  it('holds for resellers created while their branch moves to another partner', async () => {
+    const branchIds: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) branchIds.push(await movesAmongCreates());
+    const rows = await app.db
+      .select({ id: resellers.id, partnerId: resellers.partnerId, branchPartnerId: branches.partnerId })
+      .from(resellers)
+      .innerJoin(branches, eq(branches.id, resellers.branchId))
+      .where(inArray(resellers.branchId, branchIds));
+    expect(rows.length).toBeGreaterThan(ROUNDS * 10);
+    expect(rows.filter((row) => row.partnerId !== row.branchPartnerId)).toEqual([]);
+  });
+});
+
+describe('an edit never undoes a deactivation sent at the same time', () => {
+  const cases = {
+    partners: async () => newPartner(),
+    branches: async () => newBranch((await newPartner()).id),
+    resellers: async () => newReseller((await newBranch((await newPartner()).id)).id),
+  };
+
+  it.each(Object.keys(cases) as Array<keyof typeof cases>)('for %s', async (resource) => {
+    const records = await Promise.all(Array.from({ length: 15 }, () => cases[resource]()));
+    const answers = await together(
+      records.flatMap((record) => {
+        const { ativo: _ativo, ...edit } = formOf(record);
+        return [
+          () => send('PUT', `/api/${resource}/${record.id}`, { ...formOf(record), ativo: false }),
+          () =>
+            send('PUT', `/api/${resource}/${record.id}`, {
+              ...edit,
+              ...(resource === 'branches' ? { titulo: 'Outro' } : { nome: 'Outro' }),
+            }),
+        ];
+      }),
+    );
+    expect(statuses(answers).filter((status) => status !== 200)).toEqual([]);
+    const table = { partners, branches, resellers }[resource];
+    const stillActive = await app.db
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          inArray(
+            table.id,
+            records.map((record) => record.id),
+          ),
+          eq(table.ativo, true),
+        ),
+      );
+    expect(stillActive).toEqual([]);
+  });
+});
+
+describe('a partner’s CNPJ identifies one partner', () => {
+  it('lets only one of twenty simultaneous sign-ups with one CNPJ through, the others a 409', async () => {
+    const cnpj = freshCnpj();
+    const answers = await together(
+      Array.from({ length: 20 }, () => () => {
+        const tag = unique();
+        return send('POST', '/api/partners', { nome: `Parceiro ${tag}`, cnpj, email: `p-${tag}@corrida.com`, senha: TEST_PASSWORD });
+      }),
+    );
+    expect(statuses(answers).sort()).toEqual([201, ...Array(19).fill(409)]);
+    const sharing = await app.db.select({ id: partners.id }).from(partners).where(eq(partners.cnpj, cnpj));
+    expect(sharing).toHaveLength(1);
+  });
+});
+
+/** A far day of the given offset, and its weekday's schedule for every day of the week. */
+const farDay = (offset: number) => addDays(todayIn(new Date()), 20 + offset);
+
+describe('no two active appointments of one beneficiary overlap', () => {
+  it('books one of three overlapping times sent together, for each of ten patients', async () => {
+    const specialty = await specialtyByName(app.db, 'Geriatria');
+    // Three professionals whose consultations overlap at different starts: 14:40–15:30, 14:50–15:40, 15:00–15:20.
+    for (const [start, end, minutes] of [
+      ['14:40', '15:30', 50],
+      ['14:50', '15:40', 50],
+      ['15:00', '15:20', 20],
+    ] as const) {
+      await insertProfessional(app.db, { specialtyNames: ['Geriatria'], schedule: EVERY_DAY(start, end), minutes });
+    }
+    const patients = await Promise.all(Array.from({ length: 10 }, () => insertBeneficiary(app.db)));
+    const answers = await together(
+      patients.flatMap((patient, index) =>
+        (
+          [
+            ['14:40', 50],
+            ['14:50', 50],
+            ['15:00', 20],
+          ] as const
+        ).map(([start, minutes]) => () => {
+          const availabilityUuid = encodeSlotId({ specialtyId: specialty.id, startsAt: zonedInstant(farDay(index), start), minutes });
+          return send('POST', '/api/appointments', {
+            beneficiaryUuid: patient.uuid,
+            specialtyUuid: specialty.uuid,
+            availabilityUuid,
+            approveAdditionalPayment: true,
+          });
+        }),
+      ),
+    );
+    expect(statuses(answers).filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    const [overlapping] = await rowsOf<{ pairs: number }>(sql`
+      select count(*)::int as pairs from ${appointments} a join ${appointments} b
+        on a.beneficiary_id = b.beneficiary_id and a.id < b.id
+       and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+     where a.status <> 'CANCELED' and b.status <> 'CANCELED'
+       and a.beneficiary_id in (${sql.join(
+         patients.map((patient) => sql`${patient.id}`),
+         sql`, `,
+       )})`);
+    expect(overlapping.pairs).toBe(0);
+    expect(statuses(answers).filter((status) => status === 201)).toHaveLength(10);
+  });
+});
+
+describe('no two active appointments of one professional overlap', () => {
+  it('books one of two overlapping times of one professional sent together, on each of ten days', async () => {
+    const specialty = await specialtyByName(app.db, 'Urologia');
+    // Two intervals of one day overlapping (as a consultation length changed under a schedule would):
+    // 20-minute consultations at 14:00, 14:20, … and at 14:10, 14:30, …
+    const professional = await insertProfessional(app.db, {
+      specialtyNames: ['Urologia'],
+      schedule: [...EVERY_DAY('14:00', '15:00'), ...EVERY_DAY('14:10', '15:10')],
+      minutes: 20,
+    });
+    const patients = await Promise.all(Array.from({ length: 30 }, () => insertBeneficiary(app.db)));
+    const answers = await together(
+      Array.from({ length: 10 }, (_, day) =>
+        (['14:00', '14:10', '14:20'] as const).map((start, index) => () => {
+          const availabilityUuid = encodeSlotId({ specialtyId: specialty.id, startsAt: zonedInstant(farDay(day), start), minutes: 20 });
+          return send('POST', '/api/appointments', {
+            beneficiaryUuid: patients[day * 3 + index].uuid,
+            specialtyUuid: specialty.uuid,
+            availabilityUuid,
+            approveAdditionalPayment: true,
+          });
+        }),
+      ).flat(),
+    );
+    expect(statuses(answers).filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    const [overlapping] = await rowsOf<{ pairs: number }>(sql`
+      select count(*)::int as pairs from ${appointments} a join ${appointments} b
+        on a.professional_id = b.professional_id and a.id < b.id
+       and a.starts_at < b.ends_at and b.starts_at < a.ends_at
+     where a.status <> 'CANCELED' and b.status <> 'CANCELED' and a.professional_id = ${professional.id}`);
+    expect(overlapping.pairs).toBe(0);
+    // 14:00 and 14:20 never overlap: at least those two of each day are booked.
+    expect(statuses(answers).filter((status) => status === 201).length).toBeGreaterThanOrEqual(20);
+  });
+});
+
+describe('a removed professional keeps no coming appointment', () => {
+  /** Eighteen professionals, each removed a little after a booking of its one slot (0 to 8 ms): some land between the booking's check and its insert. */
+  async function removalsAmongBookings(round: number) {
+    const day = farDay(15 + round);
+    const specialty = await specialtyByName(app.db, 'Nutrição');
+    const hourOf = (index: number) => `${String(5 + index).padStart(2, '0')}:00`;
+    const roster = await Promise.all(
+      Array.from({ length: 18 }, (_, index) =>
+        insertProfessional(app.db, {
+          specialtyNames: ['Nutrição'],
+          schedule: [{ weekday: weekdayOf(day), start: hourOf(index), end: hourOf(index).replace(':00', ':30') }],
+          minutes: 30,
+        }),
+      ),
+    );
+    const patients = await Promise.all(roster.map(() => insertBeneficiary(app.db)));
+    const answers = await together(
+      roster.flatMap((professional, index) => [
+        async () => (await pause(index % 9), send('DELETE', `/api/professionals/${professional.id}`)),
+        () =>
+          send('POST', '/api/appointments', {
+            beneficiaryUuid: patients[index].uuid,
+            specialtyUuid: specialty.uuid,
+            availabilityUuid: encodeSlotId({ specialtyId: specialty.id, startsAt: zonedInstant(day, hourOf(index)), minutes: 30 }),
+            approveAdditionalPayment: true,
+          }),
+      ]),
+    );
+    expect(statuses(answers).filter((status) => status >= 500)).toEqual([]);
+    return roster.map((professional) => professional.id);
+  }
+
+  it('either refuses the removal or the booking when both are sent together', async () => {
+    const professionalIds: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) professionalIds.push(...(await removalsAmongBookings(round)));
+    const removedButBooked = await app.db
+      .select({ id: professionals.id })
+      .from(professionals)
+      .innerJoin(appointments, eq(appointments.professionalId, professionals.id))
+      .where(and(inArray(professionals.id, professionalIds), isNotNull(professionals.removedAt), ne(appointments.status, 'CANCELED')));
+    expect(removedButBooked).toEqual([]);
+  });
+});
+
+describe('a dependent is active only while its holder is', () => {
+  it('never leaves an active dependent under a holder inactivated at the same time', async () => {
+    const holders = await Promise.all(Array.from({ length: 15 }, () => insertBeneficiary(app.db)));
+    const answers = await together(
+      holders.flatMap((holder) => [
+        () => send('DELETE', `/api/beneficiaries/${holder.uuid}`),
+        () =>
+          send('POST', '/api/beneficiaries', {
+            beneficiaryType: 'dependente',
+            holder: holder.cpf,
+            name: `Dependente ${unique()}`,
+            cpf: freshCpf(),
+            birthday: '2015-04-02',
+            paymentType: 'S',
+            serviceType: 'G',
+          }),
+      ]),
+    );
+    expect(statuses(answers).filter((status) => status >= 500)).toEqual([]);
+    const activeUnderInactive = await rowsOf<{ id: number }>(sql`
+      select d.id from ${beneficiaries} d join ${beneficiaries} h on h.id = d.holder_id
+       where d.is_active and not h.is_active and h.id in (${sql.join(
+         holders.map((holder) => sql`${holder.id}`),
+         sql`, `,
+       )})`);
+    expect(activeUnderInactive).toEqual([]);
+  });
+});

@@ -1,0 +1,137 @@
+import { count } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { AuditEntryView } from '../../../src/domain/audit';
+import { administrators, auditLog } from '../../db/schema';
+import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
+import { createChain, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { insertBeneficiary } from '../telemedicine/testFixtures';
+import { purgeExpiredAudit } from './retention';
+
+/**
+ * The audit screen's list, export and a beneficiary's history (queries.ts) over a trail whose every
+ * row this file wrote, so each filter's answer is known exactly: São Paulo days at their edges,
+ * each column filter, the sorts, and the retention's cut-off.
+ */
+
+let app: FastifyInstance;
+let admin: string;
+let beneficiaryUuid: string;
+
+/** The trail: [key, actor type, actor name, action, entity, record, when (UTC)]. */
+const TRAIL = [
+  ['lateSunday', 'ADMINISTRADOR', 'Ana Souza', 'create', 'partner', '7', '2025-03-10T02:30:00Z'], // 09/03 23:30 in São Paulo
+  ['earlyMonday', 'FILIAL', 'Bruno Lima', 'view', 'beneficiary', 'record', '2025-03-10T03:30:00Z'], // 10/03 00:30
+  ['lateMonday', 'REVENDEDOR', 'Carla Dias', 'export', 'reseller', null, '2025-03-11T02:59:00Z'], // 10/03 23:59
+  ['midnightTuesday', 'PARCEIRO', 'Ana Lúcia', 'update', 'beneficiary', 'record', '2025-03-11T03:00:00Z'], // 11/03 00:00
+] as const;
+type Key = (typeof TRAIL)[number][0];
+const ids = {} as Record<Key, number>;
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const email = `a-${unique()}@teste.com`;
+  await app.db.insert(administrators).values({ nome: 'Admin', email, passwordHash: await app.passwords.hash(TEST_PASSWORD) });
+  admin = await login(app, email, 'ADMINISTRADOR', TEST_PASSWORD);
+  const chain = await createChain(app);
+  beneficiaryUuid = (await insertBeneficiary(app.db, { resellerId: chain.reseller.id })).uuid;
+  for (const [key, actorType, actorName, action, entity, entityId, at] of TRAIL) {
+    const [row] = await app.db
+      .insert(auditLog)
+      .values({
+        actorType,
+        actorId: 1,
+        actorName,
+        action,
+        entity,
+        entityId: entityId === 'record' ? beneficiaryUuid : entityId,
+        ipAddress: '10.0.0.1',
+        createdAt: new Date(at),
+      })
+      .returning({ id: auditLog.id });
+    ids[key] = row.id;
+  }
+});
+afterAll(() => app?.close());
+
+/** The keys of the rows `/api/audit` lists for a query, in its order, and the total it announces. */
+async function listed(query: string): Promise<{ keys: string[]; total: number }> {
+  const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=50&${query}` });
+  expect(response.statusCode).toBe(200);
+  const rows: AuditEntryView[] = response.json().data.data;
+  const keyOf = Object.fromEntries(Object.entries(ids).map(([key, id]) => [id, key]));
+  return { keys: rows.map((row) => keyOf[row.id] ?? `other ${row.id}`), total: Number(response.headers['x-total-count']) };
+}
+
+describe('GET /api/audit over a known trail', () => {
+  it('lists newest first, with the total', async () => {
+    expect(await listed('')).toEqual({ keys: ['midnightTuesday', 'lateMonday', 'earlyMonday', 'lateSunday'], total: 4 });
+  });
+
+  it('sorts by name, action or entity on request, the newest first among equals', async () => {
+    expect((await listed('sort=actorName')).keys).toEqual(['midnightTuesday', 'lateSunday', 'earlyMonday', 'lateMonday']);
+    expect((await listed('sort=action:desc')).keys).toEqual(['earlyMonday', 'midnightTuesday', 'lateMonday', 'lateSunday']);
+    expect((await listed('sort=entity')).keys).toEqual(['midnightTuesday', 'earlyMonday', 'lateSunday', 'lateMonday']);
+    expect((await listed('sort=createdAt:asc')).keys).toEqual(['lateSunday', 'earlyMonday', 'lateMonday', 'midnightTuesday']);
+  });
+
+  it.each([
+    ['from=2025-03-10&to=2025-03-10', ['lateMonday', 'earlyMonday']],
+    ['from=2025-03-10', ['midnightTuesday', 'lateMonday', 'earlyMonday']],
+    ['to=2025-03-09', ['lateSunday']],
+    ['userType=FILIAL', ['earlyMonday']],
+    ['action=export', ['lateMonday']],
+    ['entity=beneficiary', ['midnightTuesday', 'earlyMonday']],
+    ['user=ana', ['midnightTuesday', 'lateSunday']],
+    ['user=ANA%20L', ['midnightTuesday']],
+    ['userType=PARCEIRO&action=update&entity=beneficiary&user=Ana', ['midnightTuesday']],
+    ['userType=PARCEIRO&action=view', []],
+  ])('filters %s', async (query, keys) => {
+    expect(await listed(query)).toEqual({ keys, total: keys.length });
+  });
+
+  it('pages the filtered trail', async () => {
+    const response = await injectAs(app, admin, { method: 'GET', url: '/api/audit?page=2&pageSize=1&entity=beneficiary' });
+    expect(response.json().data.data.map((row: AuditEntryView) => row.id)).toEqual([ids.earlyMonday]);
+    expect(response.headers['x-total-count']).toBe('2');
+  });
+});
+
+describe('GET /api/audit/export over a known trail', () => {
+  it('exports the filtered rows, newest first, with their São Paulo times', async () => {
+    const response = await injectAs(app, admin, { method: 'GET', url: '/api/audit/export?from=2025-03-10&to=2025-03-10' });
+    expect(response.statusCode).toBe(200);
+    expect(csvLines(response.body).slice(1)).toEqual([
+      '10/03/2025 23:59;Carla Dias;Revendedor;Exportação;Revendedor;;;10.0.0.1',
+      `10/03/2025 00:30;Bruno Lima;Filial;Visualização;Beneficiário;${beneficiaryUuid};;10.0.0.1`,
+    ]);
+  });
+});
+
+describe('GET /api/audit/beneficiaries/:uuid', () => {
+  it('shows the rows about that beneficiary only, newest first', async () => {
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit/beneficiaries/${beneficiaryUuid}` });
+    expect(response.json().data.data.map((row: AuditEntryView) => row.id)).toEqual([ids.midnightTuesday, ids.earlyMonday]);
+  });
+});
+
+describe('the retention of the trail', () => {
+  it('purges the rows older than six months, and only those', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const old = {
+      actorType: 'ADMINISTRADOR',
+      actorId: 1,
+      actorName: 'Antigo',
+      action: 'view',
+      entity: 'beneficiary',
+      ipAddress: '10.0.0.2',
+    };
+    await app.db.insert(auditLog).values([
+      { ...old, createdAt: new Date(Date.now() - 190 * day) },
+      { ...old, createdAt: new Date(Date.now() - 175 * day) },
+    ]);
+    const [{ before }] = await app.db.select({ before: count() }).from(auditLog);
+    expect(await purgeExpiredAudit(app.db)).toBe(5);
+    const [{ after }] = await app.db.select({ after: count() }).from(auditLog);
+    expect(after).toBe(before - 5);
+  });
+});

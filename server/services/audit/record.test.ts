@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { UserType } from '../../../src/domain/userTypes';
+import { administrators, auditLog } from '../../db/schema';
+import { createTestApp, injectAs, login } from '../../test/helpers';
+import { chainTokens, createChain, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { insertBeneficiary } from '../telemedicine/testFixtures';
+import { recordAudit, recordBeneficiaryViews, type AuditEntry } from './record';
+
+/**
+ * What one audit row holds (record.ts): the actor's name as each account type keeps it, the record
+ * named as text, the summary's limit, and a page's views one per beneficiary. A portal of its own,
+ * without the demo data: one sales chain and an administrator.
+ */
+
+let app: FastifyInstance;
+let tokens: Record<UserType, string>;
+let names: Record<UserType, string>;
+let sold: { uuid: string; cpf: string };
+const ADDRESS = '198.51.100.4';
+
+beforeAll(async () => {
+  app = await createTestApp();
+  const chain = await createChain(app);
+  const admin = { nome: `Administradora ${unique()}`, email: `a-${unique()}@teste.com` };
+  await app.db.insert(administrators).values({ ...admin, passwordHash: await app.passwords.hash(TEST_PASSWORD) });
+  const channel = await chainTokens(app, chain);
+  tokens = {
+    ADMINISTRADOR: await login(app, admin.email, 'ADMINISTRADOR', TEST_PASSWORD),
+    PARCEIRO: channel.partner,
+    FILIAL: channel.branch,
+    REVENDEDOR: channel.reseller,
+  };
+  names = { ADMINISTRADOR: admin.nome, PARCEIRO: chain.partner.nome, FILIAL: chain.branch.titulo, REVENDEDOR: chain.reseller.nome };
+  sold = await insertBeneficiary(app.db, { resellerId: chain.reseller.id });
+});
+afterAll(() => app?.close());
+
+/** The audit rows written while `write` ran, oldest first. */
+async function rowsWrittenBy(write: () => Promise<unknown>) {
+  const [{ last }] = await app.db.select({ last: sql<number>`coalesce(max(${auditLog.id}), 0)` }).from(auditLog);
+  await write();
+  return app.db
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.id} > ${last}`)
+    .orderBy(auditLog.id);
+}
+
+describe('the actor of a row', () => {
+  it.each(['ADMINISTRADOR', 'PARCEIRO', 'FILIAL', 'REVENDEDOR'] as const)('is a %s named by its account’s name', async (type) => {
+    const rows = await rowsWrittenBy(async () => {
+      const response = await injectAs(app, tokens[type], {
+        method: 'GET',
+        url: `/api/beneficiaries/cpf/${sold.cpf}`,
+        remoteAddress: ADDRESS,
+      });
+      expect(response.statusCode).toBe(200);
+    });
+    expect(rows.map((row) => [row.actorType, row.actorName, row.action, row.entityId, row.ipAddress])).toEqual([
+      [type, names[type], 'view', sold.uuid, ADDRESS],
+    ]);
+  });
+
+  it('is a system actor by the name it gives, and nameless when of no known type', async () => {
+    const entry: AuditEntry = { action: 'delete', entity: 'parameter' };
+    const rows = await rowsWrittenBy(async () => {
+      await recordAudit(app.db, { type: 'GATEWAY', id: 0, name: 'Gateway de teste', ipAddress: 'job' }, entry);
+      await recordAudit(app.db, { type: 'SISTEMA', id: 0, ipAddress: 'job' }, entry);
+    });
+    expect(rows.map((row) => [row.actorType, row.actorName])).toEqual([
+      ['GATEWAY', 'Gateway de teste'],
+      ['SISTEMA', ''],
+    ]);
+  });
+});
+
+describe('the record and summary of a row', () => {
+  it('keeps the record’s id as text, none for a list, and a summary of at most 300 characters', async () => {
+    const actor = { type: 'ADMINISTRADOR', id: 0, name: 'Rotina', ipAddress: ADDRESS };
+    const rows = await rowsWrittenBy(async () => {
+      for (const entry of [{ entityId: 42, summary: 'x'.repeat(301) }, { entityId: null, summary: '' }, {}]) {
+        await recordAudit(app.db, actor, { action: 'update', entity: 'parameter', ...entry });
+      }
+    });
+    expect(rows.map((row) => [row.entityId, row.summary])).toEqual([
+      ['42', 'x'.repeat(300)],
+      [null, null],
+      [null, null],
+    ]);
+  });
+});
+
+describe('the views of a page', () => {
+  const actor = { type: 'FILIAL', id: 0, name: 'Leitura', ipAddress: ADDRESS };
+
+  it('records one view per beneficiary shown, however often and in whatever case its uuid came', async () => {
+    const rows = await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, [sold.uuid.toUpperCase(), sold.uuid, ''], 'Página 1'));
+    expect(rows.map((row) => [row.action, row.entity, row.entityId, row.summary, row.actorName])).toEqual([
+      ['view', 'beneficiary', sold.uuid, 'Página 1', 'Leitura'],
+    ]);
+  });
+
+  it('records nothing for a page that showed no one', async () => {
+    expect(await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, ['', ''], 'Página vazia'))).toEqual([]);
+  });
+});
