@@ -12,7 +12,9 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  */
 async function start() {
   const container = document.getElementById('root')!;
-  const rev = new URLSearchParams(window.location.search).get('rev');
+  const query = new URLSearchParams(window.location.search);
+  // The confirmation's parameter, spelled out: this entry keeps the domain's modules for later tasks.
+  const [rev, orderId] = [query.get('rev'), query.get('pedido')];
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
   if (container.hasAttribute('inert')) await afterNextPaint();
@@ -32,16 +34,13 @@ async function start() {
   const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
   const store = makeStore();
   await yieldToMain();
-  // The screen's code in parts (each evaluation is one task): the form library, yup, the formats, the
-  // validation rules, the calls, then the screen itself (`webpackExports`: only what the app uses is kept).
+  // The screen's code in parts (each evaluation is one task): the form library, the formats, the
+  // calls, then the screen itself (`webpackExports`: only what the app uses is kept). The validation
+  // rules (yup) are not part of it: the form fetches them once it gets the focus.
   await import(/* webpackMode: "eager", webpackExports: ["useFormik"] */ 'formik');
-  await yieldToMain();
-  await import(/* webpackMode: "eager", webpackExports: ["object"] */ 'yup');
   await yieldToMain();
   // Alone: its pt-BR currency format (Intl) loads the locale's data, ~70-100 ms on a throttled phone.
   await import(/* webpackMode: "eager", webpackExports: ["formatBRL"] */ './domain/format');
-  await yieldToMain();
-  await import(/* webpackMode: "eager", webpackExports: ["checkoutSchema"] */ './domain/validation/checkout');
   await yieldToMain();
   await import(/* webpackMode: "eager", webpackExports: ["checkoutApi"] */ './api/checkoutApi');
   await yieldToMain();
@@ -50,7 +49,7 @@ async function start() {
 
   // The first render as a transition: React renders it in short slices instead of one long task.
   const root = createRoot(container);
-  startTransition(() => root.render(checkoutApp(store, container, rev)));
+  startTransition(() => root.render(checkoutApp(store, container, rev, orderId)));
 }
 
 void start();

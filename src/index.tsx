@@ -1,4 +1,5 @@
 import { readSession } from './api/session';
+import { applyColorMode, browserColorMode } from './components/theme/colorMode';
 import { startPreloads } from './startup/preloads';
 import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
 
@@ -10,6 +11,8 @@ import { afterNextPaint, yieldToMain } from './startup/yieldToMain';
  * entry's chunks (no extra request): the imports only choose when each part is evaluated.
  */
 async function start() {
+  // Before anything paints: the mode this browser showed last (a signed-in user's own, on a reload).
+  applyColorMode(browserColorMode());
   // While everything below runs: the code of the screen being opened downloads and a list's first
   // page travels (its query claims the answer). A prerendered screen (/login) is on show already: its
   // chunk is asked for once Chakra's modules are in, so that evaluating it (it is evaluated on arrival)
@@ -17,6 +20,10 @@ async function start() {
   const container = document.getElementById('root')!;
   const prerendered = container.hasAttribute('inert');
   let screenChunks = prerendered ? undefined : startPreloads(window.location, readSession());
+  // /login registers only the recipes of the screens outside the layout; any other path opens the
+  // layout (or may: a redirect, an error page), whose full staff theme is its own chunk, asked for now.
+  const onLogin = window.location.pathname === '/login';
+  const staffThemeChunk = onLogin ? undefined : import('./app/staffTheme');
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
   if (prerendered) await afterNextPaint();
@@ -26,13 +33,15 @@ async function start() {
   ]);
   await yieldToMain();
   // Chakra's modules first (evaluating them defines its components), then the theme's recipes, then
-  // the system in steps (theme.ts, evaluated with the app below, finds it built).
-  const { buildPortalSystemInSteps } = await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
+  // the system in steps (the layout's theme.ts finds the staff one built).
+  const { buildPortalSystemInSteps, createPortalSystem } = await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
   if (prerendered) screenChunks = startPreloads(window.location, readSession());
   await yieldToMain();
-  const { staffTheme } = await import(/* webpackMode: "eager" */ './app/staffTheme');
+  const theme = staffThemeChunk
+    ? (await staffThemeChunk).staffTheme
+    : (await import(/* webpackMode: "eager" */ './app/shellTheme')).shellTheme;
   await yieldToMain();
-  await buildPortalSystemInSteps(staffTheme, yieldToMain);
+  await buildPortalSystemInSteps(theme, yieldToMain);
   await yieldToMain();
   const [{ makeStore }, { restoredState }] = await Promise.all([
     import(/* webpackMode: "eager" */ './app/store'),
@@ -48,7 +57,7 @@ async function start() {
 
   // The first render as a transition: React renders it in short slices instead of one long task.
   const root = createRoot(container);
-  startTransition(() => root.render(staffApp(store, container)));
+  startTransition(() => root.render(staffApp(store, container, createPortalSystem(theme))));
 }
 
 void start();

@@ -1,8 +1,7 @@
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { API_BASE_URL } from './baseUrl';
 import { claimPreloaded } from './firstPagePreload';
-import { clearSession, currentPathForRedirect, getToken, rememberRedirect } from './session';
-import { sessionExpired } from './sessionEvents';
+import { getToken } from './session';
 
 /** Every cache tag of the portal, declared once. */
 export const TAG_TYPES = [
@@ -18,10 +17,14 @@ export const TAG_TYPES = [
   'Reseller',
   'Report',
   'Parameter',
+  /** The patient picker of 'Nova Consulta'. */
+  'Patient',
+  /** The public settings (company name, support, customer system): GET /api/checkout/config. */
+  'PublicSettings',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 
-const rawBaseQuery = fetchBaseQuery({
+const baseQuery = fetchBaseQuery({
   baseUrl: API_BASE_URL,
   // A list's first page may already be on its way, asked for while the app started (src/index.tsx).
   fetchFn: (input, init) => (input instanceof Request && claimPreloaded(input)) || fetch(input, init),
@@ -32,28 +35,13 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** Endpoints whose 401 is an answer (wrong password), not an expired session. */
-const PUBLIC_ENDPOINTS = new Set(['login', 'pay']);
-
-/** Any 401 is one event: forget the session, reset every slice and the cache, and go to /login. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
-  if (result.error?.status === 401 && !PUBLIC_ENDPOINTS.has(api.endpoint)) {
-    const path = currentPathForRedirect();
-    if (path) rememberRedirect(path);
-    clearSession();
-    api.dispatch(sessionExpired());
-    api.dispatch(apiSlice.util.resetApiState());
-  }
-  return result;
-};
-
 /**
  * The one RTK Query api slice. Each resource adds its endpoints from its own file with
  * `apiSlice.injectEndpoints`, so a route's endpoints load with its code.
  */
 export const apiSlice = createApi({
   reducerPath: 'api',
+  // Only attaches the token: a 401 is the session middleware's (app/sessionExpiryMiddleware.ts).
   baseQuery,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -74,20 +75,15 @@ export const appointmentsApi = apiSlice.injectEndpoints({
     /** Active patients whose name or CPF contains the text. */
     getPatients: build.query<Patient[], string>({
       query: (search) => `/appointments/patients?${new URLSearchParams(search ? { busca: search } : {})}`,
-      providesTags: [{ type: 'Beneficiary', id: 'LIST' }],
+      providesTags: ['Patient'],
     }),
     createAppointment: build.mutation<Appointment, NewAppointment>({
       query: (body) => ({ url: '/appointments', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Appointment', id: 'LIST' }, 'Availability', { type: 'Referral', id: 'LIST' }],
+      invalidatesTags: refreshesOnSuccess('createAppointment'),
     }),
     cancelAppointment: build.mutation<{ success: boolean; message?: string }, string>({
       query: (uuid) => ({ url: `/appointments/${uuid}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, uuid) => [
-        { type: 'Appointment', id: uuid },
-        { type: 'Appointment', id: 'LIST' },
-        'Availability',
-        { type: 'Referral', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('cancelAppointment'),
     }),
   }),
 });

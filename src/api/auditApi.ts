@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { AUDIT_TEXTS, type AuditEntryView, type AuditFilterName } from '../domain/audit';
+import { AUDIT_TEXTS, type AuditEntryView, type AuditFilterName, type BeneficiaryAuditEntry } from '../domain/audit';
 import { apiSlice } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, type DownloadThunk } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 /** The audit trail: always read fresh (it grows with every action, so nothing is cached for long). */
@@ -14,16 +14,16 @@ export const auditApi = apiSlice.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     /** Who saw or changed one beneficiary recently (its details dialog). */
-    getBeneficiaryAudit: build.query<AuditEntryView[], string>({
+    getBeneficiaryAudit: build.query<BeneficiaryAuditEntry[], string>({
       query: (uuid) => `/audit/beneficiaries/${encodeURIComponent(uuid)}`,
-      transformResponse: (body: { data: { data: AuditEntryView[] } }) => body.data.data,
+      transformResponse: (body: { data: { data: BeneficiaryAuditEntry[] } }) => body.data.data,
       keepUnusedDataFor: 0,
     }),
   }),
 });
 
-/** Downloads the whole filtered trail (not just the page); false when the server refused. */
-export function exportAuditCsv(filters: Partial<Record<AuditFilterName, string>>, sort?: string): Promise<boolean> {
+/** Downloads the whole filtered trail (not just the page), once dispatched; false when the server refused. */
+export function exportAuditCsv(filters: Partial<Record<AuditFilterName, string>>, sort?: string): DownloadThunk {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
   if (sort) params.set('sort', sort);

@@ -2,6 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Beneficiary, BeneficiaryCreateAnswer, BeneficiaryFilterName, BeneficiaryStatusAnswer } from '../domain/beneficiaries';
 import type { SalesChannelOptions } from '../domain/salesChannel';
 import type { BeneficiaryCreatePayload, BeneficiaryEditPayload } from '../domain/validation/beneficiaries';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
@@ -30,17 +31,21 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
     }),
     createBeneficiary: build.mutation<BeneficiaryCreateAnswer, BeneficiaryCreatePayload>({
       query: (body) => ({ url: '/beneficiaries', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Beneficiary', id: 'LIST' }, 'BeneficiaryFilters'],
+      invalidatesTags: refreshesOnSuccess('createBeneficiary'),
     }),
     updateBeneficiary: build.mutation<{ success: boolean; message: string }, { id: number; uuid: string; changes: BeneficiaryEditPayload }>(
       {
         query: ({ uuid, changes }) => ({ url: `/beneficiaries/${uuid}`, method: 'PUT', body: changes }),
-        invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Beneficiary', id }]),
+        invalidatesTags: refreshesOnSuccess('updateBeneficiary'),
       },
     ),
-    /** Flips isActive; the cached lists and records are updated in place with the new state. */
+    /**
+     * Flips isActive; the cached lists and records are updated in place with the new state. A holder
+     * inactivated takes its dependents with it (the server inactivates them too).
+     */
     toggleBeneficiaryStatus: build.mutation<BeneficiaryStatusAnswer, { id: number; uuid: string }>({
       query: ({ uuid }) => ({ url: `/beneficiaries/${uuid}`, method: 'DELETE' }),
+      invalidatesTags: refreshesOnSuccess('toggleBeneficiaryStatus'),
       async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
         let data: BeneficiaryStatusAnswer;
         try {
@@ -54,9 +59,13 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
         for (const entry of apiSlice.util.selectInvalidatedBy(getState(), [{ type: 'Beneficiary', id }])) {
           if (entry.endpointName === 'getBeneficiaries') {
             dispatch(
-              beneficiariesApi.util.updateQueryData('getBeneficiaries', entry.originalArgs as ListArgs, (page) =>
-                page.items.forEach(setActive),
-              ),
+              beneficiariesApi.util.updateQueryData('getBeneficiaries', entry.originalArgs as ListArgs, (page) => {
+                const toggled = page.items.find((beneficiary) => beneficiary.id === id);
+                page.items.forEach((beneficiary) => {
+                  setActive(beneficiary);
+                  if (!data.isActive && toggled && !toggled.holder && beneficiary.holder === toggled.cpf) beneficiary.isActive = false;
+                });
+              }),
             );
           } else if (entry.endpointName === 'getBeneficiaryByCpf') {
             dispatch(beneficiariesApi.util.updateQueryData('getBeneficiaryByCpf', entry.originalArgs as string, setActive));

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Branch, BranchInput } from '../domain/channels';
+import type { Branch, BranchInput, BranchOption } from '../domain/channels';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -16,31 +17,23 @@ export const branchesApi = apiSlice.injectEndpoints({
       transformResponse: (body: ListBody<Branch>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Branch', result?.items),
     }),
-    /** One partner's branches by title: the reseller form's branch picker. */
-    getBranchOptions: build.query<Branch[], number>({
-      query: (partnerId) => `/branches?id_parceiro=${partnerId}&sort=titulo`,
-      transformResponse: (body: ListBody<Branch>) => body.data.data,
+    /** One partner's branches by title: the reseller form's branch picker (lists answer one page). */
+    getBranchOptions: build.query<BranchOption[], number>({
+      query: (partnerId) => `/branches/options?id_parceiro=${partnerId}`,
+      transformResponse: (body: ListBody<BranchOption>) => body.data.data,
       providesTags: (result) => listTags('Branch', result),
     }),
     createBranch: build.mutation<SaveAnswer<Branch>, BranchInput>({
       query: (body) => ({ url: '/branches', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Branch', id: 'LIST' }],
+      invalidatesTags: refreshesOnSuccess('createBranch'),
     }),
     updateBranch: build.mutation<SaveAnswer<Branch>, { id: number; body: BranchInput }>({
       query: ({ id, body }) => ({ url: `/branches/${id}`, method: 'PUT', body }),
-      // Reseller rows show the branch's title (and follow it to a new partner).
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Branch', id },
-        { type: 'Branch', id: 'LIST' },
-        { type: 'Reseller', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('updateBranch'),
     }),
     deleteBranch: build.mutation<{ success: boolean; message?: string }, number>({
       query: (id) => ({ url: `/branches/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Branch', id },
-        { type: 'Branch', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('deleteBranch'),
     }),
   }),
 });

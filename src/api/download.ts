@@ -1,21 +1,36 @@
+import type { Dispatch } from '@reduxjs/toolkit';
 import { API_BASE_URL } from './baseUrl';
 import { getToken } from './session';
+import { unauthorizedResponse } from './sessionEvents';
+
+/** A download to dispatch: resolves false when the server refused it. */
+export type DownloadThunk = (dispatch: Dispatch) => Promise<boolean>;
+
+/** The server's reason for a refusal ('Sessão expirada…'), when it sent one. */
+async function refusalReason(response: Response): Promise<string | undefined> {
+  const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+  return typeof body?.message === 'string' && body.message ? body.message : undefined;
+}
 
 /**
  * Downloads a file the API produces (CSV exports) with the session's token, under `filename`.
- * Resolves false when the server refused it.
+ * A thunk, so that a 401 reaches the session middleware like any other call's (the store ends the
+ * session; nothing here does).
  */
-export async function downloadFile(path: string, filename: string): Promise<boolean> {
-  const token = getToken();
-  const response = await fetch(`${API_BASE_URL}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) return false;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  URL.revokeObjectURL(url);
-  return true;
-}
+export const downloadFile =
+  (path: string, filename: string): DownloadThunk =>
+  async (dispatch) => {
+    const token = getToken();
+    const response = await fetch(`${API_BASE_URL}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    if (response.status === 401) dispatch(unauthorizedResponse({ reason: await refusalReason(response) }));
+    if (!response.ok) return false;
+    const url = URL.createObjectURL(await response.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = filename;
+    document.body.append(link);
+    link.click();
+    link.remove();
+    URL.revokeObjectURL(url);
+    return true;
+  };

@@ -6,6 +6,8 @@ export const PAGE_SIZE = 10;
 export interface Page<T> {
   items: T[];
   total: number;
+  /** The server's total is an estimate (`X-Total-Estimated`, large lists): shown as "cerca de". */
+  totalEstimated?: boolean;
 }
 
 /** What a list screen asks for: the page, an optional sort (`column:asc|desc`) and its filters. */
@@ -40,8 +42,10 @@ export function listSearchParams(args: ListArgs): string {
   return params.toString();
 }
 
-/** Builds a Page from the list the server sent and its `X-Total-Count` header. */
+/** Builds a Page from the list the server sent and its `X-Total-Count` and `X-Total-Estimated` headers. */
 export function toPage<T>(items: T[], meta: FetchBaseQueryMeta | undefined): Page<T> {
   const header = meta?.response?.headers.get('X-Total-Count');
-  return { items, total: header ? Number(header) : items.length };
+  const page: Page<T> = { items, total: header ? Number(header) : items.length };
+  if (meta?.response?.headers.get('X-Total-Estimated') === 'true') page.totalEstimated = true;
+  return page;
 }

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { PAGE_SIZE, toPage, type Page } from './paging';
 
@@ -48,7 +49,7 @@ export const parametersApi = apiSlice.injectEndpoints({
           }),
         );
       },
-      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Parameter', id }, historyTag(id)]),
+      invalidatesTags: refreshesOnSuccess('updateParameter'),
     }),
     getParameterHistory: build.query<Page<ParameterChange>, { id: number; page: number }>({
       query: ({ id, page }) => `/parametros/${id}/historico?page=${page}&pageSize=${PAGE_SIZE}`,

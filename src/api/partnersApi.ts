@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Partner, PartnerInput } from '../domain/channels';
+import type { Partner, PartnerInput, PartnerOption } from '../domain/channels';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -21,32 +22,23 @@ export const partnersApi = apiSlice.injectEndpoints({
       transformResponse: (body: ListBody<Partner>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Partner', result?.items),
     }),
-    /** Every partner the user may see, by name: the branch and reseller forms' partner picker. */
-    getPartnerOptions: build.query<Partner[], void>({
-      query: () => '/partners?sort=nome',
-      transformResponse: (body: ListBody<Partner>) => body.data.data,
+    /** Every partner the user may see, by name: the branch and reseller forms' partner picker (lists answer one page). */
+    getPartnerOptions: build.query<PartnerOption[], void>({
+      query: () => '/partners/options',
+      transformResponse: (body: ListBody<PartnerOption>) => body.data.data,
       providesTags: (result) => listTags('Partner', result),
     }),
     createPartner: build.mutation<SaveAnswer<Partner>, PartnerInput>({
       query: (body) => ({ url: '/partners', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Partner', id: 'LIST' }],
+      invalidatesTags: refreshesOnSuccess('createPartner'),
     }),
     updatePartner: build.mutation<SaveAnswer<Partner>, { id: number; body: PartnerInput }>({
       query: ({ id, body }) => ({ url: `/partners/${id}`, method: 'PUT', body }),
-      // Branch and reseller rows show the partner's name.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Partner', id },
-        { type: 'Partner', id: 'LIST' },
-        { type: 'Branch', id: 'LIST' },
-        { type: 'Reseller', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('updatePartner'),
     }),
     deletePartner: build.mutation<{ success: boolean; message?: string }, number>({
       query: (id) => ({ url: `/partners/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Partner', id },
-        { type: 'Partner', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('deletePartner'),
     }),
   }),
 });

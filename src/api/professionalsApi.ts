@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Professional } from '../domain/care';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -29,21 +30,15 @@ export const professionalsApi = apiSlice.injectEndpoints({
     /** Multipart: the fields plus the four documents. */
     createProfessional: build.mutation<SaveAnswer, FormData>({
       query: (body) => ({ url: '/professionals', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Professional', id: 'LIST' }],
+      invalidatesTags: refreshesOnSuccess('createProfessional'),
     }),
     updateProfessional: build.mutation<SaveAnswer, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: `/professionals/${id}`, method: 'PUT', body }),
-      // The agenda shows the professional's name; the offered times follow the schedule.
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Professional', id },
-        { type: 'Professional', id: 'LIST' },
-        { type: 'Appointment', id: 'LIST' },
-        'Availability',
-      ],
+      invalidatesTags: refreshesOnSuccess('updateProfessional'),
     }),
     deleteProfessional: build.mutation<{ success: boolean; message?: string }, number>({
       query: (id) => ({ url: `/professionals/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [{ type: 'Professional', id }, { type: 'Professional', id: 'LIST' }, 'Availability'],
+      invalidatesTags: refreshesOnSuccess('deleteProfessional'),
     }),
   }),
 });

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Reseller, ResellerInput } from '../domain/channels';
+import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -18,21 +19,15 @@ export const resellersApi = apiSlice.injectEndpoints({
     }),
     createReseller: build.mutation<SaveAnswer<Reseller>, ResellerInput>({
       query: (body) => ({ url: '/resellers', method: 'POST', body }),
-      invalidatesTags: [{ type: 'Reseller', id: 'LIST' }],
+      invalidatesTags: refreshesOnSuccess('createReseller'),
     }),
     updateReseller: build.mutation<SaveAnswer<Reseller>, { id: number; body: ResellerInput }>({
       query: ({ id, body }) => ({ url: `/resellers/${id}`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'Reseller', id },
-        { type: 'Reseller', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('updateReseller'),
     }),
     deleteReseller: build.mutation<{ success: boolean; message?: string }, number>({
       query: (id) => ({ url: `/resellers/${id}`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, id) => [
-        { type: 'Reseller', id },
-        { type: 'Reseller', id: 'LIST' },
-      ],
+      invalidatesTags: refreshesOnSuccess('deleteReseller'),
     }),
   }),
 });

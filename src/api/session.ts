@@ -33,13 +33,29 @@ export function writeSession(session: StoredSession): void {
 
 export const replaceToken = (token: string) => localStorage.setItem(KEYS.token, token);
 
-/** Forgets the signed-in user: token, userEmail, userType and userId. */
-export function clearSession(): void {
-  for (const key of [KEYS.token, KEYS.email, KEYS.type, KEYS.id]) localStorage.removeItem(key);
+/**
+ * Forgets everything of a session kept in the browser: token, userEmail, userType, userId and the
+ * page remembered for after the next sign-in. 'Sair' and the 401 middleware both end here (the
+ * latter then remembers the page again, for the same user). A user's own preferences are not the
+ * session's and stay.
+ */
+export function forgetSession(): void {
+  for (const key of Object.values(KEYS)) localStorage.removeItem(key);
 }
 
-export const rememberRedirect = (path: string) => localStorage.setItem(KEYS.redirect, path);
-export const readRedirect = (): string | null => localStorage.getItem(KEYS.redirect);
+/**
+ * The page a session was on when it expired, kept for the same user's next sign-in only (stored as
+ * '<userId> <path>'; a path has no spaces): another user signing in never lands on it, and 'Sair'
+ * forgets it.
+ */
+export const rememberRedirect = (path: string, userId: number) => localStorage.setItem(KEYS.redirect, `${userId} ${path}`);
+
+/** The page remembered for this user, if any. */
+export function readRedirectFor(userId: number): string | null {
+  const [owner, path] = (localStorage.getItem(KEYS.redirect) ?? '').split(' ');
+  return owner === String(userId) && path?.startsWith('/') ? path : null;
+}
+
 export const clearRedirect = () => localStorage.removeItem(KEYS.redirect);
 
 /** The page to come back to after signing in again; never the login page itself. */

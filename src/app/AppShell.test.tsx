@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { sessionEndedInactiveMessage } from '../domain/messages';
 import { MENU_ENTRIES } from '../domain/navigation';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
@@ -8,6 +9,7 @@ import { routes } from './routes';
 const verifyAnswers = (nome = 'Fulano de Tal') =>
   server.use(
     http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome, email: 'usuario@teste.com.br' } })),
+    http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já Ltda.' })),
     // The landing screens' own calls, answered empty: these tests look at the shell around them.
     http.get('*/api/parametros', () => HttpResponse.json({ data: { data: [] } })),
     http.get('*/api/branches', () => HttpResponse.json({ data: { data: [] } }, { headers: { 'X-Total-Count': '0' } })),
@@ -37,12 +39,15 @@ describe('staff shell', () => {
     const active = screen.getAllByRole('link', { current: 'page' });
     expect(active.map((link) => link.getAttribute('href'))).toContain(path);
     expect(await screen.findByText('Fulano de Tal')).toBeInTheDocument();
+    // 'nome_empresa' names the company in the header.
+    expect(within(screen.getByRole('banner')).getByText('Saúde Já Ltda.')).toBeInTheDocument();
   });
 
-  it('sends a visitor without a token to /login, remembering the path', async () => {
+  it('sends a visitor without a token to /login, remembering the path in the navigation, not in storage', async () => {
     const { router } = renderApp(routes, { route: '/agendamentos?page=2' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(localStorage.getItem('redirectAfterLogin')).toBe('/agendamentos?page=2');
+    expect(router.state.location.state).toEqual({ from: '/agendamentos?page=2', userId: null });
+    expect(localStorage.getItem('redirectAfterLogin')).toBeNull();
   });
 
   it('redirects the index to /profissionais', async () => {
@@ -62,9 +67,29 @@ describe('staff shell', () => {
     const { router, store } = renderApp(routes, { route: '/relatorio-vendas', preloadedState: signedInAs('PARCEIRO') });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(['token', 'userEmail', 'userType', 'userId'].map((key) => localStorage.getItem(key))).toEqual([null, null, null, null]);
-    expect(store.getState().auth).toEqual({ user: null, isAuthenticated: false });
-    expect(localStorage.getItem('redirectAfterLogin')).toBe('/relatorio-vendas');
+    expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
+    // The page is remembered for the user whose session it was (user 1) only.
+    expect(router.state.location.state).toEqual({ from: '/relatorio-vendas', userId: 1 });
     expect(await screen.findByRole('heading', { name: 'Acesso ao Sistema' })).toBeInTheDocument();
+    // The server's reason is shown there.
+    expect(screen.getByRole('alert')).toHaveTextContent('Sessão expirada.');
+  });
+
+  it('lands a session cut by a deactivation on /login, saying why and whom to ask', async () => {
+    server.use(http.get('*/api/auth/verify', () => HttpResponse.json({ message: sessionEndedInactiveMessage('FILIAL') }, { status: 401 })));
+    const { router } = renderApp(routes, { route: '/revendedores', preloadedState: signedInAs('FILIAL') });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText(sessionEndedInactiveMessage('FILIAL'))).toBeInTheDocument();
+  });
+
+  it("'Sair' forgets the page remembered for after sign-in", async () => {
+    verifyAnswers();
+    server.use(http.post('*/api/auth/logout', () => HttpResponse.json({ success: true })));
+    localStorage.setItem('redirectAfterLogin', '1 /agendamentos');
+    const { router, user } = renderApp(routes, { route: '/beneficiarios', preloadedState: signedInAs('REVENDEDOR') });
+    await user.click(await screen.findByRole('button', { name: 'Sair' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('redirectAfterLogin')).toBeNull();
   });
 
   it("'Sair' revokes the token, clears the session and goes to /login", async () => {
@@ -84,8 +109,11 @@ describe('staff shell', () => {
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
-  it('shows the error page for unknown routes', async () => {
+  it('shows the error page for unknown routes, dressed as the portal, with a way back', async () => {
     renderApp(routes, { route: '/nao-existe/mesmo', preloadedState: signedInAs('ADMINISTRADOR') });
-    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Unexpected Application Error!', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('A página procurada não existe.')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Portal Saúde' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Voltar ao início' })).toHaveAttribute('href', '/');
   });
 });

@@ -1,24 +1,26 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
+import { LightModeOnly } from '../components/theme/LightModeOnly';
 import { AUDIT_ROUTE, canOpen, DEFAULT_ROUTE, landingPathFor, MENU_ENTRIES } from '../domain/navigation';
 import { selectUserType } from '../features/auth/selectors';
 import { ErrorPage } from './ErrorPage';
+import { loadWithRetry } from './loadWithRetry';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
 import { loadAppLayout, loadCheckoutPage, loadLoginPage, STAFF_SCREEN_LOADERS } from './screenChunks';
 
-// Every screen is its own chunk (screenChunks.ts).
+// Every screen is its own chunk (screenChunks.ts); the staff ones are asked for again once if their download fails.
 const LoginPage = lazy(loadLoginPage);
 const CheckoutPage = lazy(loadCheckoutPage);
-const AppLayout = lazy(() => loadAppLayout().then((module) => ({ default: module.AppLayout })));
+const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ default: module.AppLayout }))));
 
 // The spec's ten screens, in its menu's order; the audit trail has its own route below.
 const staffScreens = MENU_ENTRIES.map(({ path }) => {
   const name = path.slice(1) as Exclude<keyof typeof STAFF_SCREEN_LOADERS, 'auditoria'>;
-  return { path: name, Page: lazy(STAFF_SCREEN_LOADERS[name]) };
+  return { path: name, Page: lazy(loadWithRetry(STAFF_SCREEN_LOADERS[name])) };
 });
-const AuditPage = lazy(STAFF_SCREEN_LOADERS.auditoria);
+const AuditPage = lazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
@@ -41,7 +43,7 @@ export const routes: RouteObject[] = [
     errorElement: <ErrorPage />,
     children: [
       { path: '/login', element: suspended(<LoginPage />) },
-      { path: '/checkout', element: suspended(<CheckoutPage />) },
+      { path: '/checkout', element: <LightModeOnly>{suspended(<CheckoutPage />)}</LightModeOnly> },
       {
         path: '/',
         element: <RequireAuth>{suspended(<AppLayout />)}</RequireAuth>,

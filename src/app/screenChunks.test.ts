@@ -10,7 +10,10 @@ describe('screen chunks', () => {
   });
 
   it("starts the layout and the screen with a session, whatever the path's slashes", async () => {
-    const [layout, screen] = (await preloadScreenChunks('/beneficiarios/', true)) as [{ AppLayout: unknown }, { default: { name: string } }];
+    const [layout, screen] = (await preloadScreenChunks('/beneficiarios/', true)) as [
+      { AppLayout: unknown },
+      { default: { name: string } },
+    ];
     expect(typeof layout.AppLayout).toBe('function');
     expect(screen.default.name).toBe('BeneficiariesPage');
   });

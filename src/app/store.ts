@@ -2,6 +2,8 @@ import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { apiSlice } from '../api/apiSlice';
 import { authSlice } from '../features/auth/authSlice';
+import { devToolsOptions } from './devToolsSanitizer';
+import { sessionExpiryMiddleware } from './sessionExpiryMiddleware';
 
 /**
  * Slices of features that load with their route. Each feature declares its slice here by module
@@ -18,7 +20,9 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const store = configureStore({
     reducer: rootReducer,
     preloadedState,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiSlice.middleware),
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiSlice.middleware, sessionExpiryMiddleware),
+    // Staff work with Redux DevTools open, in every build; the token never shows there.
+    devTools: devToolsOptions,
   });
   setupListeners(store.dispatch);
   return store;

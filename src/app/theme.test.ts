@@ -26,10 +26,17 @@ describe('portal themes', () => {
     expect(tokenValue(checkoutSystem, 'colors.blue.50')).not.toBe('missing');
   });
 
-  it('semantic colours take their light value only: no second set of CSS variables for a dark mode', () => {
-    for (const built of [system, checkoutSystem]) {
-      expect([...built.tokens.cssVarMap.keys()]).toEqual(['base']);
-      expect(built.tokens.getByName('colors.bg.subtle')?.originalValue).toBe('{colors.gray.50}');
-    }
+  it('the checkout’s semantic colours take their light value only: no second set of CSS variables for a dark mode', () => {
+    expect([...checkoutSystem.tokens.cssVarMap.keys()]).toEqual(['base']);
+    expect(checkoutSystem.tokens.getByName('colors.bg.subtle')?.originalValue).toBe('{colors.gray.50}');
+  });
+
+  it('the staff app has a dark mode, with the accessible palette in both modes', () => {
+    expect([...system.tokens.cssVarMap.keys()]).toEqual(expect.arrayContaining(['_light', '_dark']));
+    const light = system.tokens.cssVarMap.get('_light')!;
+    const dark = system.tokens.cssVarMap.get('_dark')!;
+    expect(light.get('--chakra-colors-teal-solid')).toBe('var(--chakra-colors-teal-700)');
+    expect(light.get('--chakra-colors-fg-error')).toBe('var(--chakra-colors-red-700)');
+    expect(dark.get('--chakra-colors-fg-error')).toBe('var(--chakra-colors-red-300)');
   });
 });

@@ -4,7 +4,7 @@ import { Center, Spinner } from '@chakra-ui/react';
 export function PageSpinner() {
   return (
     <Center py="16" aria-label="Carregando" role="status">
-      <Spinner size="lg" color="teal.500" />
+      <Spinner size="lg" color="teal.fg" />
     </Center>
   );
 }

@@ -3,7 +3,16 @@
 export const AUDIT_ACTIONS = ['view', 'create', 'update', 'status', 'delete', 'export'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const AUDIT_ENTITIES = ['beneficiary', 'professional', 'appointment', 'partner', 'branch', 'reseller', 'parameter'] as const;
+export const AUDIT_ENTITIES = [
+  'beneficiary',
+  'professional',
+  'appointment',
+  'referral',
+  'partner',
+  'branch',
+  'reseller',
+  'parameter',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -19,6 +28,7 @@ export const AUDIT_ENTITY_LABELS: Record<AuditEntity, string> = {
   beneficiary: 'Beneficiário',
   professional: 'Profissional',
   appointment: 'Agendamento',
+  referral: 'Encaminhamento',
   partner: 'Parceiro',
   branch: 'Filial',
   reseller: 'Revendedor',
@@ -32,7 +42,15 @@ export const USER_TYPE_LABELS: Record<string, string> = {
   REVENDEDOR: 'Revendedor',
   CHECKOUT: 'Checkout público',
   GATEWAY: 'Gateway de pagamento',
+  SISTEMA: 'Sistema',
 };
+
+/** Where a beneficiary's data was seen, as the summary of its 'view' row. */
+export const AUDIT_VIEW_SOURCES = {
+  agenda: 'Agenda de Consultas',
+  appointment: 'Detalhes da Consulta',
+  referrals: 'Lista de Encaminhamentos',
+} as const;
 
 /** Rows are kept at least this long (LGPD accountability); older ones are purged. */
 export const AUDIT_RETENTION_MONTHS = 6;
@@ -50,6 +68,13 @@ export interface AuditEntryView {
   ipAddress: string;
   createdAt: string;
 }
+
+/**
+ * A beneficiary's audit trail as a non-administrator receives it: what happened and when, and the
+ * kind of account that did it, but not which staff member (name, account id) nor from where (address).
+ */
+export type BeneficiaryAuditEntry = Omit<AuditEntryView, 'actorId' | 'actorName' | 'ipAddress'> &
+  Partial<Pick<AuditEntryView, 'actorId' | 'actorName' | 'ipAddress'>>;
 
 export const AUDIT_FILTER_NAMES = ['from', 'to', 'user', 'userType', 'action', 'entity'] as const;
 export type AuditFilterName = (typeof AUDIT_FILTER_NAMES)[number];

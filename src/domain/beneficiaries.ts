@@ -1,7 +1,9 @@
 /** Beneficiaries: the spec's texts, messages, code labels and the record as the API sends it. */
 import { BENEFICIARY_FILTERS } from './listFilters';
+import { tooLongMessage } from './fieldMessages';
 
 export const BENEFICIARY_TEXTS = {
+  planTypesReadOnly: 'Tipos de pagamento e de serviço seguem o plano pago: somente um administrador pode alterá-los.',
   listTitle: 'Lista de Beneficiários',
   newButton: 'Novo Beneficiário',
   createTitle: 'Cadastrar Beneficiário',
@@ -59,10 +61,13 @@ export const BENEFICIARY_MESSAGES = {
   linkCopyError: 'Não foi possível copiar o link. Copie-o manualmente: ',
   exportError: 'Erro ao exportar beneficiários',
   cpfTaken: 'CPF já cadastrado',
+  planTypesAdminOnly: 'Os tipos de pagamento e de serviço seguem o plano pago: somente um administrador pode alterá-los.',
+  holderAmbiguous: 'Este CPF é titular em mais de um parceiro: cadastre o dependente por um usuário do parceiro do titular.',
   holderNotFound: 'Titular não encontrado',
+  holderInactive: 'O titular está inativo: ative o titular antes de cadastrar ou ativar dependentes.',
   resellerCannotCreate: 'Revendedores cadastram beneficiários pela página de vendas.',
   nameRequired: 'Nome é obrigatório',
-  nameTooLong: 'Nome deve ter no máximo 150 caracteres',
+  nameTooLong: tooLongMessage('Nome', 150),
   cpfRequired: 'CPF é obrigatório',
   cpfInvalid: 'CPF inválido',
   birthdayRequired: 'Data de nascimento é obrigatória',
@@ -78,7 +83,6 @@ export const BENEFICIARY_MESSAGES = {
   stateInvalid: 'Estado deve ser a sigla de uma das 27 UFs',
   paymentTypeInvalid: 'Tipo de pagamento inválido',
   serviceTypeInvalid: 'Tipo de serviço inválido',
-  textTooLong: 'Texto muito longo',
   invalidValue: 'Valor inválido',
 } as const;
 
@@ -140,6 +144,8 @@ export interface Beneficiary {
   serviceType: string;
   holder: string | null;
   isActive: boolean;
+  /** Sold through the checkout: payment and service types follow the paid plan, and only administrators change them. */
+  planFromSale?: boolean;
   nome_revendedor: string | null;
   nome_filial: string | null;
   nome_parceiro: string | null;

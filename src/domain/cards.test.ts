@@ -1,4 +1,5 @@
 import { cardBrand, ccvLength, formatCardNumber, isExpiryInFuture, isValidCardNumber, passesLuhn } from './cards';
+import { inTimeZone } from '../test/timeZone';
 
 describe('cards', () => {
   it('checks the Luhn digit', () => {
@@ -43,10 +44,16 @@ describe('cards', () => {
   });
 
   it('keeps a card valid through the end of its month', () => {
-    const now = new Date(2026, 4, 15);
+    const now = new Date('2026-05-15T12:00:00-03:00');
     expect(isExpiryInFuture(5, 2026, now)).toBe(true);
     expect(isExpiryInFuture(4, 2026, now)).toBe(false);
     expect(isExpiryInFuture(1, 2027, now)).toBe(true);
     expect(isExpiryInFuture(12, 2025, now)).toBe(false);
   });
+
+  it("judges the month in São Paulo's calendar, whatever the machine's time zone", () =>
+    inTimeZone('UTC', () => {
+      // 31/05 at 22:00 in Brasília (already June in UTC): a card expiring in May still works.
+      expect(isExpiryInFuture(5, 2026, new Date('2026-06-01T01:00:00Z'))).toBe(true);
+    }));
 });

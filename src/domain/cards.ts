@@ -1,4 +1,5 @@
 /** Payment-card helpers shared by the checkout form and the server: Luhn check, brand, mask, expiry. */
+import { saoPauloClock } from './calendar';
 import { onlyDigits } from './documents';
 
 export const CARD_BRANDS = ['Visa', 'Mastercard', 'Elo', 'Amex', 'Hipercard'] as const;
@@ -112,9 +113,11 @@ export function fullExpiryYear(value: string): number {
   return digits.length === 2 ? 2000 + Number(digits) : Number(digits);
 }
 
-/** True when the card still works in the given month (a card is valid through the end of its month). */
+/** True when the card still works in the given month (a card is valid through the end of its month, São Paulo time). */
 export function isExpiryInFuture(month: number, year: number, now: Date = new Date()): boolean {
-  const currentYear = now.getFullYear();
-  const currentMonth = now.getMonth() + 1;
-  return year > currentYear || (year === currentYear && month >= currentMonth);
+  const current = saoPauloClock(now);
+  return year > current.year || (year === current.year && month >= current.month);
 }
+
+/** The current year in São Paulo. */
+export const currentYear = (now: Date = new Date()) => saoPauloClock(now).year;

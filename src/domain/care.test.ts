@@ -12,6 +12,7 @@ import {
   uploadProblem,
 } from './care';
 import { overlappingIntervals } from './validation/care';
+import { inTimeZone } from '../test/timeZone';
 
 describe('care texts and rules', () => {
   it('has the 17 specialties of the spec', () => {
@@ -48,7 +49,7 @@ describe('care texts and rules', () => {
   });
 
   it('offers 12 months from the current one, and asks the current month from today', () => {
-    const today = new Date(2026, 10, 21);
+    const today = new Date('2026-11-21T10:00:00-03:00');
     const months = monthOptions(today);
     expect(months).toHaveLength(12);
     expect(months[0]).toEqual({ value: '2026-11', label: 'Novembro/2026' });
@@ -57,6 +58,14 @@ describe('care texts and rules', () => {
     expect(monthRange('2027-02', today)).toEqual({ dateInitial: '01/02/2027', dateFinal: '28/02/2027' });
     expect(slotLabel({ from: '08:00', to: '08:30' })).toBe('08:00h - 08:30h');
   });
+
+  it("takes the current month and day from São Paulo's calendar, whatever the machine's time zone", () =>
+    inTimeZone('UTC', () => {
+      // 31/10 at 22:30 in Brasília: already 1/11 in UTC.
+      const lateEvening = new Date('2026-11-01T01:30:00Z');
+      expect(monthOptions(lateEvening)[0]).toEqual({ value: '2026-10', label: 'Outubro/2026' });
+      expect(monthRange('2026-10', lateEvening)).toEqual({ dateInitial: '31/10/2026', dateFinal: '31/10/2026' });
+    }));
 
   it('describes a weekly schedule and finds overlapping intervals', () => {
     const schedule = [

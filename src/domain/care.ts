@@ -1,4 +1,5 @@
 /** Care (professionals, appointments, referrals): the spec's fixed lists, labels, colours and texts. */
+import { saoPauloClock } from './calendar';
 import { MONTH_NAMES } from './format';
 
 /** The 17 specialties, in the spec's order (the agenda's specialty filter). */
@@ -52,8 +53,16 @@ export const appointmentStatusLabel = (status: string) => APPOINTMENT_STATUS_LAB
 export const isAppointmentStatus = (value: unknown): value is AppointmentStatus =>
   typeof value === 'string' && (APPOINTMENT_STATUSES as readonly string[]).includes(value);
 
+const isPresential = (type: string | null | undefined) => /presen/i.test(type ?? '');
+
 /** 'Presencial' when the appointment is presential, otherwise 'Online'. */
-export const appointmentTypeLabel = (type: string | null | undefined) => (/presen/i.test(type ?? '') ? 'Presencial' : 'Online');
+export const appointmentTypeLabel = (type: string | null | undefined) => (isPresential(type) ? 'Presencial' : 'Online');
+
+/** A presential appointment happens at the clinic: it has no video link to open or copy. */
+export const hasVideoLink = (type: string | null | undefined) => !isPresential(type);
+
+/** What the details say instead of a link for a presential appointment. */
+export const PRESENTIAL_NO_LINK = 'Atendimento presencial: não há link de vídeo.';
 
 export const REFERRAL_STATUSES = ['PENDING', 'SCHEDULED', 'COMPLETED', 'NON_SCHEDULABLE'] as const;
 export type ReferralStatus = (typeof REFERRAL_STATUSES)[number];
@@ -91,25 +100,29 @@ export const slotLabel = (slot: { from: string; to: string }) => `${slot.from}h 
 
 const APPOINTMENT_MONTH_CHOICES = 12;
 
-/** The wizard's month/year choices: 12 months starting with the current one; value yyyy-mm. */
+/** The wizard's month/year choices: 12 months starting with the current one in São Paulo; value yyyy-mm. */
 export function monthOptions(today: Date): Array<{ value: string; label: string }> {
+  const { year, month } = saoPauloClock(today);
   return Array.from({ length: APPOINTMENT_MONTH_CHOICES }, (_, offset) => {
-    const month = new Date(today.getFullYear(), today.getMonth() + offset, 1);
-    const value = `${month.getFullYear()}-${String(month.getMonth() + 1).padStart(2, '0')}`;
-    return { value, label: `${MONTH_NAMES[month.getMonth()]}/${month.getFullYear()}` };
+    const index = year * 12 + month - 1 + offset;
+    const [optionYear, optionMonth] = [Math.floor(index / 12), (index % 12) + 1];
+    return { value: `${optionYear}-${pad(optionMonth)}`, label: `${MONTH_NAMES[optionMonth - 1]}/${optionYear}` };
   });
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
-const brDate = (date: Date) => `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
 
-/** The availability range of a month (yyyy-mm): from its first day, or from today for the current month, to its last. */
+/**
+ * The availability range of a month (yyyy-mm): from its first day, or from today (in São Paulo) for
+ * the current month, to its last.
+ */
 export function monthRange(month: string, today: Date): { dateInitial: string; dateFinal: string } {
   const [year, monthNumber] = month.split('-').map(Number);
-  const first = new Date(year, monthNumber - 1, 1);
-  const last = new Date(year, monthNumber, 0);
-  const sameMonth = today.getFullYear() === year && today.getMonth() === monthNumber - 1;
-  return { dateInitial: brDate(sameMonth ? today : first), dateFinal: brDate(last) };
+  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
+  const now = saoPauloClock(today);
+  const firstDay = now.year === year && now.month === monthNumber ? now.day : 1;
+  const brDate = (day: number) => `${pad(day)}/${pad(monthNumber)}/${year}`;
+  return { dateInitial: brDate(firstDay), dateFinal: brDate(lastDay) };
 }
 
 /** Availability queries: dates dd/mm/yyyy, at most this many days apart. */
@@ -203,6 +216,7 @@ export const REFERRAL_MESSAGES = {
   title: 'Lista de Encaminhamentos',
   loadError: 'Erro ao carregar lista de encaminhamentos',
   empty: 'Nenhum encaminhamento encontrado',
+  detailsTitle: 'Detalhes do Encaminhamento',
 } as const;
 
 /** Server-side answers of the care API (validation and business rules). */
@@ -216,6 +230,7 @@ export const CARE_ERRORS = {
   unknownPatient: 'Paciente não encontrado.',
   inactivePatient: 'Paciente inativo: não é possível agendar consultas.',
   patientBusy: 'O paciente já tem uma consulta neste horário.',
+  professionalRemoved: 'O profissional deste horário foi removido: escolha outro horário.',
   referralRequired: 'Encaminhamento é obrigatório.',
   unknownReferral: 'Encaminhamento não encontrado.',
   referralOfAnotherPatient: 'O encaminhamento não pertence ao paciente selecionado.',
@@ -278,6 +293,9 @@ export const CARE_ACTIONS = {
   copyLink: 'Copiar Link',
   schedule: 'Agendar',
   scheduling: 'Agendando...',
+  scheduleReferral: 'Agendar consulta',
+  scheduleReferralOf: (name: string) => `Agendar consulta do encaminhamento de ${name}`,
+  viewReferral: (name: string) => `Ver detalhes do encaminhamento de ${name}`,
 } as const;
 
 /** The kind of an uploaded document by its first bytes (never by its name or declared type). */

@@ -20,6 +20,9 @@ export interface Partner {
   data_registro: string;
 }
 
+/** A partner in a form's picker (GET /api/partners/options). */
+export type PartnerOption = Pick<Partner, 'id' | 'nome' | 'ativo'>;
+
 export interface Branch {
   id: number;
   id_parceiro: number;
@@ -31,6 +34,9 @@ export interface Branch {
   data_registro: string;
   parceiro: { nome: string };
 }
+
+/** A branch in a form's picker (GET /api/branches/options). */
+export type BranchOption = Pick<Branch, 'id' | 'id_parceiro' | 'titulo' | 'ativo'>;
 
 export interface Reseller {
   id: number;
@@ -104,16 +110,20 @@ export const CHANNEL_VALIDATION = {
   emailRequired: 'Email é obrigatório',
   emailInvalid: 'Email inválido',
   passwordRequired: 'Senha é obrigatória',
-  passwordMin: 'A senha deve ter no mínimo 6 caracteres',
   partnerRequired: 'Parceiro é obrigatório',
   branchRequired: 'Filial é obrigatória',
   titleRequired: 'Título é obrigatório',
   logoTooLarge: 'A imagem deve ter no máximo 5MB',
   logoType: 'O logotipo deve ser uma imagem PNG, JPG ou GIF',
-  tooLong: (max: number) => `Máximo de ${max} caracteres`,
 } as const;
 
 export const EMAIL_TAKEN = 'E-mail já cadastrado';
+/** A reseller or branch moved to another partner whose beneficiaries already include one of the same CPF. */
+export const MOVE_CPF_TAKEN = 'O parceiro de destino já tem um beneficiário com o CPF de um dos beneficiários desta conta.';
+/** A CNPJ identifies one partner. */
+export const CNPJ_TAKEN = 'CNPJ já cadastrado para outro parceiro';
+/** A request read a branch or partner just before another request moved or removed it. */
+export const CHANNEL_CHANGED = 'A filial ou o parceiro escolhido acabou de mudar. Confira os dados e tente novamente.';
 
 interface EntityTexts {
   title: string;
@@ -126,6 +136,8 @@ interface EntityTexts {
   deleteQuestion: (name: string) => string;
   inactivateTitle: string;
   inactivateQuestion: (name: string) => string;
+  /** What inactivating does, said the same on every screen that offers it (the server enforces each part). */
+  inactivationEffect: string;
   csvFilename: string;
   messages: {
     created: string;
@@ -144,6 +156,16 @@ interface EntityTexts {
 const deleteQuestion = (article: string, noun: string) => (name: string) =>
   `Tem certeza que deseja remover ${article} ${noun} ${name}? Esta ação não pode ser desfeita.`;
 
+/*
+ * What inactivating does (one wording, 'inativar'/'inativado', everywhere; the spec's own toasts
+ * 'Parceiro ativado/desativado com sucesso!' stay as the spec writes them). The server enforces it:
+ * sign-in answers that the account is inactive, open sessions end, and the sales links stop selling.
+ */
+const KEPT_IN_REPORTS = 'As vendas e os beneficiários já registrados continuam nos relatórios.';
+const PARTNER_INACTIVATION = `Inativado, o parceiro, suas filiais e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas) e os links de vendas deixam de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
+const BRANCH_INACTIVATION = `Inativada, a filial e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas) e os links de vendas deixam de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
+const RESELLER_INACTIVATION = `Inativado, o revendedor perde o acesso ao sistema (as sessões abertas são encerradas) e o seu link de vendas deixa de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
+
 export const PARTNER_TEXTS: EntityTexts = {
   title: 'Lista de Parceiros',
   newButton: 'Novo Parceiro',
@@ -154,8 +176,8 @@ export const PARTNER_TEXTS: EntityTexts = {
   deleteTitle: 'Remover parceiro',
   deleteQuestion: deleteQuestion('o', 'parceiro'),
   inactivateTitle: 'Inativar parceiro',
-  inactivateQuestion: (name) =>
-    `Tem certeza que deseja inativar o parceiro ${name}? O parceiro, suas filiais e seus revendedores perderão o acesso ao sistema e os links de venda deixarão de funcionar.`,
+  inactivateQuestion: (name) => `Tem certeza que deseja inativar o parceiro ${name}? ${PARTNER_INACTIVATION}`,
+  inactivationEffect: PARTNER_INACTIVATION,
   csvFilename: 'parceiros.csv',
   messages: {
     created: 'Parceiro cadastrado com sucesso!',
@@ -181,8 +203,8 @@ export const BRANCH_TEXTS: EntityTexts = {
   deleteTitle: 'Remover filial',
   deleteQuestion: deleteQuestion('a', 'filial'),
   inactivateTitle: 'Inativar filial',
-  inactivateQuestion: (name) =>
-    `Tem certeza que deseja inativar a filial ${name}? A filial e seus revendedores perderão o acesso ao sistema e os links de venda deixarão de funcionar.`,
+  inactivateQuestion: (name) => `Tem certeza que deseja inativar a filial ${name}? ${BRANCH_INACTIVATION}`,
+  inactivationEffect: BRANCH_INACTIVATION,
   csvFilename: 'filiais.csv',
   messages: {
     created: 'Filial cadastrada com sucesso!',
@@ -208,8 +230,8 @@ export const RESELLER_TEXTS: EntityTexts = {
   deleteTitle: 'Remover revendedor',
   deleteQuestion: deleteQuestion('o', 'revendedor'),
   inactivateTitle: 'Inativar revendedor',
-  inactivateQuestion: (name) =>
-    `Tem certeza que deseja inativar o revendedor ${name}? Ele perderá o acesso ao sistema e seu link de vendas deixará de funcionar.`,
+  inactivateQuestion: (name) => `Tem certeza que deseja inativar o revendedor ${name}? ${RESELLER_INACTIVATION}`,
+  inactivationEffect: RESELLER_INACTIVATION,
   csvFilename: 'revendedores.csv',
   messages: {
     created: 'Revendedor cadastrado com sucesso!',
@@ -228,11 +250,16 @@ export const RESELLER_TEXTS: EntityTexts = {
 /** Why a record cannot be removed (409). */
 export const DELETE_BLOCKED = {
   partnerHasBranches: 'Não é possível remover o parceiro: ele possui filiais cadastradas. Remova as filiais antes ou inative o parceiro.',
+  partnerHasBeneficiaries:
+    'Não é possível remover o parceiro: ele possui beneficiários cadastrados. Inative o parceiro para bloquear o acesso.',
   branchHasResellers:
     'Não é possível remover a filial: ela possui revendedores cadastrados. Remova os revendedores antes ou inative a filial.',
+  branchHasBeneficiaries: 'Não é possível remover a filial: ela possui beneficiários cadastrados. Inative a filial para bloquear o acesso.',
   resellerHasSales: 'Não é possível remover o revendedor: ele possui vendas registradas. Inative o revendedor para bloquear o acesso.',
   resellerHasBeneficiaries:
     'Não é possível remover o revendedor: ele possui beneficiários vinculados. Inative o revendedor para bloquear o acesso.',
+  resellerHasPaymentInProgress:
+    'Não é possível remover o revendedor agora: um pagamento pelo link de vendas dele está em andamento. Tente novamente em alguns minutos.',
 } as const;
 
 /** Form labels, shared by the forms, the details dialogs and their tests. */

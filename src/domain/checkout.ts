@@ -69,18 +69,54 @@ export const CHECKOUT_TEXTS = {
   processing: 'Processando pagamento...',
   successTitle: 'Pagamento aprovado',
   redirectNow: 'Ir para o sistema agora',
+  orderNumber: 'Número do pedido',
+  orderPlan: 'Plano',
+  orderValue: 'Valor',
+  orderEmail: 'E-mail do comprador',
+  orderEmailNote: 'Guarde o número do pedido: ele identifica a sua compra no suporte.',
+  /** The redirect after an approval, naming where it goes. */
+  redirectingTo: (host: string) => `Você será redirecionado para ${host} em instantes.`,
+  linkInactiveTitle: 'Link de vendas inativo',
 } as const;
+
+/** How long the confirmation of an approved order can be opened again from its URL. */
+export const ORDER_CONFIRMATION_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** The query parameter of the confirmation's URL: `/checkout?pedido=<order id>`. */
+export const ORDER_QUERY_PARAM = 'pedido';
+/** The header of an approval that carries the order id (the body stays the spec's `{success: true}`). */
+export const ORDER_ID_HEADER = 'Order-Id';
+
+/** An approved order as its confirmation shows it (no card data). */
+export interface OrderConfirmation {
+  orderId: string;
+  plan: PlanId;
+  value: number;
+  email: string;
+}
+
+/** GET /api/checkout/link?rev=: whether the sales link still sells (false once its reseller was inactivated). */
+export interface SalesLinkStatus {
+  selling: boolean;
+}
 
 export const CHECKOUT_MESSAGES = {
   success: 'Pagamento efetuado com sucesso! Você será redirecionado para o sistema.',
   failure: 'Falha no pagamento',
   unexpected: 'Erro inesperado',
   tooManyAttempts: 'Muitas tentativas de pagamento. Aguarde alguns minutos e tente novamente.',
+  tooManyOrderReads: 'Muitas consultas de pedidos. Aguarde alguns minutos e tente novamente.',
+  tooManyRefusedCards: 'Muitos pagamentos recusados em pouco tempo. Por segurança, aguarde uma hora ou fale com o suporte.',
+  paymentsPaused: 'Os pagamentos estão suspensos por alguns minutos por segurança. Tente novamente mais tarde.',
   gatewayUnavailable: 'Não foi possível falar com a operadora do cartão agora. Nenhuma cobrança foi feita; tente novamente em instantes.',
   stillProcessing: 'Este pagamento ainda está sendo processado. Aguarde alguns instantes e tente novamente.',
   idempotencyKeyReused: 'Esta tentativa de pagamento já foi usada com outros dados.',
   idempotencyKeyInvalid: 'Cabeçalho Idempotency-Key inválido.',
   cardNotAuthorized: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
+  dependentBuyer:
+    'Este CPF está cadastrado como dependente de um plano e segue o plano do titular. Para contratar, use o CPF do titular ou fale com o seu revendedor.',
+  linkInactive:
+    'Este link de vendas foi inativado e não aceita mais pagamentos. Fale com quem enviou o link para receber um novo; nenhuma cobrança foi feita.',
+  orderNotFound: 'Este pedido não foi encontrado ou o link de confirmação expirou.',
   webhookUnauthorized: 'Token de webhook inválido.',
 } as const;
 
@@ -89,6 +125,8 @@ export const CHECKOUT_VALIDATION = {
   nameRequired: 'Nome é obrigatório',
   cpfCnpjRequired: 'CPF/CNPJ é obrigatório',
   cpfCnpjInvalid: 'CPF/CNPJ inválido',
+  /** A plan is personal: its beneficiary is a person, so a company's CNPJ cannot buy one. */
+  cpfCnpjCompany: 'Os planos são pessoais: informe o CPF de quem vai usar o plano.',
   emailRequired: 'Email é obrigatório',
   emailInvalid: 'Email inválido',
   phoneRequired: 'Telefone é obrigatório',

@@ -1,4 +1,7 @@
 /** Brazilian document helpers: digits-only normalisation, check digits and display masks. */
+import { formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj';
+
+export { cnpjCheckDigits, formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj';
 
 export const onlyDigits = (value: string | null | undefined): string => (value ?? '').replace(/\D/g, '');
 
@@ -10,19 +13,11 @@ function checkDigit(digits: string, weights: number[]): number {
 
 const CPF_WEIGHTS_1 = [10, 9, 8, 7, 6, 5, 4, 3, 2];
 const CPF_WEIGHTS_2 = [11, 10, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_1 = [5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
-const CNPJ_WEIGHTS_2 = [6, 5, 4, 3, 2, 9, 8, 7, 6, 5, 4, 3, 2];
 
 /** The two check digits of a CPF's first nine digits. */
 export function cpfCheckDigits(base9: string): string {
   const first = checkDigit(base9, CPF_WEIGHTS_1);
   return `${first}${checkDigit(base9 + first, CPF_WEIGHTS_2)}`;
-}
-
-/** The two check digits of a CNPJ's first twelve digits. */
-export function cnpjCheckDigits(base12: string): string {
-  const first = checkDigit(base12, CNPJ_WEIGHTS_1);
-  return `${first}${checkDigit(base12 + first, CNPJ_WEIGHTS_2)}`;
 }
 
 export function isValidCpf(value: string | null | undefined): boolean {
@@ -31,17 +26,14 @@ export function isValidCpf(value: string | null | undefined): boolean {
   return cpfCheckDigits(digits.slice(0, 9)) === digits.slice(9);
 }
 
-export function isValidCnpj(value: string | null | undefined): boolean {
-  const digits = onlyDigits(value);
-  if (digits.length !== 14 || /^(\d)\1{13}$/.test(digits)) return false;
-  return cnpjCheckDigits(digits.slice(0, 12)) === digits.slice(12);
+/** A CPF (11 digits) or CNPJ (14 characters, numeric or alphanumeric) with valid check digits. */
+export function isValidCpfOrCnpj(value: string | null | undefined): boolean {
+  const document = normalizeCnpj(value);
+  return /^\d{11}$/.test(document) ? isValidCpf(document) : isValidCnpj(document);
 }
 
-/** A CPF (11 digits) or CNPJ (14 digits) with valid check digits. */
-export function isValidCpfOrCnpj(value: string | null | undefined): boolean {
-  const digits = onlyDigits(value);
-  return digits.length === 11 ? isValidCpf(digits) : isValidCnpj(digits);
-}
+/** A CPF's digits, or a CNPJ's characters (letters kept): how either is sent and stored. */
+export const normalizeCpfOrCnpj = normalizeCnpj;
 
 function applyMask(digits: string, pattern: string): string {
   let result = '';
@@ -55,8 +47,10 @@ function applyMask(digits: string, pattern: string): string {
 }
 
 export const formatCpf = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 11), '000.000.000-00');
-export const formatCnpj = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 14), '00.000.000/0000-00');
-export const formatCpfOrCnpj = (value: string | null | undefined) => (onlyDigits(value).length > 11 ? formatCnpj(value) : formatCpf(value));
+export const formatCpfOrCnpj = (value: string | null | undefined) => {
+  const document = normalizeCnpj(value);
+  return document.length > 11 || /[A-Z]/.test(document) ? formatCnpj(document) : formatCpf(document);
+};
 export const formatCep = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 8), '00000-000');
 export function formatPhone(value: string | null | undefined): string {
   const digits = onlyDigits(value).slice(0, 11);

@@ -1,4 +1,5 @@
 /** pt-BR display formats shared by every screen. */
+import { saoPauloClock } from './calendar';
 
 const brl = new Intl.NumberFormat('pt-BR', { style: 'currency', currency: 'BRL' });
 
@@ -24,7 +25,7 @@ export const MONTH_NAMES = [
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /**
- * dd/mm/yyyy from an ISO date (yyyy-mm-dd) or timestamp, or from a date already in dd/mm/yyyy,
+ * dd/mm/yyyy from an ISO date (yyyy-mm-dd) or an instant (its day in São Paulo), or from a date already in dd/mm/yyyy,
  * optionally with a time (the telemedicine provider's births and referral dates), which `new Date`
  * would read month first; '' for nothing, the input itself when unreadable.
  */
@@ -38,13 +39,20 @@ export function formatDate(value: string | Date | null | undefined): string {
   }
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return `${pad(date.getDate())}/${pad(date.getMonth() + 1)}/${date.getFullYear()}`;
+  const { year, month, day } = saoPauloClock(date);
+  return `${pad(day)}/${pad(month)}/${year}`;
 }
 
-/** dd/mm/yyyy hh:mm in the browser's time zone. */
+/** dd/mm/yyyy hh:mm of an instant in São Paulo time, wherever the code runs. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   if (!value) return '';
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return `${formatDate(date)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const { year, month, day, hour, minute } = saoPauloClock(date);
+  return `${pad(day)}/${pad(month)}/${year} ${pad(hour)}:${pad(minute)}`;
 }
+
+const integer = new Intl.NumberFormat('pt-BR', { maximumFractionDigits: 0 });
+
+/** 75.470: counts and totals grouped as pt-BR reads them. */
+export const formatInteger = (value: number): string => integer.format(value);

@@ -11,4 +11,4 @@ export const PARTNER_FILTERS = ['nome', 'cnpj', 'email'] as const;
 export const BRANCH_FILTERS = ['titulo', 'parceiro', 'email'] as const;
 export const RESELLER_FILTERS = ['nome', 'parceiro', 'filial', 'cpf'] as const;
 /** The report's filters; partner, branch and reseller are ids. */
-export const REPORT_FILTERS = ['partner', 'branch', 'reseller', 'tipo', 'month'] as const;
+export const REPORT_FILTERS = ['partner', 'branch', 'reseller', 'tipo', 'forma_pagamento', 'month'] as const;

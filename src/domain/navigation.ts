@@ -35,6 +35,8 @@ export const DEFAULT_ROUTE = '/profissionais';
 
 /** The administrators' audit screen, reached from the header (the sidebar keeps the spec's ten entries). */
 export const AUDIT_ROUTE = '/auditoria';
+/** The agenda, where 'Nova Consulta' books a pending referral handed over by 'Agendar consulta'. */
+export const AGENDA_ROUTE = '/agendamentos';
 
 /** Where a user lands after login; administrators return to where they were going. */
 export function landingPathFor(userType: UserType, rememberedPath?: string | null): string {

@@ -34,8 +34,9 @@ describe('report months', () => {
     expect(reportTitle('ADMINISTRADOR')).toBe('Relatório de Vendas');
     expect(reportTitle('PARCEIRO')).toBe('Relatório de Vendas do Parceiro');
     expect(reportTitle('FILIAL')).toBe('Relatório de Vendas da Filial');
-    expect(reportVisibility('PARCEIRO')).toEqual({ partnerFilter: false, branchFilter: true, byPartner: true });
-    expect(reportVisibility('FILIAL')).toEqual({ partnerFilter: false, branchFilter: false, byPartner: false });
+    expect(reportVisibility('PARCEIRO')).toEqual({ partnerFilter: false, branchFilter: true, byPartner: true, withoutReseller: false });
+    expect(reportVisibility('FILIAL')).toEqual({ partnerFilter: false, branchFilter: false, byPartner: false, withoutReseller: false });
+    expect(reportVisibility('ADMINISTRADOR')).toEqual({ partnerFilter: true, branchFilter: true, byPartner: true, withoutReseller: true });
   });
 });
 

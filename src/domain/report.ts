@@ -14,8 +14,21 @@ export const REPORT_TEXTS = {
   chartTitle: 'Evolução das vendas (últimos 12 meses)',
   totalFooter: 'Total:',
   empty: 'Nenhuma venda registrada',
+  /** The sales whose link named no active reseller: the buyer was served, no one is credited. */
+  withoutReseller: 'Sem revendedor',
+  withoutResellerCount: (count: number) =>
+    `${new Intl.NumberFormat('pt-BR').format(count)} ${count === 1 ? 'venda' : 'vendas'} sem revendedor`,
+  showWithoutReseller: 'Ver vendas sem revendedor',
   exportCsv: 'Exportar CSV',
 } as const;
+
+/** What the 12-month chart draws: each month's sales value or its number of sales. */
+export type ChartMetric = 'total' | 'count';
+export const CHART_METRICS: ReadonlyArray<{ value: ChartMetric; label: string }> = [
+  { value: 'total', label: 'Valor' },
+  { value: 'count', label: 'Quantidade' },
+];
+export const CHART_METRIC_GROUP_LABEL = 'O gráfico mostra';
 
 export const REPORT_MESSAGES = {
   loadError: 'Erro ao carregar relatório de vendas',
@@ -27,6 +40,7 @@ export const REPORT_COLUMNS = {
   branch: 'Filial',
   partner: 'Parceiro',
   type: 'Tipo',
+  paymentMethod: 'Forma de pagamento',
   value: 'Valor',
   dateTime: 'Data/Hora',
   salesCount: 'Quantidade de Vendas',
@@ -49,6 +63,7 @@ export const REPORT_FILTER_LABELS: Record<ReportFilterName, string> = {
   branch: 'Filial',
   reseller: 'Revendedor',
   tipo: 'Tipo',
+  forma_pagamento: 'Forma de pagamento',
   month: 'Mês',
 };
 
@@ -58,6 +73,7 @@ export function reportVisibility(userType: UserType | null | undefined) {
     partnerFilter: userType !== 'PARCEIRO' && userType !== 'FILIAL',
     branchFilter: userType !== 'FILIAL',
     byPartner: userType !== 'FILIAL',
+    withoutReseller: userType === 'ADMINISTRADOR',
   };
 }
 
@@ -92,14 +108,19 @@ export const monthChoices = (now: Date = new Date()) =>
     .reverse()
     .map((value) => ({ value, label: monthLabel(value) }));
 
-/** One row of the report's table: a sale made through a reseller. */
+/** The reseller filter's value for the sales without a reseller (administrators only). */
+export const WITHOUT_RESELLER = 'sem-revendedor';
+
+/** One row of the report's table: a sale, through a reseller or (names null) without one. */
 export interface SaleRow {
   id: number;
-  nome_revendedor: string;
-  nome_filial: string;
-  nome_parceiro: string;
+  nome_revendedor: string | null;
+  nome_filial: string | null;
+  nome_parceiro: string | null;
   /** The plan id (consulta_avulsa, …): shown by its name. */
   tipo: string;
+  /** card | pix: shown by its label. */
+  forma_pagamento: string;
   valor: number;
   /** ISO instant. */
   data_hora: string;
@@ -137,4 +158,6 @@ export interface SalesReport {
   rows: SaleRow[];
   pageTotal: number;
   monthly: MonthlySales[];
+  /** Administrators only: how many paid sales have no reseller (the reseller filter WITHOUT_RESELLER lists them). */
+  withoutReseller?: number;
 }

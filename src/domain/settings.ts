@@ -65,6 +65,11 @@ export const PROFILE_TEXTS = {
   hidePassword: 'Ocultar senha',
   passwordHint: 'Mínimo de 6 caracteres.',
   retry: 'Tentar novamente',
+  preferencesSection: 'Preferências',
+  rememberLists: 'Listas lembram onde parei',
+  rememberListsHint: 'Ao voltar a uma lista pelo menu, ela reabre com os mesmos filtros, ordem e página, até você sair do sistema.',
+  darkMode: 'Modo escuro',
+  darkModeHint: 'Também pelo botão no topo da tela. Vale para você neste navegador; cada usuário tem o seu.',
 } as const;
 
 export const PROFILE_MESSAGES = {

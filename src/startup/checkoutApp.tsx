@@ -9,14 +9,14 @@ import { CheckoutScreen } from '../features/checkout/components/CheckoutScreen';
 import { ReleasePrerender } from './ReleasePrerender';
 
 /** The public checkout's tree: the store, its theme, the payment screen and the toasts (src/checkout.tsx renders it). */
-export function checkoutApp(store: AppStore, container: HTMLElement, rev: string | null) {
+export function checkoutApp(store: AppStore, container: HTMLElement, rev: string | null, orderId: string | null) {
   // The built page has Chakra's global CSS in <head> already.
   const chakraSystem = systemForPage(checkoutSystem);
   return (
     <StrictMode>
       <Provider store={store}>
         <ChakraProvider value={chakraSystem}>
-          <CheckoutScreen rev={rev} />
+          <CheckoutScreen rev={rev} orderId={orderId} />
           <AppToaster />
           <ReleasePrerender container={container} />
         </ChakraProvider>

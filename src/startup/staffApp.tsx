@@ -1,14 +1,17 @@
+import type { SystemContext } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { routes } from '../app/routes';
 import type { AppStore } from '../app/store';
-import { system } from '../app/theme';
 import { systemForPage } from '../components/theme/withoutGlobalCss';
 import { ReleasePrerender } from './ReleasePrerender';
 
-/** The staff app's tree: providers and the router over every route (src/index.tsx renders it). */
-export function staffApp(store: AppStore, container: HTMLElement) {
+/**
+ * The staff app's tree: providers and the router over every route (src/index.tsx renders it, with the
+ * system of the theme it built for this path).
+ */
+export function staffApp(store: AppStore, container: HTMLElement, system: SystemContext) {
   const router = createBrowserRouter(routes);
   // The built pages have Chakra's global CSS in <head> already, for this page and every one after it.
   const chakraSystem = systemForPage(system);

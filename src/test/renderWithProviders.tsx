@@ -1,15 +1,18 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type RootState } from '../app/store';
+import { system } from '../app/theme';
 import type { UserType } from '../domain/userTypes';
 
 interface RenderOptions {
   preloadedState?: Partial<RootState>;
   /** The URL the memory router starts at. */
   route?: string;
+  /** The history state of that first entry, as a reload finds it. */
+  routeState?: unknown;
   /** Extra routes beside the rendered element (e.g. a stand-in /login). */
   routes?: RouteObject[];
   /** The path pattern the element is mounted at (defaults to the route's path). */
@@ -24,11 +27,11 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   const route = options.route ?? '/';
   const store = makeStore(options.preloadedState);
   const router = createMemoryRouter([{ path: options.path ?? route.split('?')[0], element: ui }, ...(options.routes ?? [])], {
-    initialEntries: [route],
+    initialEntries: [options.routeState === undefined ? route : { ...parsePath(route), state: options.routeState }],
   });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} chakraSystem={system}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -41,7 +44,7 @@ export function renderApp(routes: RouteObject[], options: { preloadedState?: Par
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} chakraSystem={system}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -6,9 +6,9 @@ import { server } from './server';
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 // findBy*/waitFor give up after 1 s by default; a suite's first render also evaluates its lazy
-// screens, which on a loaded 2-core CI machine took longer (AppShell's first test). 5 s only delays
-// a failure, never a pass.
-configure({ asyncUtilTimeout: 5000 });
+// screens, which on a loaded 2-core CI machine took longer (over 5 s with a load average of 20). The
+// limit only delays a failure, never a pass.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom lacks these browser APIs that Chakra UI (Ark/Zag) and our layout use.
 class ResizeObserverStub {

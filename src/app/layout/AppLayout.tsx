@@ -1,77 +1,123 @@
-import { Box, CloseButton, Drawer, Flex, IconButton, Link, Portal, Text } from '@chakra-ui/react';
+import { Box, ChakraProvider, CloseButton, Drawer, Flex, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
 import { Suspense, useState } from 'react';
 import { LuMenu, LuShieldCheck, LuUserRound } from 'react-icons/lu';
-import { Link as RouterLink, Outlet } from 'react-router-dom';
+import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useVerifyQuery } from '../../api/authApi';
+import { useCheckoutConfigQuery } from '../../api/checkoutApi';
+import { ListMemoryEnabled } from '../../components/list/listMemory';
 import { PageSpinner } from '../../components/PageSpinner';
+import { systemForPage } from '../../components/theme/withoutGlobalCss';
+import { STAFF_HEADER_HEIGHT_PX } from '../../components/toast/AppToaster';
 import { useAppSelector } from '../hooks';
+import { system } from '../theme';
 import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
+import { useUserPreferences } from '../../features/profile/preferences';
 import { AUDIT_TEXTS } from '../../domain/audit';
-import { AUDIT_ROUTE } from '../../domain/navigation';
+import { AUDIT_ROUTE, PROFILE_ROUTE } from '../../domain/navigation';
+import { PROFILE_TEXTS } from '../../domain/settings';
+import { ColorModeToggle } from './ColorModeToggle';
+import { ScreenErrorBoundary } from './ScreenErrorBoundary';
 import { Sidebar } from './Sidebar';
 import { useLogout } from './useLogout';
 
 const SIDEBAR_WIDTH = '64';
 
+/**
+ * The staff theme, every recipe the signed-in screens render: its own chunk with the layout's, so
+ * /login (provided the shell theme, ../shellTheme.ts) does not download it. On a page whose HTML has
+ * Chakra's global CSS, without it (the same tokens as the shell theme's, in <head> already).
+ */
+const staffSystem = systemForPage(system);
+
 /** Fixed sidebar on large screens, a menu button and drawer on small ones, the page beside it. */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
   const logout = useLogout();
   const user = useAppSelector(selectCurrentUser);
   const userType = useAppSelector(selectUserType);
   const { data: verified } = useVerifyQuery();
   const displayName = verified?.user.nome ?? user?.email;
+  // 'nome_empresa' of 'Gestão do Site' (public settings; saving the parameter refreshes it).
+  const { data: publicSettings } = useCheckoutConfigQuery();
+  // 'Meu Perfil': this user's colour mode, and whether the lists restore where they were.
+  const rememberLists = useUserPreferences();
 
   return (
-    <Box minH="100vh">
-      <Box as="aside" position="fixed" insetY="0" left="0" w={SIDEBAR_WIDTH} hideBelow="lg" zIndex="docked">
-        <Sidebar onLogout={logout} />
-      </Box>
+    <ChakraProvider value={staffSystem}>
+      <Box minH="100vh">
+        <Box as="aside" position="fixed" insetY="0" left="0" w={SIDEBAR_WIDTH} hideBelow="lg" zIndex="docked">
+          <Sidebar onLogout={logout} />
+        </Box>
 
-      <Drawer.Root open={menuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="start">
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW={SIDEBAR_WIDTH}>
-              <Drawer.Title srOnly>Menu</Drawer.Title>
-              <Sidebar onNavigate={() => setMenuOpen(false)} onLogout={logout} />
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" color="white" aria-label="Fechar menu" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+        <Drawer.Root open={menuOpen} onOpenChange={(event) => setMenuOpen(event.open)} placement="start">
+          <Portal>
+            <Drawer.Backdrop />
+            <Drawer.Positioner>
+              <Drawer.Content maxW={SIDEBAR_WIDTH}>
+                <Drawer.Title srOnly>Menu</Drawer.Title>
+                <Sidebar onNavigate={() => setMenuOpen(false)} onLogout={logout} />
+                <Drawer.CloseTrigger asChild>
+                  <CloseButton size="sm" color="white" aria-label="Fechar menu" />
+                </Drawer.CloseTrigger>
+              </Drawer.Content>
+            </Drawer.Positioner>
+          </Portal>
+        </Drawer.Root>
 
-      <Box ml={{ base: 0, lg: SIDEBAR_WIDTH }}>
-        <Flex as="header" align="center" gap="3" px={{ base: 4, md: 8 }} py="3" bg="white" borderBottomWidth="1px">
-          <IconButton aria-label="Abrir menu" variant="ghost" hideFrom="lg" onClick={() => setMenuOpen(true)}>
-            <LuMenu />
-          </IconButton>
-          <Box flex="1" />
-          {userType === 'ADMINISTRADOR' && (
-            <Link asChild color="gray.700" fontSize="sm" display="flex" alignItems="center" gap="2">
-              <RouterLink to={AUDIT_ROUTE}>
-                <LuShieldCheck aria-hidden />
-                {AUDIT_TEXTS.title}
+        <Box ml={{ base: 0, lg: SIDEBAR_WIDTH }}>
+          {/* Exactly STAFF_HEADER_HEIGHT_PX tall: the toasts start below it. */}
+          <Flex
+            as="header"
+            align="center"
+            gap="3"
+            px={{ base: 4, md: 8 }}
+            h={`${STAFF_HEADER_HEIGHT_PX}px`}
+            bg="bg.panel"
+            borderBottomWidth="1px"
+          >
+            <IconButton aria-label="Abrir menu" variant="ghost" hideFrom="lg" onClick={() => setMenuOpen(true)}>
+              <LuMenu />
+            </IconButton>
+            <Text flex="1" fontWeight="semibold" color="fg" truncate>
+              {publicSettings?.companyName}
+            </Text>
+            <ColorModeToggle />
+            {userType === 'ADMINISTRADOR' && (
+              <Link asChild color="fg" fontSize="sm" display="flex" alignItems="center" gap="2">
+                <RouterLink to={AUDIT_ROUTE}>
+                  <LuShieldCheck aria-hidden />
+                  {AUDIT_TEXTS.title}
+                </RouterLink>
+              </Link>
+            )}
+            <Link asChild color="fg" fontSize="sm" display="flex" alignItems="center" gap="2">
+              {/* Its accessible name is its visible text, 'Meu Perfil' and the user's name (WCAG's 'label in name'). */}
+              <RouterLink to={PROFILE_ROUTE}>
+                <LuUserRound aria-hidden />
+                <Stack as="span" gap="0" lineHeight="short" minW="0">
+                  <Text as="span" fontSize="xs" color="fg.muted">
+                    {PROFILE_TEXTS.title}
+                  </Text>{' '}
+                  <Text as="span" truncate maxW={{ base: '24', sm: '52' }}>
+                    {displayName}
+                  </Text>
+                </Stack>
               </RouterLink>
             </Link>
-          )}
-          <Link asChild color="gray.700" fontSize="sm" display="flex" alignItems="center" gap="2">
-            <RouterLink to="/configuracoes" aria-label="Meu Perfil">
-              <LuUserRound aria-hidden />
-              <Text as="span" truncate maxW="52">
-                {displayName}
-              </Text>
-            </RouterLink>
-          </Link>
-        </Flex>
-        <Box as="main" px={{ base: 4, md: 8 }} py="6">
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet />
-          </Suspense>
+          </Flex>
+          <Box as="main" px={{ base: 4, md: 8 }} py="6">
+            {/* A screen that fails shows its error here: the shell around it stays usable. */}
+            <ScreenErrorBoundary resetKey={pathname}>
+              <Suspense fallback={<PageSpinner />}>
+                <ListMemoryEnabled value={rememberLists}>
+                  <Outlet />
+                </ListMemoryEnabled>
+              </Suspense>
+            </ScreenErrorBoundary>
+          </Box>
         </Box>
       </Box>
-    </Box>
+    </ChakraProvider>
   );
 }

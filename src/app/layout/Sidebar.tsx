@@ -16,8 +16,8 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
   const userType = useAppSelector(selectUserType);
   const entries = menuFor(userType);
   return (
-    <Flex direction="column" h="full" bg="teal.800" color="white">
-      <Box px="6" py="5" borderBottomWidth="1px" borderColor="teal.700">
+    <Flex direction="column" h="full" bg="sidebar.bg" color="white">
+      <Box px="6" py="5" borderBottomWidth="1px" borderColor="sidebar.border">
         <Image src="/logo.svg" alt="Portal Saúde" h="9" />
       </Box>
       <Stack as="nav" aria-label="Menu principal" gap="1" px="3" py="4" flex="1" overflowY="auto">
@@ -33,10 +33,11 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
               px="3"
               py="2.5"
               borderRadius="md"
-              color="teal.50"
+              color="white"
               fontWeight="medium"
-              _hover={{ bg: 'teal.700', textDecoration: 'none' }}
+              _hover={{ bg: 'sidebar.hover', textDecoration: 'none' }}
               _currentPage={{ bg: 'white', color: 'teal.800' }}
+              _focusVisible={{ outline: '2px solid white', outlineOffset: '-2px' }}
             >
               <NavLink to={entry.path} onClick={onNavigate}>
                 {Icon && <Icon aria-hidden />}
@@ -46,8 +47,8 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
           );
         })}
       </Stack>
-      <Box p="3" borderTopWidth="1px" borderColor="teal.700">
-        <Button variant="ghost" color="white" w="full" justifyContent="flex-start" _hover={{ bg: 'teal.700' }} onClick={onLogout}>
+      <Box p="3" borderTopWidth="1px" borderColor="sidebar.border">
+        <Button variant="ghost" color="white" w="full" justifyContent="flex-start" _hover={{ bg: 'sidebar.hover' }} onClick={onLogout}>
           <LuLogOut aria-hidden /> Sair
         </Button>
       </Box>

@@ -1,8 +1,7 @@
 import { useNavigate } from 'react-router-dom';
-import { apiSlice } from '../../api/apiSlice';
 import { useLogoutMutation } from '../../api/authApi';
-import { clearSession } from '../../api/session';
 import { loggedOut } from '../../api/sessionEvents';
+import { endSession } from '../endSession';
 import { useAppDispatch } from '../hooks';
 
 /** 'Sair': revoke the token on the server (best effort), forget the session everywhere, go to /login. */
@@ -14,9 +13,7 @@ export function useLogout() {
     await logout()
       .unwrap()
       .catch(() => undefined);
-    clearSession();
-    dispatch(loggedOut());
-    dispatch(apiSlice.util.resetApiState());
+    endSession(dispatch, loggedOut());
     navigate('/login', { replace: true });
   };
 }

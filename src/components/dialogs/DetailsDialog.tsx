@@ -20,10 +20,10 @@ export function DetailList({ items }: { items: DetailItem[] }) {
     <SimpleGrid as="dl" columns={{ base: 1, md: 2 }} gapX="6" gapY="3">
       {items.map((item) => (
         <Box key={item.label} gridColumn={item.wide ? '1 / -1' : undefined}>
-          <Text as="dt" fontSize="xs" fontWeight="semibold" color="gray.500" textTransform="uppercase" letterSpacing="wide">
+          <Text as="dt" fontSize="xs" fontWeight="semibold" color="fg.muted" textTransform="uppercase" letterSpacing="wide">
             {item.label}
           </Text>
-          <Text as="dd" color={isEmpty(item.value) ? 'gray.500' : 'gray.900'} wordBreak="break-word">
+          <Text as="dd" color={isEmpty(item.value) ? 'fg.muted' : 'fg'} wordBreak="break-word">
             {isEmpty(item.value) ? (item.fallback ?? NOT_INFORMED) : item.value}
           </Text>
         </Box>
@@ -61,7 +61,10 @@ export function DetailsDialog({ open, title, onClose, children, footer }: Detail
             <Dialog.Header>
               <Dialog.Title>{title}</Dialog.Title>
             </Dialog.Header>
-            <Dialog.Body>{children}</Dialog.Body>
+            {/* Focusable: a long record scrolls inside, and the keyboard must reach it too. */}
+            <Dialog.Body tabIndex={0} focusRing="inside">
+              {children}
+            </Dialog.Body>
             <Dialog.Footer>
               {footer}
               <Button variant="outline" onClick={onClose}>

@@ -1,5 +1,6 @@
 import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
 import { useState, type FormEvent, type ReactNode } from 'react';
+import { DISCARD_TEXTS, LeaveGuard } from '../forms/LeaveGuard';
 import { ConfirmDialog } from './ConfirmDialog';
 
 interface FormDialogProps {
@@ -19,7 +20,7 @@ interface FormDialogProps {
 
 /**
  * A dialog around a form: Enter submits, the submit button shows progress and cannot be pressed
- * twice, and closing with unsaved changes asks first. The caller keeps the form open on errors.
+ * twice, and closing with unsaved changes (or leaving for another screen) asks first. The caller keeps the form open on errors.
  */
 export function FormDialog({
   open,
@@ -78,12 +79,13 @@ export function FormDialog({
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
+      <LeaveGuard when={open && dirty && !submitting} />
       <ConfirmDialog
         open={confirmingDiscard}
-        title="Descartar alterações?"
-        message="As alterações feitas neste formulário serão perdidas."
-        confirmLabel="Descartar"
-        cancelLabel="Continuar editando"
+        title={DISCARD_TEXTS.title}
+        message={DISCARD_TEXTS.message}
+        confirmLabel={DISCARD_TEXTS.confirm}
+        cancelLabel={DISCARD_TEXTS.cancel}
         onConfirm={() => {
           setConfirmingDiscard(false);
           onClose();

@@ -14,15 +14,17 @@ export function errorMessages(errors: FormikErrors<unknown>): string[] {
 
 /**
  * Submits a formik form the spec's way: each failing field becomes an error toast (and shows under
- * its field); only a valid form reaches `onSubmit`.
+ * its field); only a valid form reaches `onSubmit`. Tells whether it did. Forms call it through
+ * `useSubmitOnce`, which keeps a second click from submitting again.
  */
-export async function submitWithToasts<Values>(formik: FormikProps<Values>, options: { toastDuration?: number } = {}): Promise<void> {
+export async function submitWithToasts<Values>(formik: FormikProps<Values>, options: { toastDuration?: number } = {}): Promise<boolean> {
   const errors = await formik.validateForm();
   const messages = errorMessages(errors);
   if (messages.length) {
     formik.setTouched(setNestedObjectValues<FormikTouched<Values>>(errors, true), false);
     for (const message of messages) notify.error(message, { duration: options.toastDuration });
-    return;
+    return false;
   }
   await formik.submitForm();
+  return true;
 }

@@ -12,6 +12,8 @@ export interface Column<T> {
   sortable?: boolean;
   align?: 'start' | 'end' | 'center';
   width?: string;
+  /** A less useful column left out below this width (it stays in the record's details), so no list scrolls sideways at 1280 px. */
+  hideBelow?: '2xl';
 }
 
 export interface DataTableProps<T> {
@@ -41,6 +43,55 @@ export interface DataTableProps<T> {
 
 const SKELETON_ROWS = 5;
 
+/**
+ * Below 768 px each row becomes a card: its cells stacked, each after its column's name (data-label),
+ * its actions in reach without sideways scrolling; the header row keeps only the sort buttons.
+ */
+const CARDS_ON_PHONES = {
+  mdDown: {
+    display: 'block',
+    '& thead, & tbody, & tfoot': { display: 'block' },
+    '& thead tr': { display: 'flex', flexWrap: 'wrap', gap: '2', px: '3', py: '2' },
+    '& thead th': { display: 'none' },
+    '& thead th[aria-sort]': { display: 'block', borderBottom: 'none', px: '0', py: '0' },
+    // With nothing to sort, the header row would be a row without cells (axe's aria-required-children).
+    '& thead:not(:has(th[aria-sort]))': { display: 'none' },
+    '& tbody tr, & tfoot tr': { display: 'block', px: '3', py: '2', borderBottomWidth: '1px' },
+    '& tbody td, & tfoot td': {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: '2',
+      px: '0',
+      py: '1',
+      borderBottom: 'none',
+      textAlign: 'end',
+    },
+    '& tbody td[data-label]::before, & tfoot td[data-label]::before': {
+      content: 'attr(data-label)',
+      fontWeight: 'semibold',
+      color: 'fg.muted',
+      textAlign: 'start',
+    },
+  },
+};
+
+/**
+ * From 1024 px the table takes the width it is given and no more (fixed layout: columns share it,
+ * those with a `width` keep theirs), and long values (e-mails, Pix keys, dates) wrap inside their
+ * cell: no list scrolls sideways at 1280 px (Revendedores was 1,651 px wide in a 958 px area).
+ */
+const FITS_ITS_WIDTH = {
+  '& td': { overflowWrap: 'anywhere' },
+  lg: {
+    tableLayout: 'fixed',
+    width: 'full',
+    '& th, & td': { minWidth: '0' },
+    '& td .cell-nowrap': { whiteSpace: 'normal' },
+  },
+};
+
 function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 'desc' }) {
   if (!active) return <LuArrowUpDown aria-hidden opacity={0.4} />;
   return direction === 'desc' ? <LuArrowDown aria-hidden /> : <LuArrowUp aria-hidden />;
@@ -49,7 +100,7 @@ function SortIcon({ active, direction }: { active: boolean; direction?: 'asc' | 
 /**
  * Every list's table, with its four states: loading (skeleton rows), empty with no filters, empty
  * for these filters, and error ('Tentar novamente'). Sortable headers toggle ascending/descending
- * and set aria-sort. Scrolls sideways on small screens. Cells render plain content or the light
+ * and set aria-sort. Rows become cards on phones. Cells render plain content or the light
  * elements of cells.tsx, styled from the body.
  */
 export function DataTable<T>(props: DataTableProps<T>) {
@@ -75,8 +126,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   if (isError) {
     return (
-      <Center py="12" flexDirection="column" gap="3" bg="white" borderWidth="1px" borderRadius="md">
-        <Text color="gray.700">Não foi possível carregar os dados.</Text>
+      <Center py="12" flexDirection="column" gap="3" bg="bg.panel" borderWidth="1px" borderRadius="md">
+        <Text color="fg">Não foi possível carregar os dados.</Text>
         <Button colorPalette="teal" variant="outline" onClick={onRetry}>
           Tentar novamente
         </Button>
@@ -86,23 +137,43 @@ export function DataTable<T>(props: DataTableProps<T>) {
 
   const empty = !isLoading && rows !== undefined && rows.length === 0;
   return (
-    <Box bg="white" borderWidth="1px" borderRadius="md">
-      <Table.ScrollArea>
-        <Table.Root size="sm" interactive={interactive} aria-label={caption} aria-busy={isLoading}>
-          <Table.Header>
-            <Table.Row bg="gray.50">
+    <Box bg="bg.panel" borderWidth="1px" borderRadius="md">
+      {/* A region that can scroll must be reachable and named for keyboard and screen-reader users. */}
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={caption} focusRing="inside">
+        {/* Explicit roles: the cards' CSS display would otherwise drop the table's semantics in some browsers. */}
+        <Table.Root
+          size="sm"
+          interactive={interactive}
+          role="table"
+          aria-label={caption}
+          aria-busy={isLoading}
+          css={{ ...FITS_ITS_WIDTH, ...CARDS_ON_PHONES }}
+        >
+          <Table.Header role="rowgroup">
+            <Table.Row bg="bg.subtle" role="row">
               {columns.map((column) => {
                 const active = sort?.column === column.key;
                 return (
                   <Table.ColumnHeader
                     key={column.key}
+                    role="columnheader"
                     textAlign={column.align}
                     width={column.width}
-                    whiteSpace="nowrap"
+                    hideBelow={column.hideBelow}
                     aria-sort={column.sortable ? (active ? (sort!.direction === 'asc' ? 'ascending' : 'descending') : 'none') : undefined}
                   >
                     {column.sortable && onSort ? (
-                      <Button variant="plain" size="sm" px="0" fontWeight="semibold" onClick={() => onSort(column.key)}>
+                      <Button
+                        variant="plain"
+                        size="sm"
+                        px="0"
+                        h="auto"
+                        minH="8"
+                        whiteSpace="normal"
+                        textAlign="start"
+                        fontWeight="semibold"
+                        onClick={() => onSort(column.key)}
+                      >
                         {column.header}
                         <SortIcon active={active} direction={sort?.direction} />
                       </Button>
@@ -114,21 +185,27 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </Table.Row>
           </Table.Header>
-          <Table.Body css={cellCss}>
+          <Table.Body css={cellCss} role="rowgroup">
             {isLoading
               ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  <Table.Row key={`skeleton-${index}`}>
+                  <Table.Row key={`skeleton-${index}`} role="row">
                     {columns.map((column) => (
-                      <Table.Cell key={column.key}>
+                      <Table.Cell key={column.key} role="cell" hideBelow={column.hideBelow}>
                         <Skeleton height="4" />
                       </Table.Cell>
                     ))}
                   </Table.Row>
                 ))
               : rows?.map((row) => (
-                  <Table.Row key={rowKey(row)} {...rowProps?.(row)}>
+                  <Table.Row key={rowKey(row)} role="row" {...rowProps?.(row)}>
                     {columns.map((column) => (
-                      <Table.Cell key={column.key} textAlign={column.align}>
+                      <Table.Cell
+                        key={column.key}
+                        role="cell"
+                        textAlign={column.align}
+                        hideBelow={column.hideBelow}
+                        data-label={typeof column.header === 'string' ? column.header : undefined}
+                      >
                         {column.render(row)}
                       </Table.Cell>
                     ))}
@@ -142,14 +219,14 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Stack align="center" gap="3" py="10">
           {hasFilters ? (
             <>
-              <Text color="gray.600">Nenhum resultado para os filtros aplicados</Text>
+              <Text color="fg.muted">Nenhum resultado para os filtros aplicados</Text>
               <Button size="sm" variant="outline" onClick={onClearFilters}>
                 Limpar Filtros
               </Button>
             </>
           ) : (
             <>
-              <Text color="gray.600">{emptyText}</Text>
+              <Text color="fg.muted">{emptyText}</Text>
               {emptyAction}
             </>
           )}

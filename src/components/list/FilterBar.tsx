@@ -15,7 +15,7 @@ export function FilterBar({ children, hasFilters, onClear }: { children: ReactNo
       align="flex-end"
       mb="4"
       p="4"
-      bg="white"
+      bg="bg.panel"
       borderWidth="1px"
       borderRadius="md"
     >
@@ -70,27 +70,6 @@ export function FilterInput({ label, value, onChange, placeholder, type = 'text'
         }}
       />
     </Field.Root>
-  );
-}
-
-type DateRangeFilter = 'dataInicial' | 'dataFinal';
-
-/** 'Data inicial' and 'Data final': the date filters of a list whose URL filters include dataInicial and dataFinal. */
-export function FilterDateRange({
-  list,
-}: {
-  list: { filters: Record<DateRangeFilter, string>; setFilter: (name: DateRangeFilter, value: string) => void };
-}) {
-  return (
-    <>
-      <FilterInput
-        label="Data inicial"
-        type="date"
-        value={list.filters.dataInicial}
-        onChange={(value) => list.setFilter('dataInicial', value)}
-      />
-      <FilterInput label="Data final" type="date" value={list.filters.dataFinal} onChange={(value) => list.setFilter('dataFinal', value)} />
-    </>
   );
 }
 

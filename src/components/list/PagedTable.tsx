@@ -37,7 +37,8 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
   const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
   const { page, setPage } = list;
   useEffect(() => {
-    if (currentData && currentData.items.length === 0 && page > 1 && pageCount > 0) setPage(pageCount);
+    // A page emptied under the user (deletions, a narrower filter) is no place to come Back to: replace it.
+    if (currentData && currentData.items.length === 0 && page > 1 && pageCount > 0) setPage(pageCount, { replace: true });
   }, [currentData, page, pageCount, setPage]);
 
   return (
@@ -53,7 +54,9 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
         sort={list.sort}
         onSort={list.toggleSort}
       />
-      {currentData && <Pagination page={list.page} total={currentData.total} onPageChange={list.setPage} />}
+      {currentData && (
+        <Pagination page={list.page} total={currentData.total} estimated={currentData.totalEstimated} onPageChange={list.setPage} />
+      )}
     </>
   );
 }

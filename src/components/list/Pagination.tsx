@@ -1,6 +1,9 @@
-import { Button, Flex, HStack, IconButton, Text } from '@chakra-ui/react';
-import { LuChevronLeft, LuChevronRight } from 'react-icons/lu';
+import { Button, Flex, HStack, IconButton, Input, Text } from '@chakra-ui/react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { LuChevronFirst, LuChevronLast, LuChevronLeft, LuChevronRight } from 'react-icons/lu';
 import { PAGE_SIZE } from '../../api/paging';
+import { formatInteger } from '../../domain/format';
+import { PAGINATION_TEXTS as T } from '../../domain/pagination';
 
 const MAX_BUTTONS = 5;
 
@@ -17,55 +20,102 @@ export function pageWindow(page: number, pageCount: number): Array<number | 'ell
 interface PaginationProps {
   page: number;
   total: number;
+  /** The total is the server's estimate (a large list): 'de cerca de 75.000'. */
+  estimated?: boolean;
   pageSize?: number;
   onPageChange: (page: number) => void;
 }
 
-/** 'Mostrando X-Y de N registro(s)' and the page buttons (hidden for a single page). */
-export function Pagination({ page, total, pageSize = PAGE_SIZE, onPageChange }: PaginationProps) {
+/** 'Ir para a página': a page number typed and confirmed (Enter or 'Ir'); out of range says so. */
+function JumpToPage({ pageCount, onPageChange }: { pageCount: number; onPageChange: (page: number) => void }) {
+  const [typed, setTyped] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const target = Number(typed);
+    if (!Number.isInteger(target) || target < 1 || target > pageCount) {
+      setError(T.outOfRange(pageCount));
+      return;
+    }
+    setError(undefined);
+    setTyped('');
+    onPageChange(target);
+  };
+  return (
+    <form onSubmit={submit} noValidate aria-label={T.jumpForm}>
+      <HStack gap="1">
+        <Input
+          size="sm"
+          w="20"
+          type="number"
+          inputMode="numeric"
+          min={1}
+          max={pageCount}
+          aria-label={T.jumpLabel}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'pagination-jump-error' : undefined}
+          placeholder={T.jumpPlaceholder}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <Button size="sm" variant="outline" type="submit">
+          {T.jump}
+        </Button>
+      </HStack>
+      {error && (
+        <Text id="pagination-jump-error" role="alert" fontSize="xs" color="fg.error" mt="1">
+          {error}
+        </Text>
+      )}
+    </form>
+  );
+}
+
+/** 'Mostrando X-Y de N registro(s)' ('de cerca de N' when estimated), first/previous/pages/next/last and a jump to any page (hidden for a single page). */
+export function Pagination({ page, total, estimated = false, pageSize = PAGE_SIZE, onPageChange }: PaginationProps) {
   if (total <= 0) return null;
   const pageCount = Math.ceil(total / pageSize);
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
+  const arrow = (label: string, target: number, disabled: boolean, icon: ReactNode) => (
+    <IconButton aria-label={label} title={label} size="sm" variant="ghost" disabled={disabled} onClick={() => onPageChange(target)}>
+      {icon}
+    </IconButton>
+  );
   return (
     <Flex justify="space-between" align="center" wrap="wrap" gap="3" mt="4">
-      <Text fontSize="sm" color="gray.600">
-        Mostrando {first}-{last} de {total} registro(s)
+      <Text fontSize="sm" color="fg.muted">
+        Mostrando {formatInteger(first)}-{formatInteger(last)} de {estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)} registro(s)
       </Text>
       {pageCount > 1 && (
-        <HStack as="nav" aria-label="Paginação" gap="1">
-          <IconButton aria-label="Página anterior" size="sm" variant="ghost" disabled={page <= 1} onClick={() => onPageChange(page - 1)}>
-            <LuChevronLeft />
-          </IconButton>
-          {pageWindow(page, pageCount).map((item) =>
-            typeof item === 'number' ? (
-              <Button
-                key={item}
-                size="sm"
-                variant={item === page ? 'solid' : 'ghost'}
-                colorPalette="teal"
-                aria-current={item === page ? 'page' : undefined}
-                aria-label={`Página ${item}`}
-                onClick={() => onPageChange(item)}
-              >
-                {item}
-              </Button>
-            ) : (
-              <Text key={item} px="1" color="gray.500" aria-hidden>
-                …
-              </Text>
-            ),
-          )}
-          <IconButton
-            aria-label="Próxima página"
-            size="sm"
-            variant="ghost"
-            disabled={page >= pageCount}
-            onClick={() => onPageChange(page + 1)}
-          >
-            <LuChevronRight />
-          </IconButton>
-        </HStack>
+        <Flex as="nav" aria-label={T.navigation} gap="3" wrap="wrap" align="center">
+          <HStack gap="1" wrap="wrap">
+            {arrow(T.first, 1, page <= 1, <LuChevronFirst />)}
+            {arrow(T.previous, page - 1, page <= 1, <LuChevronLeft />)}
+            {pageWindow(page, pageCount).map((item) =>
+              typeof item === 'number' ? (
+                <Button
+                  key={item}
+                  size="sm"
+                  variant={item === page ? 'solid' : 'ghost'}
+                  colorPalette="teal"
+                  aria-current={item === page ? 'page' : undefined}
+                  aria-label={`Página ${formatInteger(item)}`}
+                  onClick={() => onPageChange(item)}
+                >
+                  {formatInteger(item)}
+                </Button>
+              ) : (
+                <Text key={item} px="1" color="fg.muted" aria-hidden>
+                  …
+                </Text>
+              ),
+            )}
+            {arrow(T.next, page + 1, page >= pageCount, <LuChevronRight />)}
+            {arrow(T.last, pageCount, page >= pageCount, <LuChevronLast />)}
+          </HStack>
+          {pageCount > MAX_BUTTONS && <JumpToPage pageCount={pageCount} onPageChange={onPageChange} />}
+        </Flex>
       )}
     </Flex>
   );

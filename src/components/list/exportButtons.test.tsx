@@ -1,8 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { useDispatch } from 'react-redux';
+import { downloadFile } from '../../api/download';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { server } from '../../test/server';
 import { DownloadCsvButton } from './DownloadCsvButton';
+
+/** The button as a screen uses it: the download dispatched, so a 401 reaches the session middleware. */
+function ListDownload({ path, filename, errorMessage }: { path: string; filename: string; errorMessage: string }) {
+  // Shared code's tests cannot reach app/hooks; the store's dispatch runs thunks all the same.
+  const dispatch = useDispatch();
+  return <DownloadCsvButton download={() => downloadFile(path, filename)(dispatch)} label="Exportar CSV" errorMessage={errorMessage} />;
+}
 import { ExportListButton } from './ExportListButton';
 
 describe('ExportListButton', () => {
@@ -39,9 +48,7 @@ describe('DownloadCsvButton', () => {
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloaded = this.download;
     });
-    const { user } = renderWithProviders(
-      <DownloadCsvButton path="/lista/export" query="status=ativo" filename="lista.csv" label="Exportar CSV" errorMessage="Falhou" />,
-    );
+    const { user } = renderWithProviders(<ListDownload path="/lista/export?status=ativo" filename="lista.csv" errorMessage="Falhou" />);
     await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
     await waitFor(() => expect(downloaded).toBe('lista.csv'));
     expect(requested?.searchParams.get('status')).toBe('ativo');
@@ -49,9 +56,7 @@ describe('DownloadCsvButton', () => {
 
   it('shows the error toast when the server refuses the export', async () => {
     server.use(http.get('*/api/lista/export', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
-    const { user } = renderWithProviders(
-      <DownloadCsvButton path="/lista/export" query="" filename="lista.csv" label="Exportar CSV" errorMessage="Erro ao exportar" />,
-    );
+    const { user } = renderWithProviders(<ListDownload path="/lista/export" filename="lista.csv" errorMessage="Erro ao exportar" />);
     await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
     expect(await screen.findByText('Erro ao exportar')).toBeInTheDocument();
   });

@@ -1,5 +1,5 @@
 import { Button } from '@chakra-ui/react';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { FormDialog } from '../dialogs/FormDialog';
@@ -8,6 +8,7 @@ import type { ListArgs } from '../../api/paging';
 import { CellBadge, NoWrap } from './cells';
 import { DataTable, type Column } from './DataTable';
 import { FilterBar, FilterInput, FilterSelect } from './FilterBar';
+import { PagedTable } from './PagedTable';
 import { Pagination, pageWindow } from './Pagination';
 import { RowActions } from './RowActions';
 import { useListParams } from './useListParams';
@@ -81,6 +82,26 @@ describe('Pagination', () => {
     await user.click(screen.getByRole('button', { name: 'Página 5' }));
     await user.click(screen.getByRole('button', { name: 'Próxima página' }));
     expect(onPageChange.mock.calls).toEqual([[5], [3]]);
+  });
+
+  it('goes to the first and last pages, groups numbers pt-BR, and jumps to a typed page', async () => {
+    const onPageChange = jest.fn();
+    const { user } = renderWithProviders(<Pagination page={3} total={75_470} onPageChange={onPageChange} />);
+    expect(screen.getByText('Mostrando 21-30 de 75.470 registro(s)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Primeira página' }));
+    await user.click(screen.getByRole('button', { name: 'Última página' }));
+    await user.type(screen.getByRole('spinbutton', { name: 'Ir para a página' }), '4321{Enter}');
+    expect(onPageChange.mock.calls).toEqual([[1], [7547], [4321]]);
+  });
+
+  it('refuses a page out of range, saying which pages exist, and stays', async () => {
+    const onPageChange = jest.fn();
+    const { user } = renderWithProviders(<Pagination page={1} total={75_470} onPageChange={onPageChange} />);
+    expect(screen.getByRole('button', { name: 'Primeira página' })).toBeDisabled();
+    await user.type(screen.getByRole('spinbutton', { name: 'Ir para a página' }), '9999');
+    await user.click(screen.getByRole('button', { name: 'Ir' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Página: informe um número de 1 a 7.547');
+    expect(onPageChange).not.toHaveBeenCalled();
   });
 });
 
@@ -220,6 +241,55 @@ describe('useListParams with FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'dois filtros' }));
     expect(new URLSearchParams(router.state.location.search).get('nome')).toBe('bia');
     expect(new URLSearchParams(router.state.location.search).get('cidade')).toBe('Recife');
+  });
+});
+
+/** A list whose server says there are 12 rows (two pages) and answers every page past the second empty. */
+function TwoPageList() {
+  const list = useListParams(['nome'] as const);
+  const items = list.page <= 2 ? [{ id: list.page, nome: `linha ${list.page}` }] : [];
+  return (
+    <>
+      <Button onClick={() => list.setPage(5)}>ir para 5</Button>
+      <PagedTable<Row>
+        caption="Lista"
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText="Nada"
+        list={list}
+        query={{ currentData: { items, total: 12 }, isFetching: false, isError: false, refetch: () => undefined }}
+        loadErrorMessage="Erro"
+      />
+    </>
+  );
+}
+
+describe('useListParams and the Back button', () => {
+  it('keeps one entry for a filter typed with pauses: Back returns to the view before it', async () => {
+    const { user, router } = renderWithProviders(<ListScreen />, { route: '/lista?page=2', path: '/lista' });
+    for (const [letter, expected] of [
+      ['a', '?nome=a'],
+      ['n', '?nome=an'],
+      ['a', '?nome=ana'],
+    ]) {
+      await user.type(screen.getByLabelText('Nome'), letter);
+      await waitFor(() => expect(router.state.location.search).toBe(expected));
+    }
+    await user.click(screen.getByRole('button', { name: 'ir para 3' }));
+    expect(router.state.location.search).toBe('?nome=ana&page=3');
+
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?nome=ana');
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('?page=2');
+  });
+
+  it('replaces an empty page with the last one, so Back never lands on it again', async () => {
+    const { user, router } = renderWithProviders(<TwoPageList />, { route: '/lista', path: '/lista' });
+    await user.click(screen.getByRole('button', { name: 'ir para 5' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=2'));
+    await act(() => router.navigate(-1));
+    expect(router.state.location.search).toBe('');
   });
 });
 

@@ -15,11 +15,11 @@ export function useCellCss(): SystemStyleObject {
   return useMemo(() => {
     const palettes = Object.fromEntries(BADGE_PALETTES.map((palette) => [`& [data-palette=${palette}]`, { colorPalette: palette }]));
     return {
-      [selector(C.muted)]: { color: 'gray.500' },
+      [selector(C.muted)]: { color: 'fg.muted' },
       [selector(C.emphasis)]: { fontWeight: 'medium' },
       [selector(C.indented)]: { display: 'block', pl: '5' },
       [selector(C.visuallyHidden)]: { srOnly: true },
-      [selector(C.note)]: { display: 'block', fontSize: 'xs', color: 'gray.500' },
+      [selector(C.note)]: { display: 'block', fontSize: 'xs', color: 'fg.muted' },
       [selector(C.noWrap)]: { whiteSpace: 'nowrap' },
       [selector(C.actions)]: { display: 'flex', gap: '1', justifyContent: 'flex-end' },
       // Chakra's IconButton: the button recipe without padding, its icon a little larger.

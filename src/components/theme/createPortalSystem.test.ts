@@ -1,6 +1,6 @@
 import { buildPortalSystemInSteps, createPortalSystem, portalTheme } from './createPortalSystem';
 
-const aTheme = () => portalTheme({}, {}, ['teal']);
+const aTheme = () => portalTheme({}, {}, ['teal'], { darkMode: false });
 
 describe('building a portal system', () => {
   it('in steps: pauses between createSystem’s steps, and createPortalSystem then answers the system built', async () => {

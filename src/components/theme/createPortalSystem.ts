@@ -34,6 +34,7 @@ import { radii } from 'chakra-theme/tokens/radius';
 import { sizes } from 'chakra-theme/tokens/sizes';
 import { spacing } from 'chakra-theme/tokens/spacing';
 import { zIndices } from 'chakra-theme/tokens/z-indices';
+import { accessibleSemanticColors, disabledLayerStyle } from './palette';
 
 /** Chakra's colour palettes (each is 11 shades plus 9 semantic tokens for `colorPalette`). */
 export type PaletteName = 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal' | 'blue' | 'cyan' | 'purple' | 'pink';
@@ -42,15 +43,28 @@ export type PaletteName = 'gray' | 'red' | 'orange' | 'yellow' | 'green' | 'teal
 const SHADES_REFERENCED_BY_SEMANTIC_COLORS: PaletteName[] = ['gray', 'red', 'orange', 'green', 'blue'];
 const BASE_COLORS = ['transparent', 'current', 'black', 'white', 'whiteAlpha', 'blackAlpha'];
 const BASE_SEMANTIC_COLORS = ['bg', 'fg', 'border'];
+/** The portal's own semantic colours (palette.ts), beside Chakra's. */
+const PORTAL_SEMANTIC_COLORS = ['sidebar', 'chart'];
 
 const only = <T extends object>(source: T, keys: string[]): T =>
   Object.fromEntries(Object.entries(source).filter(([key]) => keys.includes(key))) as T;
 
 type TokenTree = { [key: string]: TokenTree | string };
 
+/** `overrides` laid over `base`, key by key (a token's `{ value }` is replaced whole). */
+function mergeTokens<T extends object>(base: T, overrides: object): T {
+  const isGroup = (node: unknown): node is object => typeof node === 'object' && node !== null && !('value' in node);
+  const merged: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, value] of Object.entries(overrides)) {
+    const current = merged[key];
+    merged[key] = isGroup(value) && isGroup(current) ? mergeTokens(current, value) : value;
+  }
+  return merged as T;
+}
+
 /**
- * The portal has no dark mode: a semantic token's `{ _light, _dark }` value becomes its light value,
- * so the system builds one set of CSS variables instead of a second one for `.dark`.
+ * For a theme without a dark mode (the public checkout): a semantic token's `{ _light, _dark }` value
+ * becomes its light value, so the system builds one set of CSS variables instead of a second one for `.dark`.
  */
 function lightOnly<T extends object>(tokens: T): T {
   const walk = (node: TokenTree | string): TokenTree | string => {
@@ -71,19 +85,22 @@ const FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neu
  * component whose recipe is missing renders unstyled; a `colorPalette` not listed renders without
  * colours. Why trim: `createSystem` runs at start-up on the phone's main thread and its cost grows
  * with the tokens (every palette adds ~100 tokens and CSS variables); dropping the palettes the
- * portal never uses (and the dark mode's values, below) makes it ~30% cheaper (bench/README.md).
+ * portal never uses (and, for the checkout, the dark mode's values, below) makes it cheaper (bench/README.md).
+ * `darkMode` keeps the `_dark` values: the staff app's header toggles Chakra's colour mode (`.dark` on <html>).
  */
 export function portalTheme(
   recipes: Record<string, RecipeDefinition>,
   slotRecipes: Record<string, SlotRecipeDefinition>,
   palettes: readonly PaletteName[],
+  { darkMode }: { darkMode: boolean },
 ) {
+  const modes = <T extends object>(tokens: T) => (darkMode ? tokens : lightOnly(tokens));
   const shades = [...new Set([...SHADES_REFERENCED_BY_SEMANTIC_COLORS, ...palettes])];
   const theme = defineConfig({
     preflight: true,
     cssVarsPrefix: 'chakra',
     cssVarsRoot: ':where(html, .chakra-theme)',
-    globalCss: { ...globalCss, body: { bg: 'gray.50', color: 'gray.900' } },
+    globalCss: { ...globalCss, body: { bg: 'bg.page', color: 'fg' } },
     theme: {
       breakpoints,
       keyframes,
@@ -107,12 +124,14 @@ export function portalTheme(
         cursor,
       },
       semanticTokens: {
-        colors: lightOnly(only(semanticColors, [...BASE_SEMANTIC_COLORS, ...palettes])),
-        shadows: lightOnly(semanticShadows),
+        colors: modes(
+          only(mergeTokens(semanticColors, accessibleSemanticColors), [...BASE_SEMANTIC_COLORS, ...PORTAL_SEMANTIC_COLORS, ...palettes]),
+        ),
+        shadows: modes(semanticShadows),
         radii: semanticRadii,
       },
       textStyles,
-      layerStyles,
+      layerStyles: { ...layerStyles, disabled: disabledLayerStyle },
       animationStyles,
       recipes,
       slotRecipes,

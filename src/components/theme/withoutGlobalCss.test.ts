@@ -1,7 +1,7 @@
 import { createPortalSystem, portalTheme } from './createPortalSystem';
 import { pageHasGlobalCss, systemForPage } from './withoutGlobalCss';
 
-const system = createPortalSystem(portalTheme({}, {}, ['teal']));
+const system = createPortalSystem(portalTheme({}, {}, ['teal'], { darkMode: false }));
 
 describe('the system for the page', () => {
   afterEach(() => document.head.replaceChildren());

@@ -1,5 +1,5 @@
 import { act, render, screen, within } from '@testing-library/react';
-import { AppToaster } from './AppToaster';
+import { AppToaster, STAFF_HEADER_HEIGHT_PX } from './AppToaster';
 import { notify } from './notify';
 
 afterEach(() => act(() => notify.dismissAll()));
@@ -40,5 +40,15 @@ describe('AppToaster with notify', () => {
     expect(screen.queryByText('Link copiado com sucesso!')).not.toBeInTheDocument();
     act(() => notify.info('Link copiado com sucesso!'));
     expect(await screen.findByText('Link copiado com sucesso!')).toBeInTheDocument();
+  });
+});
+
+describe('AppToaster placement', () => {
+  it('puts the toasts below the header, and no wider than the margin beside the widest dialog', async () => {
+    render(<AppToaster />);
+    act(() => notify.success('Login realizado com sucesso!'));
+    const area = (await screen.findByText('Login realizado com sucesso!')).closest('[data-toaster]') as HTMLElement;
+    expect(parseInt(area.style.top, 10)).toBeGreaterThan(STAFF_HEADER_HEIGHT_PX);
+    expect((area.firstElementChild as HTMLElement).style.maxWidth).toContain('36rem');
   });
 });

@@ -5,6 +5,16 @@ import { DEFAULT_TOAST_MS } from './notify';
 
 const DISMISS_DRAG_PX = 80;
 
+/** The staff header's height (AppLayout draws it exactly this tall; the checkout's is shorter). */
+export const STAFF_HEADER_HEIGHT_PX = 64;
+
+/**
+ * The toast column starts below the header, so its links stay clickable, and on wide screens is no
+ * wider than the margin beside the widest dialog (36rem, centred), so a dialog's buttons stay clear.
+ */
+const TOAST_TOP_PX = STAFF_HEADER_HEIGHT_PX + 12;
+const TOAST_MAX_WIDTH = 'min(380px, max(240px, calc((100vw - 36rem) / 2 - 32px)))';
+
 const COLORS: Record<string, { background: string; border: string }> = {
   success: { background: '#f0fdf4', border: '#16a34a' },
   error: { background: '#fef2f2', border: '#dc2626' },
@@ -49,8 +59,8 @@ function ToastCard({ item }: { item: Toast }) {
         boxShadow: '0 4px 12px rgba(15, 23, 42, 0.15)',
         borderRadius: 6,
         padding: '12px 16px',
-        minWidth: 260,
-        maxWidth: 380,
+        minWidth: 'min(260px, 100%)',
+        maxWidth: TOAST_MAX_WIDTH,
         fontSize: 14,
         cursor: 'pointer',
         touchAction: 'pan-y',
@@ -90,7 +100,16 @@ export function AppToaster() {
       aria-live="polite"
       onMouseEnter={startPause}
       onMouseLeave={endPause}
-      style={{ position: 'fixed', top: 16, right: 16, zIndex: 2000, display: 'flex', flexDirection: 'column', gap: 8 }}
+      data-toaster
+      style={{
+        position: 'fixed',
+        top: TOAST_TOP_PX,
+        right: 16,
+        zIndex: 2000,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 8,
+      }}
     >
       {toasts
         .filter((item) => item.visible)

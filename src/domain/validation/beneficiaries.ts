@@ -1,4 +1,5 @@
 import { object, string, type InferType } from 'yup';
+import { tooLongMessage } from '../fieldMessages';
 import {
   BENEFICIARY_MESSAGES as M,
   BENEFICIARY_TYPES,
@@ -9,8 +10,10 @@ import {
   type Beneficiary,
   type BeneficiaryType,
 } from '../beneficiaries';
-import { isValidCpf, onlyDigits } from '../documents';
+import { saoPauloToday } from '../calendar';
+import { formatCep, formatPhone, isValidCpf, onlyDigits } from '../documents';
 import { isUf } from '../ufs';
+import { freeText, normalizeText } from './text';
 
 /**
  * The create and edit rules of spec section 5 (plus CPF check digits, digits-only documents and the
@@ -25,8 +28,8 @@ const upperCased = (value: unknown) => (typeof value === 'string' ? value.toUppe
 const digitsOnly = (value: unknown, original: unknown) =>
   original === null || original === undefined ? '' : typeof value === 'string' ? onlyDigits(value) : value;
 
-const text = (max: number, tooLong: string = M.textTooLong) =>
-  string().typeError(M.invalidValue).transform(absentAsEmpty).transform(trimmed).max(max, tooLong);
+const text = (field: string, max: number) =>
+  freeText().typeError(M.invalidValue).transform(absentAsEmpty).transform(normalizeText).max(max, tooLongMessage(field, max));
 
 /** Digits only; when given, between `min` and `max` digits. */
 const optionalDigits = (min: number, max: number, message: string) =>
@@ -35,22 +38,15 @@ const optionalDigits = (min: number, max: number, message: string) =>
     .transform(digitsOnly)
     .test('digits', message, (value) => !value || (value.length >= min && value.length <= max));
 
-/** yyyy-mm-dd of today in the local calendar. */
-function today(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** A real calendar date (yyyy-mm-dd) from 1900 up to today. */
-export function isValidBirthday(value: string | undefined): boolean {
+/** A real calendar date (yyyy-mm-dd) from 1900 up to today in São Paulo. */
+export function isValidBirthday(value: string | undefined, now: Date = new Date()): boolean {
   if (!value) return true;
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!match) return false;
   const [year, month, day] = match.slice(1).map(Number);
   const date = new Date(Date.UTC(year, month - 1, day));
   const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists && year >= 1900 && value <= today();
+  return exists && year >= 1900 && value <= saoPauloToday(now);
 }
 
 /** A code from a fixed list; on create an absent or empty code means the default. */
@@ -67,18 +63,18 @@ const codeField = (codes: readonly string[], message: string, fallback?: string)
  * payment and service types take the spec's defaults (S and G).
  */
 const sharedFields = (emailMessage: string, withDefaults: boolean) => ({
-  name: text(150, M.nameTooLong).required(M.nameRequired),
+  name: text('Nome', 150).required(M.nameRequired),
   birthday: string()
     .typeError(M.birthdayInvalid)
     .transform(absentAsEmpty)
     .transform(trimmed)
     .required(M.birthdayRequired)
-    .test('birthday', M.birthdayInvalid, isValidBirthday),
+    .test('birthday', M.birthdayInvalid, (value) => isValidBirthday(value)),
   phone: optionalDigits(10, 11, M.phoneInvalid),
-  email: text(200).email(emailMessage),
+  email: text('Email', 200).email(emailMessage),
   zipCode: optionalDigits(8, 8, M.zipCodeInvalid),
-  address: text(200),
-  city: text(100),
+  address: text('Endereço', 200),
+  city: text('Cidade', 100),
   state: string()
     .typeError(M.stateInvalid)
     .transform(absentAsEmpty)
@@ -179,13 +175,14 @@ export function toCreatePayload(values: BeneficiaryCreateValues) {
 export type BeneficiaryCreatePayload = ReturnType<typeof toCreatePayload>;
 
 /** The edit form starts from the record as stored. */
+/** The edit form's first values: phone and CEP shown with their masks, as the fields show what is typed. */
 export function editValuesOf(beneficiary: Beneficiary): BeneficiaryEditValues {
   return {
     name: beneficiary.name,
     birthday: beneficiary.birthday ?? '',
-    phone: beneficiary.phone ?? '',
+    phone: formatPhone(beneficiary.phone),
     email: beneficiary.email ?? '',
-    zipCode: beneficiary.zipCode ?? '',
+    zipCode: formatCep(beneficiary.zipCode),
     address: beneficiary.address ?? '',
     city: beneficiary.city ?? '',
     state: beneficiary.state ?? '',

@@ -1,4 +1,5 @@
 import { array, boolean, mixed, number, object, string } from 'yup';
+import { tooLongMessage } from '../fieldMessages';
 import {
   ACCOUNT_TYPE_OPTIONS,
   APPOINTMENT_MESSAGES,
@@ -9,12 +10,14 @@ import {
   type ScheduleInterval,
 } from '../care';
 import { isValidCpf, onlyDigits } from '../documents';
+import { isValidBirthday } from './beneficiaries';
 import { UFS } from '../ufs';
+import { freeText } from './text';
 
 const UF_CODES = UFS.map((uf) => uf.code);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 
-const optionalText = (max = 200) => string().trim().max(max, `Use no máximo ${max} caracteres`).default('');
+const optionalText = (field: string, max = 200) => freeText().max(max, tooLongMessage(field, max)).default('');
 
 /** Digits of an optional phone: empty, or 10 to 11 digits. */
 const optionalPhone = (message: string) =>
@@ -29,14 +32,6 @@ const optionalChoice = (choices: readonly string[], message: string) =>
     .trim()
     .default('')
     .test('choice', message, (value) => !value || choices.includes(value));
-
-function isPastDate(value: string): boolean {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!match) return false;
-  const date = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
-  const real = date.getFullYear() === Number(match[1]) && date.getMonth() === Number(match[2]) - 1 && date.getDate() === Number(match[3]);
-  return real && Number(match[1]) >= 1900 && date <= new Date();
-}
 
 const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
@@ -74,7 +69,7 @@ export const scheduleIntervalSchema = object({
  * POST/PUT /api/professionals. The four documents are checked apart (by their bytes on the server).
  */
 export const professionalSchema = object({
-  nome_completo: string().trim().required('Nome é obrigatório').max(150, 'Use no máximo 150 caracteres'),
+  nome_completo: freeText().required('Nome é obrigatório').max(150, tooLongMessage('Nome', 150)),
   cpf: string()
     .transform((value: string) => onlyDigits(value))
     .required('CPF é obrigatório')
@@ -82,12 +77,12 @@ export const professionalSchema = object({
   data_nascimento: string()
     .trim()
     .default('')
-    .test('date', 'Data de nascimento inválida', (value) => !value || isPastDate(value)),
+    .test('date', 'Data de nascimento inválida', (value) => isValidBirthday(value)),
   sexo: optionalChoice(SEX_OPTIONS, 'Sexo inválido'),
-  crm: string().trim().required('CRM é obrigatório').max(20, 'Use no máximo 20 caracteres'),
+  crm: string().trim().required('CRM é obrigatório').max(20, tooLongMessage('CRM', 20)),
   crm_estado: string().trim().required('UF do CRM é obrigatória').oneOf(UF_CODES, 'UF do CRM inválida'),
-  rqe: optionalText(30),
-  outras_certificacoes: optionalText(500),
+  rqe: optionalText('RQE', 30),
+  outras_certificacoes: optionalText('Outras certificações', 500),
   especialidades: array(
     string()
       .oneOf([...SPECIALTY_NAMES], 'Especialidade inválida')
@@ -95,27 +90,27 @@ export const professionalSchema = object({
   )
     .required('Selecione ao menos uma especialidade')
     .min(1, 'Selecione ao menos uma especialidade'),
-  email: string().trim().required('E-mail é obrigatório').email('E-mail inválido').max(150, 'Use no máximo 150 caracteres'),
+  email: string().trim().required('E-mail é obrigatório').email('E-mail inválido').max(150, tooLongMessage('E-mail', 150)),
   telefone_celular: optionalPhone('Telefone celular inválido'),
   telefone_comercial: optionalPhone('Telefone comercial inválido'),
-  rua: optionalText(),
-  numero_complemento: optionalText(60),
-  bairro: optionalText(100),
-  cidade: optionalText(100),
+  rua: optionalText('Rua'),
+  numero_complemento: optionalText('Número/complemento', 60),
+  bairro: optionalText('Bairro', 100),
+  cidade: optionalText('Cidade', 100),
   estado: optionalChoice(UF_CODES, 'Estado inválido'),
   cep: string()
     .transform((value: string) => onlyDigits(value))
     .default('')
     .test('cep', 'CEP inválido', (value) => !value || value.length === 8),
-  banco: optionalText(100),
-  agencia: optionalText(20),
-  conta_corrente: optionalText(30),
+  banco: optionalText('Banco', 100),
+  agencia: optionalText('Agência', 20),
+  conta_corrente: optionalText('Conta corrente', 30),
   tipo_conta: optionalChoice(ACCOUNT_TYPE_OPTIONS, 'Tipo de conta inválido'),
-  pix: optionalText(150),
+  pix: optionalText('PIX', 150),
   modalidade_atendimento: string()
     .required('Modalidade de atendimento é obrigatória')
     .oneOf([...SERVICE_MODALITIES], 'Modalidade de atendimento inválida'),
-  idiomas_falados: optionalText(200),
+  idiomas_falados: optionalText('Idiomas falados', 200),
   tempo_medio_consulta: number()
     .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
     .typeError('Tempo médio de consulta inválido')

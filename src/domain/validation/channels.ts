@@ -1,8 +1,10 @@
 import { boolean, mixed, number, object, string } from 'yup';
-import { CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTES } from '../channels';
-import { isValidCnpj, isValidCpf, onlyDigits } from '../documents';
+import { CHANNEL_LABELS as LABELS, CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTES } from '../channels';
+import { tooLongMessage } from '../fieldMessages';
+import { isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from '../documents';
 import { ACCEPTED_IMAGE_TYPES, base64DecodedSize, isDataUrl, parseDataUrl } from '../imageFiles';
-import { PASSWORD_MIN_LENGTH } from '../messages';
+import { newPasswordRule } from './login';
+import { freeText } from './text';
 
 /**
  * The rules of the partner, branch and reseller forms. The server validates every create and
@@ -12,28 +14,25 @@ import { PASSWORD_MIN_LENGTH } from '../messages';
 const SHORT_TEXT = 200;
 const LONG_TEXT = 500;
 
-const requiredText = (message: string, max = SHORT_TEXT) => string().trim().required(message).max(max, MESSAGES.tooLong(max));
+const requiredText = (message: string, field: string, max = SHORT_TEXT) =>
+  freeText().required(message).max(max, tooLongMessage(field, max));
 
 /** Optional text: blank becomes null, so a cleared field clears the stored value. */
-const optionalText = (max = SHORT_TEXT) =>
-  string()
-    .trim()
-    .max(max, MESSAGES.tooLong(max))
+const optionalText = (field: string, max = SHORT_TEXT) =>
+  freeText()
+    .max(max, tooLongMessage(field, max))
     .nullable()
     .transform((value: string | null | undefined) => (value === '' ? null : value));
 
-const email = () => requiredText(MESSAGES.emailRequired).email(MESSAGES.emailInvalid);
+const email = () => requiredText(MESSAGES.emailRequired, LABELS.email).email(MESSAGES.emailInvalid);
 
 /** Required on creation; on edit a blank password keeps the current one. */
-const password = (creating: boolean) => {
-  const base = string().max(SHORT_TEXT, MESSAGES.tooLong(SHORT_TEXT));
-  return creating
-    ? base.required(MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
-    : base
+const password = (creating: boolean) =>
+  creating
+    ? newPasswordRule().required(MESSAGES.passwordRequired)
+    : newPasswordRule()
         .transform((value: string | null | undefined) => (value ? value : undefined))
-        .optional()
-        .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin);
-};
+        .optional();
 
 /** A record id chosen in a select: '' (nothing chosen) reads as missing. */
 const requiredId = (message: string) =>
@@ -67,7 +66,7 @@ const logo = () =>
 
 const cnpj = () =>
   string()
-    .transform((value: string | null | undefined) => onlyDigits(value))
+    .transform((value: string | null | undefined) => normalizeCnpj(value))
     .required(MESSAGES.cnpjRequired)
     .test('cnpj', MESSAGES.cnpjInvalid, (value) => isValidCnpj(value));
 
@@ -79,14 +78,14 @@ const cpf = () =>
 
 export function partnerSchema({ creating }: { creating: boolean }) {
   return object({
-    nome: requiredText(MESSAGES.nameRequired),
+    nome: requiredText(MESSAGES.nameRequired, LABELS.nome),
     cnpj: cnpj(),
     email: email(),
     senha: password(creating),
-    agencia: optionalText(20),
-    conta: optionalText(20),
-    digito: optionalText(2),
-    pix: optionalText(),
+    agencia: optionalText(LABELS.agencia, 20),
+    conta: optionalText(LABELS.conta, 20),
+    digito: optionalText(LABELS.digito, 2),
+    pix: optionalText(LABELS.pix),
     ativo: boolean().optional(),
     logotipo: logo(),
   });
@@ -96,9 +95,9 @@ export function partnerSchema({ creating }: { creating: boolean }) {
 export function branchSchema({ creating, withPartner }: { creating: boolean; withPartner: boolean }) {
   return object({
     id_parceiro: withPartner ? requiredId(MESSAGES.partnerRequired) : mixed().optional().strip(),
-    titulo: requiredText(MESSAGES.titleRequired),
-    apelido: optionalText(),
-    endereco: optionalText(LONG_TEXT),
+    titulo: requiredText(MESSAGES.titleRequired, LABELS.titulo),
+    apelido: optionalText(LABELS.apelido),
+    endereco: optionalText(LABELS.endereco, LONG_TEXT),
     email: email(),
     senha: password(creating),
     ativo: boolean().optional(),
@@ -114,11 +113,11 @@ export function resellerSchema({ creating, withPartner, withBranch }: { creating
   return object({
     id_parceiro: withPartner ? requiredId(MESSAGES.partnerRequired) : mixed().optional().strip(),
     id_filial: withBranch ? requiredId(MESSAGES.branchRequired) : mixed().optional().strip(),
-    nome: requiredText(MESSAGES.nameRequired),
+    nome: requiredText(MESSAGES.nameRequired, LABELS.nome),
     cpf: cpf(),
-    cargo: optionalText(),
+    cargo: optionalText(LABELS.cargo),
     email: email(),
-    pix: optionalText(),
+    pix: optionalText(LABELS.pix),
     senha: password(creating),
     ativo: boolean().optional(),
   });

@@ -1,14 +1,15 @@
 import { object, string, type InferType } from 'yup';
-import { cardBrand, ccvLength, fullExpiryYear, isExpiryInFuture, isValidCardNumber } from '../cards';
+import { cardBrand, ccvLength, currentYear, fullExpiryYear, isExpiryInFuture, isValidCardNumber } from '../cards';
 import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_VALIDATION as V } from '../checkout';
-import { isValidCpfOrCnpj, onlyDigits } from '../documents';
-import { DEFAULT_PLAN, PLAN_IDS } from '../plans';
+import { isValidCnpj, isValidCpfOrCnpj, normalizeCpfOrCnpj, onlyDigits } from '../documents';
+import { PLAN_IDS } from '../plans';
 import { UF_CODES } from '../ufs';
+import { freeText } from './text';
 
 /** A field sent as digits only: masks and spaces typed in the form are stripped before any rule runs. */
 const digits = () => string().transform((value: unknown) => onlyDigits(typeof value === 'string' ? value : String(value ?? '')));
 
-const text = (requiredMessage: string) => string().trim().required(requiredMessage).max(CHECKOUT_MAX_TEXT, V.tooLong);
+const text = (requiredMessage: string) => freeText().required(requiredMessage).max(CHECKOUT_MAX_TEXT, V.tooLong);
 
 /** Rules that only judge a value once something was typed (empty values get the "required" message alone). */
 const filled = (value: string | undefined): value is string => !!value;
@@ -24,10 +25,14 @@ export const checkoutSchema = object({
     .required(V.planRequired)
     .oneOf([...PLAN_IDS], V.planRequired),
   name: text(V.nameRequired),
-  cpfCnpj: digits()
+  // Digits for a CPF; a CNPJ may carry letters (the alphanumeric CNPJ), kept upper case.
+  cpfCnpj: string()
+    .transform((value: unknown) => normalizeCpfOrCnpj(typeof value === 'string' ? value : String(value ?? '')))
     .required(V.cpfCnpjRequired)
     .max(CHECKOUT_MAX_DIGITS.cpfCnpj, V.cpfCnpjInvalid)
-    .test('cpf-cnpj', V.cpfCnpjInvalid, (value) => !filled(value) || isValidCpfOrCnpj(value)),
+    .test('cpf-cnpj', V.cpfCnpjInvalid, (value) => !filled(value) || isValidCpfOrCnpj(value))
+    // The buyer becomes the plan's beneficiary, a person: a valid CNPJ is refused with its own message.
+    .test('person', V.cpfCnpjCompany, (value) => !filled(value) || !isValidCnpj(value)),
   email: string().trim().required(V.emailRequired).email(V.emailInvalid).max(CHECKOUT_MAX_TEXT, V.emailInvalid),
   phone: digits()
     .required(V.phoneRequired)
@@ -40,8 +45,8 @@ export const checkoutSchema = object({
     .required(V.postalCodeRequired)
     .test('cep', V.postalCodeInvalid, (value) => !filled(value) || value.length === CHECKOUT_MAX_DIGITS.postalCode),
   address: text(V.addressRequired),
-  addressNumber: string().trim().required(V.addressNumberRequired).max(20, V.tooLong),
-  addressComplement: string().trim().max(CHECKOUT_MAX_TEXT, V.tooLong),
+  addressNumber: freeText().required(V.addressNumberRequired).max(20, V.tooLong),
+  addressComplement: freeText().max(CHECKOUT_MAX_TEXT, V.tooLong),
   province: text(V.provinceRequired),
   city: text(V.cityRequired),
   state: string()
@@ -64,7 +69,7 @@ export const checkoutSchema = object({
         if (!filled(value)) return true;
         const year = fullExpiryYear(String(this.parent.expiryYear ?? ''));
         // A past year is the year's own error; this one judges the months of the current year.
-        return year !== new Date().getFullYear() || isExpiryInFuture(Number(value), year);
+        return year !== currentYear() || isExpiryInFuture(Number(value), year);
       }),
     expiryYear: digits()
       .required(V.expiryYearRequired)
@@ -72,9 +77,9 @@ export const checkoutSchema = object({
       .test('year-format', V.expiryYearInvalid, (value) => {
         if (!filled(value)) return true;
         if (value.length !== 2 && value.length !== 4) return false;
-        return fullExpiryYear(value) <= new Date().getFullYear() + 20;
+        return fullExpiryYear(value) <= currentYear() + 20;
       })
-      .test('year-expired', V.cardExpired, (value) => !filled(value) || fullExpiryYear(value) >= new Date().getFullYear()),
+      .test('year-expired', V.cardExpired, (value) => !filled(value) || fullExpiryYear(value) >= currentYear()),
     ccv: digits()
       .required(V.ccvRequired)
       .max(CHECKOUT_MAX_DIGITS.ccv, V.ccvInvalid)
@@ -91,23 +96,11 @@ export const paymentRequestSchema = checkoutSchema.shape({
   rev: string().trim().max(20).nullable().optional(),
 });
 
-export type CheckoutValues = InferType<typeof checkoutSchema>;
-export type PaymentRequest = InferType<typeof paymentRequestSchema>;
+/** Paying by Pix: the same buyer's fields, without the card (hidden and not required). */
+export const pixCheckoutSchema = checkoutSchema.omit(['creditCard']);
+/** POST /api/payment/pix */
+export const pixPaymentRequestSchema = paymentRequestSchema.omit(['creditCard']);
 
-/** The form's starting values: every field empty, consulta_avulsa chosen. */
-export const emptyCheckoutValues = (): CheckoutValues => ({
-  selectedPlan: DEFAULT_PLAN,
-  name: '',
-  cpfCnpj: '',
-  email: '',
-  phone: '',
-  mobilePhone: '',
-  postalCode: '',
-  address: '',
-  addressNumber: '',
-  addressComplement: '',
-  province: '',
-  city: '',
-  state: '',
-  creditCard: { holderName: '', number: '', expiryMonth: '', expiryYear: '', ccv: '' },
-});
+export type CheckoutValues = InferType<typeof checkoutSchema>;
+export type PixPaymentRequest = InferType<typeof pixPaymentRequestSchema>;
+export type PaymentRequest = InferType<typeof paymentRequestSchema>;

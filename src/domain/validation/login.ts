@@ -1,5 +1,5 @@
-import { object, string } from 'yup';
-import { AUTH_MESSAGES, PASSWORD_MIN_LENGTH } from '../messages';
+import { object, ref, string } from 'yup';
+import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../messages';
 import { USER_TYPES } from '../userTypes';
 
 /** The login form's rules; the server applies the same schema to POST /api/auth/login. */
@@ -11,9 +11,16 @@ export const loginSchema = object({
   senha: string().required(AUTH_MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
 });
 
+/** The rules of a password being set (the common-passwords list is checked by the server only). */
+export const newPasswordRule = () =>
+  string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+
 export const changePasswordSchema = object({
-  currentPassword: string().required('Senha atual é obrigatória'),
-  newPassword: string().required(AUTH_MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
+  // No password is longer than the maximum: a longer "current password" is wrong, and never hashed.
+  currentPassword: string().required('Senha atual é obrigatória').max(PASSWORD_MAX_LENGTH, 'Senha atual incorreta.'),
+  newPassword: newPasswordRule()
+    .required(AUTH_MESSAGES.passwordRequired)
+    .notOneOf([ref('currentPassword')], AUTH_MESSAGES.passwordSameAsCurrent),
 });
 
 /** What the server requires of a login request; a wrong password of any length is just 401. */

@@ -1,8 +1,17 @@
 import { object, string } from 'yup';
 import { PARAMETER_VALUE_MAX_LENGTH, PARAMETER_VALUE_MESSAGES as MESSAGES, type ParameterKind } from '../settings';
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// Linear by construction: the dots split the domain into labels that cannot contain one, so no
+// character can be matched by two neighbouring quantifiers (src/domain/regexSafety.test.ts checks it).
+const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A kind's pattern check, run only on values within the length limit: yup runs every rule
+ * (abortEarly: false), and an oversized value already has its own message.
+ */
+const withinLimit = (check: (value: string) => boolean) => (value: string | undefined) =>
+  !value || value.length > PARAMETER_VALUE_MAX_LENGTH || check(value);
 
 /** An absolute http(s) address with a real host name (a dot in it, or localhost). */
 function isHttpUrl(value: string): boolean {
@@ -25,9 +34,19 @@ const requiredValue = () =>
 type ValueSchema = ReturnType<typeof requiredValue>;
 
 const KIND_RULES: Record<ParameterKind, (schema: ValueSchema) => ValueSchema> = {
-  url: (schema) => schema.test('url', MESSAGES.url, (value) => !value || isHttpUrl(value)),
-  email: (schema) => schema.matches(EMAIL, { message: MESSAGES.email, excludeEmptyString: true }),
-  number: (schema) => schema.matches(NUMBER, { message: MESSAGES.number, excludeEmptyString: true }),
+  url: (schema) => schema.test('url', MESSAGES.url, withinLimit(isHttpUrl)),
+  email: (schema) =>
+    schema.test(
+      'email',
+      MESSAGES.email,
+      withinLimit((value) => EMAIL.test(value)),
+    ),
+  number: (schema) =>
+    schema.test(
+      'number',
+      MESSAGES.number,
+      withinLimit((value) => NUMBER.test(value)),
+    ),
   text: (schema) => schema,
 };
 

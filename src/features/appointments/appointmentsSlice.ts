@@ -1,6 +1,8 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
+import type { ReferralToSchedule } from '../../domain/referralScheduling';
 
 /** Which dialog of 'Agenda de Consultas' is open, and for which appointment (by uuid). */
 export type AppointmentDialog = 'none' | 'new' | 'details' | 'cancel';
@@ -8,8 +10,13 @@ export type AppointmentDialog = 'none' | 'new' | 'details' | 'cancel';
 interface AppointmentsState {
   dialog: AppointmentDialog;
   selectedUuid: string | null;
+  /** The pending referral 'Nova Consulta' opened for (from the referral list's 'Agendar consulta'). */
+  referralToSchedule: ReferralToSchedule | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
-const initialState: AppointmentsState = { dialog: 'none', selectedUuid: null };
+const closedDialog = { dialog: 'none', selectedUuid: null, referralToSchedule: null } as const;
+const initialState: AppointmentsState = { ...closedDialog, listQuery: '' };
 
 const slice = createSlice({
   name: 'appointments',
@@ -18,13 +25,31 @@ const slice = createSlice({
     appointmentDialogOpened(state, action: PayloadAction<{ dialog: Exclude<AppointmentDialog, 'none'>; uuid?: string }>) {
       state.dialog = action.payload.dialog;
       state.selectedUuid = action.payload.uuid ?? null;
+      state.referralToSchedule = null;
     },
-    appointmentDialogClosed: () => initialState,
+    /** 'Nova Consulta' for a pending referral: type Encaminhamento, that referral chosen. */
+    referralSchedulingOpened(state, action: PayloadAction<ReferralToSchedule>) {
+      state.dialog = 'new';
+      state.selectedUuid = null;
+      state.referralToSchedule = action.payload;
+    },
+    appointmentDialogClosed: (state) => ({ ...state, ...closedDialog }),
+    appointmentsListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
+    selectAppointmentsListQuery: (state) => state.listQuery,
     selectAppointmentDialog: (state) => state.dialog,
     selectSelectedAppointmentUuid: (state) => state.selectedUuid,
+    selectReferralToSchedule: (state) => state.referralToSchedule,
   },
 });
 
@@ -33,4 +58,5 @@ declare module '../../app/store' {
 }
 
 export const appointmentsSlice = slice.injectInto(rootReducer);
-export const { appointmentDialogOpened, appointmentDialogClosed } = appointmentsSlice.actions;
+export const { appointmentDialogOpened, appointmentDialogClosed, appointmentsListRemembered, referralSchedulingOpened } =
+  appointmentsSlice.actions;

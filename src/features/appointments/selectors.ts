@@ -1,3 +1,4 @@
 import { appointmentsSlice } from './appointmentsSlice';
 
-export const { selectAppointmentDialog, selectSelectedAppointmentUuid } = appointmentsSlice.selectors;
+export const { selectAppointmentsListQuery, selectAppointmentDialog, selectSelectedAppointmentUuid, selectReferralToSchedule } =
+  appointmentsSlice.selectors;

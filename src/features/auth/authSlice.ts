@@ -12,6 +12,12 @@ export interface SessionUser {
 export interface AuthState {
   user: SessionUser | null;
   isAuthenticated: boolean;
+  /** Why the last session ended, when the server said (an inactivated account): shown on /login. */
+  sessionEndNotice?: string;
+  /** Whose session expired: only that user is taken back to where it was. */
+  expiredUserId?: number;
+  /** The user pressed 'Sair': the next sign-in starts afresh, not where this session was. */
+  signedOut?: boolean;
 }
 
 const initialState: AuthState = { user: null, isAuthenticated: false };
@@ -27,7 +33,13 @@ export const authSlice = createSlice({
     },
   },
   extraReducers: (builder) => {
-    builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState);
+    builder
+      .addCase(sessionExpired, (_state, { payload }) => ({
+        ...initialState,
+        sessionEndNotice: payload.reason,
+        expiredUserId: payload.userId,
+      }))
+      .addCase(loggedOut, () => ({ ...initialState, signedOut: true }));
   },
 });
 

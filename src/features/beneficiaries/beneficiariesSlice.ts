@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
 import type { Beneficiary } from '../../domain/beneficiaries';
 
 export type BeneficiaryDialog = 'none' | 'create' | 'details' | 'edit' | 'status';
@@ -11,15 +12,20 @@ export type SelectedBeneficiary = Pick<Beneficiary, 'id' | 'uuid' | 'cpf' | 'nam
 interface BeneficiariesState {
   dialog: BeneficiaryDialog;
   selected: SelectedBeneficiary | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
 
-const initialState: BeneficiariesState = { dialog: 'none', selected: null };
+const initialState: BeneficiariesState = { dialog: 'none', selected: null, listQuery: '' };
 
 const slice = createSlice({
   name: 'beneficiaries',
   initialState,
   reducers: {
-    createOpened: () => ({ dialog: 'create', selected: null }) as BeneficiariesState,
+    createOpened(state) {
+      state.dialog = 'create';
+      state.selected = null;
+    },
     rowDialogOpened(
       state,
       action: PayloadAction<{ dialog: Exclude<BeneficiaryDialog, 'none' | 'create'>; beneficiary: SelectedBeneficiary }>,
@@ -28,12 +34,25 @@ const slice = createSlice({
       state.dialog = action.payload.dialog;
       state.selected = { id, uuid, cpf, name, isActive };
     },
-    dialogClosed: () => initialState,
+    dialogClosed(state) {
+      state.dialog = 'none';
+      state.selected = null;
+    },
+    beneficiariesListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
     selectDialog: (state) => state.dialog,
     selectSelected: (state) => state.selected,
+    selectBeneficiariesListQuery: (state) => state.listQuery,
   },
 });
 
@@ -42,5 +61,4 @@ declare module '../../app/store' {
 }
 
 export const beneficiariesSlice = slice.injectInto(rootReducer);
-export const { createOpened, rowDialogOpened, dialogClosed } = beneficiariesSlice.actions;
-export const { selectDialog, selectSelected } = beneficiariesSlice.selectors;
+export const { createOpened, rowDialogOpened, dialogClosed, beneficiariesListRemembered } = beneficiariesSlice.actions;

@@ -1,13 +1,17 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
 import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface BranchesState {
   dialog: ChannelDialog;
   selectedId: number | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
-const initialState: BranchesState = { dialog: 'none', selectedId: null };
+const closedDialog = { dialog: 'none', selectedId: null } as const;
+const initialState: BranchesState = { ...closedDialog, listQuery: '' };
 
 const slice = createSlice({
   name: 'branches',
@@ -17,10 +21,20 @@ const slice = createSlice({
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },
-    branchDialogClosed: () => initialState,
+    branchDialogClosed: (state) => ({ ...state, ...closedDialog }),
+    branchesListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
+    selectBranchesListQuery: (state) => state.listQuery,
     selectBranchDialog: (state) => state.dialog,
     selectSelectedBranchId: (state) => state.selectedId,
   },
@@ -31,4 +45,4 @@ declare module '../../app/store' {
 }
 
 export const branchesSlice = slice.injectInto(rootReducer);
-export const { branchDialogOpened, branchDialogClosed } = branchesSlice.actions;
+export const { branchDialogOpened, branchDialogClosed, branchesListRemembered } = branchesSlice.actions;

@@ -1,4 +1,5 @@
-import { paymentRequestSchema, type CheckoutValues, type PaymentRequest } from '../../domain/validation/checkout';
+import type { CheckoutValues, PaymentRequest, PixPaymentRequest } from '../../domain/validation/checkout';
+import { loadCheckoutRules } from './checkoutRules';
 
 /** The spec's checkout payload: the form's fields as digits, the card holder's info and the link's `rev`. */
 export interface PaymentPayload extends PaymentRequest {
@@ -14,8 +15,10 @@ export interface PaymentPayload extends PaymentRequest {
   };
 }
 
-export function toPaymentPayload(values: CheckoutValues, rev: string | null): PaymentPayload {
-  // The shared schema's transforms strip masks, so what is sent is exactly what the server validates.
+export async function toPaymentPayload(values: CheckoutValues, rev: string | null): Promise<PaymentPayload> {
+  // The shared schema's transforms strip masks, so what is sent is exactly what the server validates
+  // (loaded already: the form validated with it).
+  const { paymentRequestSchema } = await loadCheckoutRules();
   const payment = paymentRequestSchema.cast({ ...values, rev }, { stripUnknown: true });
   return {
     ...payment,
@@ -30,6 +33,13 @@ export function toPaymentPayload(values: CheckoutValues, rev: string | null): Pa
       mobilePhone: payment.mobilePhone || payment.phone,
     },
   };
+}
+
+/** Paying by Pix: the buyer's fields as digits and the link's `rev`, never the card's (hidden, maybe half typed). */
+export async function toPixPayload(values: CheckoutValues, rev: string | null): Promise<PixPaymentRequest> {
+  const { creditCard: _card, ...buyer } = values;
+  const { pixPaymentRequestSchema } = await loadCheckoutRules();
+  return pixPaymentRequestSchema.cast({ ...buyer, rev }, { stripUnknown: true });
 }
 
 /** A fresh random Idempotency-Key per attempt (getRandomValues also works outside HTTPS, unlike randomUUID). */

@@ -1,13 +1,17 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
 import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface PartnersState {
   dialog: ChannelDialog;
   selectedId: number | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
-const initialState: PartnersState = { dialog: 'none', selectedId: null };
+const closedDialog = { dialog: 'none', selectedId: null } as const;
+const initialState: PartnersState = { ...closedDialog, listQuery: '' };
 
 const slice = createSlice({
   name: 'partners',
@@ -17,10 +21,20 @@ const slice = createSlice({
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },
-    partnerDialogClosed: () => initialState,
+    partnerDialogClosed: (state) => ({ ...state, ...closedDialog }),
+    partnersListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
+    selectPartnersListQuery: (state) => state.listQuery,
     selectPartnerDialog: (state) => state.dialog,
     selectSelectedPartnerId: (state) => state.selectedId,
   },
@@ -31,4 +45,4 @@ declare module '../../app/store' {
 }
 
 export const partnersSlice = slice.injectInto(rootReducer);
-export const { partnerDialogOpened, partnerDialogClosed } = partnersSlice.actions;
+export const { partnerDialogOpened, partnerDialogClosed, partnersListRemembered } = partnersSlice.actions;

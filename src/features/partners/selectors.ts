@@ -1,3 +1,3 @@
 import { partnersSlice } from './partnersSlice';
 
-export const { selectPartnerDialog, selectSelectedPartnerId } = partnersSlice.selectors;
+export const { selectPartnersListQuery, selectPartnerDialog, selectSelectedPartnerId } = partnersSlice.selectors;

@@ -1,6 +1,7 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
 
 /** Which dialog of 'Lista de Profissionais' is open, and for whom. */
 export type ProfessionalDialog = 'none' | 'create' | 'edit' | 'details' | 'delete';
@@ -8,8 +9,11 @@ export type ProfessionalDialog = 'none' | 'create' | 'edit' | 'details' | 'delet
 interface ProfessionalsState {
   dialog: ProfessionalDialog;
   selectedId: number | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
-const initialState: ProfessionalsState = { dialog: 'none', selectedId: null };
+const closedDialog = { dialog: 'none', selectedId: null } as const;
+const initialState: ProfessionalsState = { ...closedDialog, listQuery: '' };
 
 const slice = createSlice({
   name: 'professionals',
@@ -19,10 +23,20 @@ const slice = createSlice({
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },
-    professionalDialogClosed: () => initialState,
+    professionalDialogClosed: (state) => ({ ...state, ...closedDialog }),
+    professionalsListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
+    selectProfessionalsListQuery: (state) => state.listQuery,
     selectProfessionalDialog: (state) => state.dialog,
     selectSelectedProfessionalId: (state) => state.selectedId,
   },
@@ -33,4 +47,4 @@ declare module '../../app/store' {
 }
 
 export const professionalsSlice = slice.injectInto(rootReducer);
-export const { professionalDialogOpened, professionalDialogClosed } = professionalsSlice.actions;
+export const { professionalDialogOpened, professionalDialogClosed, professionalsListRemembered } = professionalsSlice.actions;

@@ -1,3 +1,3 @@
 import { professionalsSlice } from './professionalsSlice';
 
-export const { selectProfessionalDialog, selectSelectedProfessionalId } = professionalsSlice.selectors;
+export const { selectProfessionalsListQuery, selectProfessionalDialog, selectSelectedProfessionalId } = professionalsSlice.selectors;

@@ -1,13 +1,17 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
 import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
+import { rememberedListsForgotten } from '../../components/list/listMemory';
 import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface ResellersState {
   dialog: ChannelDialog;
   selectedId: number | null;
+  /** The list's last parameters (page, sort, filters), restored when the user comes back through the menu. */
+  listQuery: string;
 }
-const initialState: ResellersState = { dialog: 'none', selectedId: null };
+const closedDialog = { dialog: 'none', selectedId: null } as const;
+const initialState: ResellersState = { ...closedDialog, listQuery: '' };
 
 const slice = createSlice({
   name: 'resellers',
@@ -17,10 +21,20 @@ const slice = createSlice({
       state.dialog = action.payload.dialog;
       state.selectedId = action.payload.id ?? null;
     },
-    resellerDialogClosed: () => initialState,
+    resellerDialogClosed: (state) => ({ ...state, ...closedDialog }),
+    resellersListRemembered(state, action: PayloadAction<string>) {
+      state.listQuery = action.payload;
+    },
   },
-  extraReducers: (builder) => builder.addCase(sessionExpired, () => initialState).addCase(loggedOut, () => initialState),
+  extraReducers: (builder) =>
+    builder
+      .addCase(sessionExpired, () => initialState)
+      .addCase(loggedOut, () => initialState)
+      .addCase(rememberedListsForgotten, (state) => {
+        state.listQuery = '';
+      }),
   selectors: {
+    selectResellersListQuery: (state) => state.listQuery,
     selectResellerDialog: (state) => state.dialog,
     selectSelectedResellerId: (state) => state.selectedId,
   },
@@ -31,4 +45,4 @@ declare module '../../app/store' {
 }
 
 export const resellersSlice = slice.injectInto(rootReducer);
-export const { resellerDialogOpened, resellerDialogClosed } = resellersSlice.actions;
+export const { resellerDialogOpened, resellerDialogClosed, resellersListRemembered } = resellersSlice.actions;

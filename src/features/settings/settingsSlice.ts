@@ -30,4 +30,3 @@ declare module '../../app/store' {
 
 export const settingsSlice = slice.injectInto(rootReducer);
 export const { historyOpened, historyClosed } = settingsSlice.actions;
-export const { selectHistoryParameterId } = settingsSlice.selectors;

@@ -3,7 +3,14 @@ import { LuCopy, LuExternalLink } from 'react-icons/lu';
 import { useGetAppointmentQuery, type Appointment } from '../../../api/appointmentsApi';
 import { DetailList, DetailsDialog } from '../../../components/dialogs/DetailsDialog';
 import { notify } from '../../../components/toast/notify';
-import { APPOINTMENT_MESSAGES as MESSAGES, appointmentStatusLabel, appointmentTypeLabel, CARE_ACTIONS } from '../../../domain/care';
+import {
+  APPOINTMENT_MESSAGES as MESSAGES,
+  appointmentStatusLabel,
+  appointmentTypeLabel,
+  CARE_ACTIONS,
+  hasVideoLink,
+  PRESENTIAL_NO_LINK,
+} from '../../../domain/care';
 import { formatCpf, formatPhone } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 
@@ -20,7 +27,7 @@ async function copyText(text: string): Promise<void> {
 }
 
 function AttendanceLink({ url }: { url: string | null }) {
-  if (!url) return <Text color="gray.500">Não informado</Text>;
+  if (!url) return <Text color="fg.muted">Não informado</Text>;
   const copy = async () => {
     try {
       await copyText(url);
@@ -31,7 +38,7 @@ function AttendanceLink({ url }: { url: string | null }) {
   };
   return (
     <Stack gap="2">
-      <Text fontSize="sm" color="gray.700" wordBreak="break-all">
+      <Text fontSize="sm" color="fg" wordBreak="break-all">
         {url}
       </Text>
       <HStack gap="2" wrap="wrap">
@@ -51,7 +58,7 @@ function AttendanceLink({ url }: { url: string | null }) {
 function Section({ title, children }: { title: string; children: React.ReactNode }) {
   return (
     <Stack as="section" gap="3">
-      <Heading as="h3" size="sm" color="gray.700">
+      <Heading as="h3" size="sm" color="fg">
         {title}
       </Heading>
       {children}
@@ -95,7 +102,11 @@ function Details({ appointment }: { appointment: Appointment }) {
         />
       </Section>
       <Section title="Link de Atendimento">
-        <AttendanceLink url={appointment.beneficiaryUrl} />
+        {hasVideoLink(appointment.type) ? (
+          <AttendanceLink url={appointment.beneficiaryUrl} />
+        ) : (
+          <Text color="fg.muted">{PRESENTIAL_NO_LINK}</Text>
+        )}
       </Section>
     </Stack>
   );
@@ -109,10 +120,10 @@ export function AppointmentDetailsDialog({ uuid, onClose }: { uuid: string | und
       {appointment ? (
         <Details appointment={appointment} />
       ) : isError ? (
-        <Text color="red.600">Não foi possível carregar os detalhes da consulta.</Text>
+        <Text color="fg.error">Não foi possível carregar os detalhes da consulta.</Text>
       ) : (
         <Center py="10">
-          <Spinner color="teal.500" aria-label="Carregando" />
+          <Spinner color="teal.fg" aria-label="Carregando" />
         </Center>
       )}
     </DetailsDialog>

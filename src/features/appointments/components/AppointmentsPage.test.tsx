@@ -1,10 +1,13 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Appointment } from '../../../api/appointmentsApi';
-import { APPOINTMENT_MESSAGES, CARE_ERRORS } from '../../../domain/care';
+import { APPOINTMENT_MESSAGES, CARE_ERRORS, PRESENTIAL_NO_LINK } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import AppointmentsPage from './AppointmentsPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { appointmentDialogClosed, appointmentsListRemembered, appointmentsSlice } from '../appointmentsSlice';
+import { selectAppointmentDialog, selectReferralToSchedule } from '../selectors';
 
 jest.setTimeout(30_000);
 
@@ -130,6 +133,19 @@ describe('Agenda de Consultas', () => {
     expect(writeText).toHaveBeenCalledWith('https://meet.jit.si/PortalSaude-abc');
   });
 
+  it('shows no video link for a Presencial appointment', async () => {
+    listAnswers();
+    server.use(http.get('*/api/appointments/apt-2', () => HttpResponse.json(rows[1])));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Ver detalhes da consulta de Bruno Finalizado' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes da Consulta' });
+    expect(await within(dialog).findByText(PRESENTIAL_NO_LINK)).toBeInTheDocument();
+    expect(within(dialog).getByText('Presencial')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('link', { name: 'Acessar Atendimento' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Copiar Link' })).not.toBeInTheDocument();
+    expect(within(dialog).queryByText(rows[1].beneficiaryUrl!)).not.toBeInTheDocument();
+  });
+
   it('labels DONE as Realizada in the details', async () => {
     listAnswers([appointment({ status: 'DONE' })]);
     server.use(http.get('*/api/appointments/apt-1', () => HttpResponse.json(appointment({ status: 'DONE' }))));
@@ -177,5 +193,83 @@ describe('Agenda de Consultas', () => {
     renderPage();
     expect(await screen.findByText(APPOINTMENT_MESSAGES.loadError)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('Agenda de Consultas with a remembered list (preloaded store)', () => {
+  it('coming back through the menu shows the list where the user left it', async () => {
+    const queries = listAnswers();
+    const preloadedState = {
+      ...signedInAs('ADMINISTRADOR'),
+      appointments: appointmentsSlice.reducer(undefined, appointmentsListRemembered('paciente=bru')),
+    };
+    const { router } = await renderArrivingAt(<AppointmentsPage />, '/agendamentos', { preloadedState });
+    await waitFor(() => expect(queries.at(-1)?.get('paciente')).toBe('bru'));
+    expect(queries.every((params) => params.get('paciente') === 'bru')).toBe(true);
+    expect(screen.getByDisplayValue('bru')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('paciente')).toBe('bru');
+  });
+});
+
+describe("Agenda de Consultas: a referral's 'Agendar consulta'", () => {
+  it("arriving with a referral handed over opens 'Nova Consulta' as Encaminhamento, searching its patient", async () => {
+    listAnswers();
+    const searched: string[] = [];
+    server.use(
+      http.get('*/api/specialties', () => HttpResponse.json([{ uuid: 's-1', name: 'Cardiologia' }])),
+      http.get('*/api/appointments/referrals', ({ request }) => {
+        searched.push(new URL(request.url).searchParams.get('busca') ?? '');
+        return HttpResponse.json([]);
+      }),
+    );
+    const { store } = await renderArrivingAt(<AppointmentsPage />, '/agendamentos', {
+      preloadedState: signedInAs('ADMINISTRADOR'),
+      state: { scheduleReferral: { referralUuid: 'ref-9', cpf: '39053344705' } },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Consulta' });
+    expect(within(dialog).getByRole('radio', { name: 'Encaminhamento' })).toBeChecked();
+    await waitFor(() => expect(searched).toContain('39053344705'));
+    expect(selectReferralToSchedule(store.getState())).toEqual({ referralUuid: 'ref-9', cpf: '39053344705' });
+  });
+
+  const HANDED = { scheduleReferral: { referralUuid: 'ref-9', cpf: '39053344705' } };
+  const referralAnswers = () =>
+    server.use(
+      http.get('*/api/specialties', () => HttpResponse.json([{ uuid: 's-1', name: 'Cardiologia' }])),
+      http.get('*/api/appointments/referrals', () => HttpResponse.json([])),
+    );
+
+  it("a reload after 'Agendar consulta' (the history entry still holds the referral) does not open 'Nova Consulta' again", async () => {
+    listAnswers();
+    referralAnswers();
+    const { store } = renderWithProviders(<AppointmentsPage />, {
+      route: '/agendamentos',
+      routeState: HANDED,
+      preloadedState: signedInAs('ADMINISTRADOR'),
+    });
+    expect(await screen.findByText('Ana Agendada')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect([selectAppointmentDialog(store.getState()), selectReferralToSchedule(store.getState())]).toEqual(['none', null]);
+  });
+
+  it("Back and Forward to the agenda after 'Agendar consulta' do not open 'Nova Consulta' again", async () => {
+    listAnswers();
+    referralAnswers();
+    const { store, router } = await renderArrivingAt(<AppointmentsPage />, '/agendamentos', {
+      preloadedState: signedInAs('ADMINISTRADOR'),
+      state: HANDED,
+    });
+    expect(await screen.findByRole('dialog', { name: 'Nova Consulta' })).toBeInTheDocument();
+    act(() => {
+      store.dispatch(appointmentDialogClosed());
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('Início')).toBeInTheDocument();
+    await act(() => router.navigate(1));
+    expect(await screen.findByText('Ana Agendada')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual(HANDED);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(selectAppointmentDialog(store.getState())).toBe('none');
   });
 });

@@ -1,5 +1,7 @@
 import { Box, Button } from '@chakra-ui/react';
+import { useEffect } from 'react';
 import { LuEye, LuPlus, LuX } from 'react-icons/lu';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { failureReason } from '../../../api/apiSlice';
 import {
   type Appointment,
@@ -13,7 +15,8 @@ import { NoWrap, RowActionButton, RowActionGroup } from '../../../components/lis
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
-import { FilterBar, FilterDateRange, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
+import { FilterDateRange } from '../../../components/list/FilterDateRange';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -25,9 +28,21 @@ import {
   CARE_ACTIONS,
   SPECIALTY_NAMES,
 } from '../../../domain/care';
+import { referralToScheduleOf } from '../../../domain/referralScheduling';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { appointmentDialogClosed, appointmentDialogOpened, type AppointmentDialog } from '../appointmentsSlice';
-import { selectAppointmentDialog, selectSelectedAppointmentUuid } from '../selectors';
+import {
+  appointmentDialogClosed,
+  appointmentDialogOpened,
+  appointmentsListRemembered,
+  referralSchedulingOpened,
+  type AppointmentDialog,
+} from '../appointmentsSlice';
+import {
+  selectAppointmentDialog,
+  selectAppointmentsListQuery,
+  selectReferralToSchedule,
+  selectSelectedAppointmentUuid,
+} from '../selectors';
 import { AppointmentDetailsDialog } from './AppointmentDetailsDialog';
 import { AppointmentStatusBadge } from './AppointmentStatusBadge';
 import { NewAppointmentDialog } from './NewAppointmentDialog';
@@ -37,12 +52,29 @@ const SPECIALTY_OPTIONS = SPECIALTY_NAMES.map((name) => ({ value: name, label: n
 /** 'Agenda de Consultas' (administrators): filters, the paged agenda, its details, cancelling and 'Nova Consulta'. */
 export default function AppointmentsPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(APPOINTMENT_FILTERS, appointmentsApi.usePrefetch('getAppointments'));
+  const rememberedQuery = useAppSelector(selectAppointmentsListQuery);
+  const list = useListParams(APPOINTMENT_FILTERS, appointmentsApi.usePrefetch('getAppointments'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(appointmentsListRemembered(query)),
+  });
   const query = useGetAppointmentsQuery(list.apiArgs);
   const { currentData } = query;
   const [cancelAppointment, { isLoading: canceling }] = useCancelAppointmentMutation();
   const dialog = useAppSelector(selectAppointmentDialog);
   const selectedUuid = useAppSelector(selectSelectedAppointmentUuid);
+  const referralToSchedule = useAppSelector(selectReferralToSchedule);
+
+  // Arriving from a referral's 'Agendar consulta' opens 'Nova Consulta' for it, once per arrival. A
+  // reload, Back or Forward (a POP) to that history entry finds the referral still in its state: the
+  // intent was used already (and the referral is likely booked), so it opens nothing.
+  const location = useLocation();
+  const arrived = useNavigationType() !== 'POP';
+  const handed = arrived ? referralToScheduleOf(location.state) : null;
+  const handedUuid = handed?.referralUuid;
+  const handedCpf = handed?.cpf;
+  useEffect(() => {
+    if (handedUuid && handedCpf) dispatch(referralSchedulingOpened({ referralUuid: handedUuid, cpf: handedCpf }));
+  }, [dispatch, handedUuid, handedCpf, location.key]);
 
   const close = () => dispatch(appointmentDialogClosed());
   const open = (kind: Exclude<AppointmentDialog, 'none'>, uuid?: string) => dispatch(appointmentDialogOpened({ dialog: kind, uuid }));
@@ -112,14 +144,14 @@ export default function AppointmentsPage() {
       <PageHeader title={MESSAGES.title}>
         <ExportListButton
           label={CARE_ACTIONS.exportCsv}
-          download={() => exportAppointmentsCsv(list.apiArgs)}
+          download={() => dispatch(exportAppointmentsCsv(list.apiArgs))}
           errorMessage={CARE_ACTIONS.exportError}
           disabled={!currentData?.total}
         />
         {newButton}
       </PageHeader>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
-        <FilterDateRange list={list} />
+        <FilterDateRange names={['dataInicial', 'dataFinal']} labels={['Data inicial', 'Data final']} list={list} />
         <FilterInput label="Paciente" value={list.filters.paciente} onChange={(value) => list.setFilter('paciente', value)} />
         <FilterSelect
           label="Especialidade"
@@ -148,7 +180,7 @@ export default function AppointmentsPage() {
         emptyAction={newButton}
       />
 
-      {dialog === 'new' && <NewAppointmentDialog onClose={close} />}
+      {dialog === 'new' && <NewAppointmentDialog referral={referralToSchedule ?? undefined} onClose={close} />}
       <AppointmentDetailsDialog uuid={dialog === 'details' ? (selectedUuid ?? undefined) : undefined} onClose={close} />
       <ConfirmDialog
         open={dialog === 'cancel'}

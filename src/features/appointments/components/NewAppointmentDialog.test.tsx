@@ -226,3 +226,32 @@ describe('Nova Consulta', () => {
     expect(onClose).not.toHaveBeenCalled();
   });
 });
+
+describe('Nova Consulta for a referral handed over', () => {
+  it('starts as Encaminhamento with the referral chosen, found by its patient’s CPF, and books it', async () => {
+    const calls = api();
+    const onClose = jest.fn();
+    const { user } = renderWithProviders(
+      <NewAppointmentDialog referral={{ referralUuid: 'ref-1', cpf: '39053344705' }} onClose={onClose} />,
+      {
+        route: '/agendamentos',
+        preloadedState: signedInAs('ADMINISTRADOR'),
+      },
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Nova Consulta' });
+    expect(within(dialog).getByRole('radio', { name: 'Encaminhamento' })).toBeChecked();
+    await waitFor(() => expect(field(dialog, 'Paciente')).toHaveValue('ref-1'));
+    expect(calls.referrals.at(-1)?.get('busca')).toBe('39053344705');
+    expect(field(dialog, 'Especialidade')).toHaveValue(CARDIOLOGY.uuid);
+
+    await user.selectOptions(field(dialog, 'Mês/Ano'), monthOptions(new Date())[1].value);
+    await waitFor(() => expect(field(dialog, 'Data')).toBeEnabled());
+    await user.selectOptions(field(dialog, 'Data'), '20/12/2030');
+    await user.selectOptions(field(dialog, 'Horário'), 'slot-a');
+    await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
+    await screen.findByText(APPOINTMENT_MESSAGES.scheduled);
+    expect(calls.posted).toEqual([
+      { specialtyUuid: CARDIOLOGY.uuid, beneficiaryUuid: 'pat-carla', availabilityUuid: 'slot-a', beneficiaryMedicalReferralUuid: 'ref-1' },
+    ]);
+  });
+});

@@ -1,6 +1,6 @@
 import { chakra, Field, Fieldset, HStack, Input, Link, Stack } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
 import { failureReason } from '../../../api/apiSlice';
 import {
@@ -13,7 +13,7 @@ import {
 import { useGetPendingReferralsQuery, type Referral } from '../../../api/referralsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField, type SelectOption } from '../../../components/forms/SelectField';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { notify } from '../../../components/toast/notify';
 import {
   APPOINTMENT_KINDS,
@@ -25,6 +25,7 @@ import {
   type AppointmentKind,
 } from '../../../domain/care';
 import { formatCpf } from '../../../domain/documents';
+import type { ReferralToSchedule } from '../../../domain/referralScheduling';
 import { newAppointmentSchema } from '../../../domain/validation/care';
 
 interface WizardValues {
@@ -80,18 +81,21 @@ interface PatientChoice {
 /**
  * 'Nova Consulta': type, patient, specialty, month/year, date and time, each enabled by the one
  * before it; changing a field clears the ones after it. Dates and times come from the provider's
- * availability for the chosen month (from today in the current month).
+ * availability for the chosen month (from today in the current month). Opened for a `referral`
+ * (a pending referral's 'Agendar consulta'), it starts as Encaminhamento with that referral chosen.
  */
-export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
+export function NewAppointmentDialog({ referral, onClose }: { referral?: ReferralToSchedule; onClose: () => void }) {
   const [today] = useState(() => new Date());
-  const [search, setSearch] = useState('');
+  // The referral's patient is searched by CPF, and the referral chosen once it is among the results.
+  const [search, setSearch] = useState(referral?.cpf ?? '');
+  const [presetReferral, setPresetReferral] = useState(referral?.referralUuid);
   const searchText = useDebounced(search);
   /** The chosen patient stays an option even when a later search no longer finds it. */
   const [chosen, setChosen] = useState<PatientChoice | null>(null);
   const [createAppointment] = useCreateAppointmentMutation();
 
   const formik = useFormik<WizardValues>({
-    initialValues: EMPTY,
+    initialValues: referral ? { ...EMPTY, kind: '2' } : EMPTY,
     validationSchema: newAppointmentSchema,
     validateOnChange: false,
     validateOnBlur: false,
@@ -116,6 +120,7 @@ export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
       }
     },
   });
+  const { submit, submitting } = useSubmitOnce(formik);
   const { values } = formik;
 
   const change = (field: keyof WizardValues, value: string, extra: Partial<WizardValues> = {}) => {
@@ -179,6 +184,17 @@ export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
     change('patient', value, known ? { specialty: referralSpecialty } : {});
   };
 
+  const presetFound = Boolean(
+    presetReferral && specialties.currentData && patientChoices.some((choice) => choice.option.value === presetReferral),
+  );
+  const choosePreset = useEffectEvent(() => {
+    if (presetReferral) choosePatient(presetReferral);
+    setPresetReferral(undefined);
+  });
+  useEffect(() => {
+    if (presetFound) choosePreset();
+  }, [presetFound]);
+
   return (
     <FormikProvider value={formik}>
       <FormDialog
@@ -187,9 +203,9 @@ export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
         title={MESSAGES.newTitle}
         submitLabel={CARE_ACTIONS.schedule}
         submittingLabel={CARE_ACTIONS.scheduling}
-        submitting={formik.isSubmitting}
+        submitting={submitting}
         dirty={formik.dirty}
-        onSubmit={() => void submitWithToasts(formik)}
+        onSubmit={() => void submit()}
         onClose={onClose}
       >
         <Stack gap="4">
@@ -239,7 +255,7 @@ export function NewAppointmentDialog({ onClose }: { onClose: () => void }) {
             onValueChange={choosePatient}
           />
           {chosen?.referral?.urlPath && (
-            <Link href={chosen.referral.urlPath} target="_blank" rel="noopener noreferrer" color="teal.700" fontSize="sm" mt="-2">
+            <Link href={chosen.referral.urlPath} target="_blank" rel="noopener noreferrer" color="teal.fg" fontSize="sm" mt="-2">
               {CARE_ACTIONS.openReferral} <LuExternalLink aria-hidden />
             </Link>
           )}

@@ -4,6 +4,8 @@ import { AUDIT_TEXTS as T, type AuditEntryView } from '../../../domain/audit';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import AuditPage from './AuditPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { auditListRemembered, auditSlice } from '../auditSlice';
 
 jest.setTimeout(30_000);
 
@@ -107,5 +109,18 @@ describe('Auditoria', () => {
     renderPage();
     expect(await screen.findByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
     expect(await screen.findByText(T.loadError)).toBeInTheDocument();
+  });
+});
+
+describe('Auditoria with a remembered trail (preloaded store)', () => {
+  it('coming back shows the trail where the administrator left it', async () => {
+    const queries = serve([entry(1)], 30);
+    const audit = auditSlice.reducer(undefined, auditListRemembered('user=Ana&page=3'));
+    const { router } = await renderArrivingAt(<AuditPage />, '/auditoria', { preloadedState: { ...signedInAs('ADMINISTRADOR'), audit } });
+    await screen.findByRole('table', { name: T.title });
+    await waitFor(() => expect(queries.length).toBeGreaterThan(0));
+    expect(queries.every((sent) => sent.get('user') === 'Ana' && sent.get('page') === '3')).toBe(true);
+    expect(screen.getByDisplayValue('Ana')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?user=Ana&page=3');
   });
 });

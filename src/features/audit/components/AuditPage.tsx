@@ -3,6 +3,7 @@ import { exportAuditCsv, useGetAuditEntriesQuery } from '../../../api/auditApi';
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { PagedTable } from '../../../components/list/PagedTable';
+import { FilterDateRange } from '../../../components/list/FilterDateRange';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -17,6 +18,9 @@ import {
   type AuditEntryView,
 } from '../../../domain/audit';
 import { formatDateTime } from '../../../domain/format';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { auditListRemembered } from '../auditSlice';
+import { selectAuditListQuery } from '../selectors';
 
 const options = (labels: Record<string, string>) => Object.entries(labels).map(([value, label]) => ({ value, label }));
 const ACTION_OPTIONS = options(AUDIT_ACTION_LABELS);
@@ -36,7 +40,7 @@ const columns: Column<AuditEntryView>[] = [
       <>
         {auditEntityLabel(entry.entity)}
         {entry.entityId && (
-          <Text as="span" display="block" fontSize="xs" color="gray.500" fontFamily="mono">
+          <Text as="span" display="block" fontSize="xs" color="fg.muted" fontFamily="mono">
             {entry.entityId}
           </Text>
         )}
@@ -49,7 +53,12 @@ const columns: Column<AuditEntryView>[] = [
 
 /** 'Auditoria' (administrators): who read or changed what, when and from where, newest first. */
 export default function AuditPage() {
-  const list = useListParams(AUDIT_FILTER_NAMES);
+  const dispatch = useAppDispatch();
+  const rememberedQuery = useAppSelector(selectAuditListQuery);
+  const list = useListParams(AUDIT_FILTER_NAMES, undefined, {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(auditListRemembered(query)),
+  });
   const query = useGetAuditEntriesQuery(list.apiArgs, { refetchOnMountOrArgChange: true });
   const { currentData } = query;
 
@@ -58,17 +67,16 @@ export default function AuditPage() {
       <PageHeader title={T.title}>
         <ExportListButton
           label={T.exportCsv}
-          download={() => exportAuditCsv(list.filters, list.apiArgs.sort)}
+          download={() => dispatch(exportAuditCsv(list.filters, list.apiArgs.sort))}
           errorMessage={T.exportError}
           disabled={!currentData?.total}
         />
       </PageHeader>
-      <Text color="gray.600" fontSize="sm" mt="-2" mb="4">
+      <Text color="fg.muted" fontSize="sm" mt="-2" mb="4">
         {T.subtitle}
       </Text>
       <FilterBar hasFilters={list.hasFilters} onClear={list.clearFilters}>
-        <FilterInput label={T.filters.from} type="date" value={list.filters.from} onChange={(value) => list.setFilter('from', value)} />
-        <FilterInput label={T.filters.to} type="date" value={list.filters.to} onChange={(value) => list.setFilter('to', value)} />
+        <FilterDateRange names={['from', 'to']} labels={[T.filters.from, T.filters.to]} list={list} />
         <FilterInput label={T.filters.user} value={list.filters.user} onChange={(value) => list.setFilter('user', value)} />
         <FilterSelect
           label={T.filters.userType}

@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { accountInactiveMessage } from '../../../domain/messages';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import LoginPage from './LoginPage';
@@ -111,8 +112,56 @@ describe('LoginPage', () => {
     expect({ ...localStorage }).toMatchObject({ token: 'tok-123', userEmail: 'f@x.com', userType, userId: '7' });
   });
 
-  it('takes an administrator back to the remembered page', async () => {
-    localStorage.setItem('redirectAfterLogin', '/agendamentos');
+  it('tells the right password of an inactive account what the server said (whom to ask)', async () => {
+    loginAnswers(403, { message: accountInactiveMessage('FILIAL') });
+    const { user } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@b.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    expect(await screen.findByText(accountInactiveMessage('FILIAL'))).toBeInTheDocument();
+    expect(screen.queryByText('Credenciais inválidas.')).not.toBeInTheDocument();
+  });
+
+  it('sends one sign-in for two quick clicks on Entrar', async () => {
+    let attempts = 0;
+    server.use(
+      http.post('*/api/auth/login', async () => {
+        attempts++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return HttpResponse.json(okUser('REVENDEDOR'));
+      }),
+    );
+    const { user, router } = renderLogin();
+    await user.type(screen.getByLabelText('Email'), 'a@b.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    const submit = screen.getByRole('button', { name: 'Entrar' });
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beneficiarios'));
+    expect(attempts).toBe(1);
+  });
+
+  it('never takes another user to the page an expired session left', async () => {
+    localStorage.setItem('redirectAfterLogin', '8 /agendamentos');
+    loginAnswers(200, okUser('ADMINISTRADOR'));
+    const { user, router } = renderWithProviders(<LoginPage />, {
+      route: '/login',
+      routes: landingRoutes,
+      path: '/login',
+    });
+    await router.navigate('/login', { replace: true, state: { from: '/agendamentos?page=3', userId: 8 } });
+    await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');
+    await user.type(screen.getByLabelText('Email'), 'f@x.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profissionais'));
+    expect(localStorage.getItem('redirectAfterLogin')).toBeNull();
+  });
+
+  it('takes an administrator back to the page its own expired session left', async () => {
+    localStorage.setItem('redirectAfterLogin', '7 /agendamentos');
     loginAnswers(200, okUser('ADMINISTRADOR'));
     const { user, router } = renderLogin();
     await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');

@@ -1,11 +1,12 @@
-import { Box, Button, Center, Heading, Image, Stack } from '@chakra-ui/react';
-import { FormikProvider, useFormik, validateYupSchema, yupToFormErrors, type FormikErrors } from 'formik';
+import { Box, Button, Center, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { FormikProvider, useFormik } from 'formik';
 import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../../api/authApi';
-import { clearRedirect, getToken, readRedirect, writeSession } from '../../../api/session';
+import { clearRedirect, getToken, readRedirectFor, writeSession } from '../../../api/session';
+import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { SelectField } from '../../../components/forms/SelectField';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import { AUTH_MESSAGES } from '../../../domain/messages';
@@ -13,7 +14,7 @@ import { landingPathFor } from '../../../domain/navigation';
 import { DEFAULT_LOGIN_USER_TYPE, USER_TYPE_OPTIONS, type UserType } from '../../../domain/userTypes';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { userSet } from '../authSlice';
-import { selectCurrentUser } from '../selectors';
+import { selectCurrentUser, selectSessionEndNotice } from '../selectors';
 
 interface LoginValues {
   userType: UserType | '';
@@ -23,27 +24,23 @@ interface LoginValues {
 
 const typeOptions = USER_TYPE_OPTIONS.filter((option) => option.value !== '');
 
-// yup (~12 KB gzipped) is fetched when the user starts filling the form, not with the page: it keeps
-// the login's first load within its budget. Same checks as formik's validationSchema.
+// The login's rules arrive when the user starts filling the form (lazySchemaValidation), not with the page.
 const loadLoginSchema = () => import('../../../domain/validation/login').then((module) => module.loginSchema);
-
-async function validateLogin(values: LoginValues): Promise<FormikErrors<LoginValues>> {
-  try {
-    await validateYupSchema(values, await loadLoginSchema());
-    return {};
-  } catch (error) {
-    if ((error as Error).name === 'ValidationError') return yupToFormErrors(error);
-    throw error;
-  }
-}
+const validateLogin = lazySchemaValidation<LoginValues>(loadLoginSchema);
 
 export default function LoginPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const currentUser = useAppSelector(selectCurrentUser);
+  const sessionEndNotice = useAppSelector(selectSessionEndNotice);
+  // The page this tab was sent here from (RequireAuth): anyone's for a visitor who had no session,
+  // only its owner's after an expired one; else what an expiry stored for this user (a reload of /login).
+  const cameFrom = useLocation().state as { from?: unknown; userId?: unknown } | null;
+  const rememberedFor = (userId: number) =>
+    typeof cameFrom?.from === 'string' && (cameFrom.userId == null || cameFrom.userId === userId) ? cameFrom.from : readRedirectFor(userId);
   // Only a session that existed when the page opened forwards; signing in here navigates by itself.
   const [signedInOnLoad] = useState(() => Boolean(currentUser && getToken()));
-  const [login, { isLoading }] = useLoginMutation();
+  const [login] = useLoginMutation();
 
   const formik = useFormik<LoginValues>({
     initialValues: { userType: DEFAULT_LOGIN_USER_TYPE, email: '', senha: '' },
@@ -60,44 +57,53 @@ export default function LoginPage() {
         writeSession({ token, email: user.email, userType: user.userType, userId: user.id });
         dispatch(userSet({ id: user.id, email: user.email, userType: user.userType, nome: user.nome }));
         notify.success(AUTH_MESSAGES.loginSuccess);
-        const destination = landingPathFor(user.userType, readRedirect());
+        const destination = landingPathFor(user.userType, rememberedFor(user.id));
         clearRedirect();
         navigate(destination, { replace: true });
       } catch (error) {
         const status = (error as { status?: unknown }).status;
         const serverMessage = (error as { data?: { message?: string } }).data?.message;
         if (status === 401) notify.error(AUTH_MESSAGES.invalidCredentials);
-        else if (status === 429 && serverMessage) notify.error(serverMessage);
+        // 403: the right password for an inactive account, and whom to ask; 429: too many attempts.
+        else if ((status === 403 || status === 429) && serverMessage) notify.error(serverMessage);
         else notify.error(AUTH_MESSAGES.loginFailed);
       }
     },
   });
 
+  const { submit, submitting } = useSubmitOnce(formik);
+
   if (signedInOnLoad && currentUser) {
-    return <Navigate to={landingPathFor(currentUser.userType, readRedirect())} replace />;
+    return <Navigate to={landingPathFor(currentUser.userType, rememberedFor(currentUser.id))} replace />;
   }
 
   return (
-    <Center minH="100vh" px="4" bg="gray.100">
-      <Box as="main" w="full" maxW="sm" bg="white" p="8" borderRadius="xl" boxShadow="md">
+    <Center minH="100vh" px="4" bg="bg.muted">
+      <Box as="main" w="full" maxW="sm" bg="bg.panel" p="8" borderRadius="xl" boxShadow="md">
         <Image src="/logo-dark.svg" alt="Portal Saúde" h="10" htmlWidth="200" htmlHeight="40" mx="auto" mb="6" />
         <Heading as="h1" size="xl" textAlign="center" mb="6">
           Acesso ao Sistema
         </Heading>
+        {/* Plain text, not Chakra's Alert: the login's first load has a size budget. */}
+        {sessionEndNotice && (
+          <Text role="alert" color="fg.warning" mb="6">
+            {sessionEndNotice}
+          </Text>
+        )}
         <FormikProvider value={formik}>
           <form
             noValidate
             onFocus={() => void loadLoginSchema()}
             onSubmit={(event) => {
               event.preventDefault();
-              void submitWithToasts(formik);
+              void submit();
             }}
           >
             <Stack gap="4">
               <SelectField name="userType" label="Tipo de Usuário" required options={typeOptions} placeholder="Selecione" />
               <TextField name="email" label="Email" type="email" required autoComplete="username" inputMode="email" />
               <TextField name="senha" label="Senha" type="password" required autoComplete="current-password" />
-              <Button type="submit" colorPalette="teal" loading={isLoading} loadingText="Entrando..." w="full" mt="2">
+              <Button type="submit" colorPalette="teal" loading={submitting} loadingText="Entrando..." w="full" mt="2">
                 Entrar
               </Button>
             </Stack>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
 import type { SalesChannelOptions } from '../../../domain/salesChannel';
@@ -6,6 +6,8 @@ import { UF_CODES } from '../../../domain/ufs';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import BeneficiariesPage from './BeneficiariesPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { beneficiariesListRemembered, beneficiariesSlice, rowDialogOpened } from '../beneficiariesSlice';
 
 const base: Omit<Beneficiary, 'id' | 'uuid' | 'name' | 'cpf' | 'holder'> = {
   birthday: '1980-05-17',
@@ -315,6 +317,35 @@ describe('BeneficiariesPage dialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: T.detailsTitle })).not.toBeInTheDocument());
   });
 
+  it("shows a reseller the history's actions, times and account types without any staff member's name", async () => {
+    serve();
+    server.use(
+      http.get('*/api/audit/beneficiaries/:uuid', () =>
+        HttpResponse.json({
+          data: {
+            data: [
+              {
+                id: 1,
+                actorType: 'FILIAL',
+                action: 'view',
+                entity: 'beneficiary',
+                entityId: HOLDER.uuid,
+                summary: null,
+                createdAt: '2026-03-10T15:00:00.000Z',
+              },
+            ],
+          },
+        }),
+      ),
+    );
+    const { user } = renderPage('REVENDEDOR');
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: 'Ver detalhes de Ana Titular' }));
+    const dialog = await screen.findByRole('dialog', { name: T.detailsTitle });
+    const history = await within(dialog).findByRole('region', { name: 'Acessos e alterações recentes' });
+    const entry = await within(history).findByRole('listitem');
+    expect(entry.textContent).toMatch(/— Visualização por Filial$/);
+  });
+
   it("says 'Erro ao buscar beneficiário' when the record cannot be read", async () => {
     serve();
     server.use(http.get('*/api/beneficiaries/cpf/:cpf', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
@@ -351,7 +382,7 @@ describe('BeneficiariesPage dialogs', () => {
       'Tipo de Pagamento',
       'Tipo de Serviço',
     ]);
-    expect(within(dialog).getByLabelText('Telefone')).toHaveValue('11987654321');
+    expect(within(dialog).getByLabelText('Telefone')).toHaveValue('(11) 98765-4321');
     await user.clear(name);
     await user.type(name, 'Ana Editada');
     await user.clear(within(dialog).getByLabelText('Telefone'));
@@ -359,6 +390,32 @@ describe('BeneficiariesPage dialogs', () => {
     await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
     expect(await screen.findByText(M.updated)).toBeInTheDocument();
     expect(sent).toMatchObject({ name: 'Ana Editada', phone: '2133334444', birthday: '1980-05-17', paymentType: 'S', serviceType: 'GP' });
+  });
+
+  it.each([
+    ['REVENDEDOR', true],
+    ['ADMINISTRADOR', false],
+  ] as const)("shows a sold beneficiary's plan types to %s read-only: %s", async (userType, readOnly) => {
+    serve([{ ...HOLDER, planFromSale: true }]);
+    let sent: Record<string, unknown> | undefined;
+    server.use(
+      http.put('*/api/beneficiaries/:uuid', async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, message: M.updated });
+      }),
+    );
+    const { user } = renderPage(userType);
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: 'Editar Ana Titular' }));
+    const dialog = await screen.findByRole('dialog', { name: T.editTitle });
+    await within(dialog).findByLabelText(/Nome Completo/);
+    for (const label of ['Tipo de Pagamento', 'Tipo de Serviço']) {
+      if (readOnly) expect(within(dialog).getByLabelText(label)).toBeDisabled();
+      else expect(within(dialog).getByLabelText(label)).toBeEnabled();
+    }
+    expect(within(dialog).queryByText(T.planTypesReadOnly) !== null).toBe(readOnly);
+    await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
+    expect(await screen.findByText(M.updated)).toBeInTheDocument();
+    expect(sent).toMatchObject({ paymentType: 'S', serviceType: 'GP' });
   });
 
   it("says 'Erro ao atualizar os dados!' when the save fails, keeping the input", async () => {
@@ -406,6 +463,8 @@ describe('BeneficiariesPage dialogs', () => {
     await user.click(within(confirm).getByRole('button', { name: T.inactivate }));
     expect(await screen.findByText(M.statusUpdated)).toBeInTheDocument();
     expect(within(await rowOf('Ana Titular')).getByText('Inativo')).toBeInTheDocument();
+    // Her dependent goes with her, as the server did.
+    expect(within(await rowOf('Bia Dependente')).getByText('Inativo')).toBeInTheDocument();
   });
 
   it("asks 'ativar' for an inactive one and reports a failure", async () => {
@@ -417,5 +476,116 @@ describe('BeneficiariesPage dialogs', () => {
     expect(confirm).toHaveTextContent('Tem certeza que deseja ativar este beneficiário?');
     await user.click(within(confirm).getByRole('button', { name: T.activate }));
     expect(await screen.findByText(M.statusError)).toBeInTheDocument();
+  });
+});
+
+describe('BeneficiariesPage dialogs show the record they were opened for', () => {
+  /** B's record answers only when the test releases it, so the dialog is seen while B loads. */
+  function serveSlowSecondRecord() {
+    serve();
+    let releaseB!: () => void;
+    const bLoaded = new Promise<void>((resolve) => (releaseB = resolve));
+    server.use(
+      http.get(`*/api/beneficiaries/cpf/${STAFF_HOLDER.cpf}`, async () => {
+        await bLoaded;
+        return HttpResponse.json(STAFF_HOLDER);
+      }),
+    );
+    return () => releaseB();
+  }
+
+  it('edits A, closes, then edits B: never A’s values under B, and the save goes to B', async () => {
+    const releaseB = serveSlowSecondRecord();
+    const saved: string[] = [];
+    server.use(
+      http.put('*/api/beneficiaries/:uuid', ({ params }) => {
+        saved.push(String(params.uuid));
+        return HttpResponse.json({ success: true, message: M.updated });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: 'Editar Ana Titular' }));
+    let dialog = await screen.findByRole('dialog', { name: T.editTitle });
+    expect(await within(dialog).findByLabelText(/Nome Completo/)).toHaveValue('Ana Titular');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.editTitle })).not.toBeInTheDocument());
+
+    await user.click(within(await rowOf('Caio Sem Revendedor')).getByRole('button', { name: 'Editar Caio Sem Revendedor' }));
+    dialog = await screen.findByRole('dialog', { name: T.editTitle });
+    expect(within(dialog).getByLabelText('Carregando beneficiário')).toBeInTheDocument();
+    expect(within(dialog).queryByDisplayValue('Ana Titular')).not.toBeInTheDocument();
+    // A click on 'Salvar Alterações' while B loads saves nothing (least of all A).
+    await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
+    releaseB();
+    expect(await within(dialog).findByLabelText(/Nome Completo/)).toHaveValue('Caio Sem Revendedor');
+    await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
+    await screen.findByText(M.updated);
+    expect(saved).toEqual([STAFF_HOLDER.uuid]);
+  });
+
+  it('shows B’s details, not A’s, while B loads', async () => {
+    const releaseB = serveSlowSecondRecord();
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: 'Ver detalhes de Ana Titular' }));
+    let dialog = await screen.findByRole('dialog', { name: T.detailsTitle });
+    await within(dialog).findByText('Ana Titular');
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: T.detailsTitle })).not.toBeInTheDocument());
+
+    await user.click(within(await rowOf('Caio Sem Revendedor')).getByRole('button', { name: 'Ver detalhes de Caio Sem Revendedor' }));
+    dialog = await screen.findByRole('dialog', { name: T.detailsTitle });
+    expect(within(dialog).queryByText('Ana Titular')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Carregando beneficiário')).toBeInTheDocument();
+    releaseB();
+    expect(await within(dialog).findByText('Caio Sem Revendedor')).toBeInTheDocument();
+  });
+
+  it('sends one creation for two quick clicks on the submit button', async () => {
+    serve();
+    let creations = 0;
+    server.use(
+      http.post('*/api/beneficiaries', async () => {
+        creations++;
+        await new Promise((resolve) => setTimeout(resolve, 30));
+        return HttpResponse.json({ success: true, message: M.created });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: T.newButton }));
+    const dialog = await screen.findByRole('dialog', { name: T.createTitle });
+    await user.type(within(dialog).getByLabelText(/Nome Completo/), 'Nova Pessoa');
+    await user.type(within(dialog).getByLabelText(/^CPF/), '52998224725');
+    await user.type(within(dialog).getByLabelText(/Data de Nascimento/), '1990-01-01');
+    const submit = within(dialog).getByRole('button', { name: T.createSubmit });
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    await screen.findByText(M.created);
+    expect(creations).toBe(1);
+  });
+});
+
+describe('Lista de Beneficiários with its slice preloaded', () => {
+  it('comes back through the menu with the name filter last used', async () => {
+    serve();
+    const beneficiaries = beneficiariesSlice.reducer(undefined, beneficiariesListRemembered('name=ana'));
+    await renderArrivingAt(<BeneficiariesPage />, '/beneficiarios', {
+      preloadedState: { ...signedInAs('ADMINISTRADOR', 7), beneficiaries },
+    });
+    await screen.findByText(HOLDER.name);
+    expect(listRequests.every((url) => url.searchParams.get('name') === 'ana')).toBe(true);
+    expect(screen.getByDisplayValue('ana')).toBeInTheDocument();
+  });
+
+  it("opens the dialog the slice holds: a row's details", async () => {
+    serve();
+    const beneficiaries = beneficiariesSlice.reducer(undefined, rowDialogOpened({ dialog: 'details', beneficiary: HOLDER }));
+    renderWithProviders(<BeneficiariesPage />, {
+      route: '/beneficiarios',
+      preloadedState: { ...signedInAs('ADMINISTRADOR', 7), beneficiaries },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes do Beneficiário' });
+    expect(await within(dialog).findByText(HOLDER.name)).toBeInTheDocument();
   });
 });

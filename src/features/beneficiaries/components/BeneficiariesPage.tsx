@@ -3,13 +3,15 @@ import { useCallback, useEffect } from 'react';
 import { LuPlus } from 'react-icons/lu';
 import { beneficiariesApi, beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { downloadFile } from '../../../api/download';
 import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
 import { BENEFICIARY_FILTERS, BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
-import { createOpened, dialogClosed, rowDialogOpened, selectDialog, selectSelected } from '../beneficiariesSlice';
+import { beneficiariesListRemembered, createOpened, dialogClosed, rowDialogOpened } from '../beneficiariesSlice';
+import { selectBeneficiariesListQuery, selectDialog, selectIsReseller, selectSelected } from '../selectors';
 import { BeneficiariesTable } from './BeneficiariesTable';
 import { BeneficiaryDetailsDialog } from './BeneficiaryDetailsDialog';
 import { BeneficiaryFilters } from './BeneficiaryFilters';
@@ -17,6 +19,7 @@ import { CreateBeneficiaryDialog } from './CreateBeneficiaryDialog';
 import { EditBeneficiaryDialog } from './EditBeneficiaryDialog';
 import { SalesLinkButtons } from './SalesLinkButtons';
 import { StatusConfirmDialog } from './StatusConfirmDialog';
+import { REFETCH_ON_FOCUS } from '../../../api/refreshTable';
 
 /**
  * 'Lista de Beneficiários': holders paged ten at a time, each followed by its dependents, with the
@@ -24,11 +27,15 @@ import { StatusConfirmDialog } from './StatusConfirmDialog';
  */
 export default function BeneficiariesPage() {
   const dispatch = useAppDispatch();
-  const isReseller = useAppSelector((state) => state.auth.user?.userType) === 'REVENDEDOR';
+  const isReseller = useAppSelector(selectIsReseller);
   const dialog = useAppSelector(selectDialog);
   const selected = useAppSelector(selectSelected);
-  const list = useListParams(BENEFICIARY_FILTERS, beneficiariesApi.usePrefetch('getBeneficiaries'));
-  const { currentData, isFetching, isError, error, refetch } = useGetBeneficiariesQuery(list.apiArgs);
+  const rememberedQuery = useAppSelector(selectBeneficiariesListQuery);
+  const list = useListParams(BENEFICIARY_FILTERS, beneficiariesApi.usePrefetch('getBeneficiaries'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(beneficiariesListRemembered(query)),
+  });
+  const { currentData, isFetching, isError, error, refetch } = useGetBeneficiariesQuery(list.apiArgs, REFETCH_ON_FOCUS);
 
   useEffect(() => {
     if (error) notify.error(M.loadError);
@@ -48,9 +55,10 @@ export default function BeneficiariesPage() {
       <PageHeader title={T.listTitle}>
         {isReseller ? <SalesLinkButtons /> : createButton}
         <DownloadCsvButton
-          path="/beneficiaries/export"
-          query={beneficiaryFilterParams(list.filters)}
-          filename="beneficiarios.csv"
+          download={() => {
+            const query = beneficiaryFilterParams(list.filters);
+            return dispatch(downloadFile(`/beneficiaries/export${query ? `?${query}` : ''}`, 'beneficiarios.csv'));
+          }}
           label={T.exportCsv}
           errorMessage={M.exportError}
         />
@@ -75,7 +83,7 @@ export default function BeneficiariesPage() {
         onEdit={openRow('edit')}
         onToggleStatus={openRow('status')}
       />
-      <Pagination page={list.page} total={currentData?.total ?? 0} onPageChange={list.setPage} />
+      <Pagination page={list.page} total={currentData?.total ?? 0} estimated={currentData?.totalEstimated} onPageChange={list.setPage} />
 
       {!isReseller && <CreateBeneficiaryDialog open={dialog === 'create'} onClose={close} />}
       <BeneficiaryDetailsDialog open={dialog === 'details'} beneficiary={selected} onClose={close} />

@@ -1,19 +1,20 @@
-import { GridItem, SimpleGrid } from '@chakra-ui/react';
+import { GridItem, SimpleGrid, Text } from '@chakra-ui/react';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
-import { BENEFICIARY_FIELD_LABELS as L, PAYMENT_TYPES, SERVICE_TYPES } from '../../../domain/beneficiaries';
+import { BENEFICIARY_FIELD_LABELS as L, BENEFICIARY_TEXTS as T, PAYMENT_TYPES, SERVICE_TYPES } from '../../../domain/beneficiaries';
+import { saoPauloToday } from '../../../domain/calendar';
 import { formatCep, formatCpf, formatPhone } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf.code, label: uf.code }));
-const today = () => new Date().toLocaleDateString('en-CA');
 
 /**
- * The fields of the create and edit dialogs, each in its own spec order, two per row on wide
+ * The fields of the create and edit dialogs (a sold beneficiary's plan types read-only to
+ * non-administrators: they follow the paid plan), each in its own spec order, two per row on wide
  * screens: creating asks for the CPF after the name and for the address after the state; editing
  * has no CPF and asks for the address before the zip code.
  */
-export function BeneficiaryFields({ mode }: { mode: 'create' | 'edit' }) {
+export function BeneficiaryFields({ mode, planTypesReadOnly = false }: { mode: 'create' | 'edit'; planTypesReadOnly?: boolean }) {
   const creating = mode === 'create';
   const address = (
     <GridItem colSpan={{ md: 2 }}>
@@ -26,7 +27,7 @@ export function BeneficiaryFields({ mode }: { mode: 'create' | 'edit' }) {
         <TextField name="name" label={L.name} required autoComplete="off" />
       </GridItem>
       {creating && <TextField name="cpf" label={L.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />}
-      <TextField name="birthday" label={L.birthday} type="date" required max={today()} />
+      <TextField name="birthday" label={L.birthday} type="date" required max={saoPauloToday()} />
       <TextField name="phone" label={L.phone} format={formatPhone} inputMode="tel" placeholder="(00) 00000-0000" />
       <TextField name="email" label={L.email} type="email" inputMode="email" />
       {!creating && address}
@@ -34,8 +35,15 @@ export function BeneficiaryFields({ mode }: { mode: 'create' | 'edit' }) {
       <TextField name="city" label={L.city} />
       <SelectField name="state" label={L.state} options={UF_OPTIONS} placeholder="Selecione" />
       {creating && address}
-      <SelectField name="paymentType" label={L.paymentType} options={PAYMENT_TYPES} />
-      <SelectField name="serviceType" label={L.serviceType} options={SERVICE_TYPES} />
+      <SelectField name="paymentType" label={L.paymentType} options={PAYMENT_TYPES} disabled={planTypesReadOnly} />
+      <SelectField name="serviceType" label={L.serviceType} options={SERVICE_TYPES} disabled={planTypesReadOnly} />
+      {planTypesReadOnly && (
+        <GridItem colSpan={{ md: 2 }}>
+          <Text textStyle="sm" color="fg.muted">
+            {T.planTypesReadOnly}
+          </Text>
+        </GridItem>
+      )}
     </SimpleGrid>
   );
 }

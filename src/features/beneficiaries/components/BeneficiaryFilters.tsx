@@ -2,6 +2,7 @@ import { useGetBeneficiaryFiltersQuery } from '../../../api/beneficiariesApi';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { useChannelFilterSelects } from '../../../components/list/useChannelFilterSelects';
 import { BENEFICIARY_FILTER_LABELS as LABELS, type BeneficiaryFilterName } from '../../../domain/beneficiaries';
+import { REFETCH_ON_FOCUS } from '../../../api/refreshTable';
 
 interface BeneficiaryFiltersProps {
   filters: Record<BeneficiaryFilterName, string>;
@@ -15,7 +16,7 @@ interface BeneficiaryFiltersProps {
  * the user may see (from the server), narrowed by the partner and branch already chosen.
  */
 export function BeneficiaryFilters({ filters, hasFilters, onNameChange, onClear }: BeneficiaryFiltersProps) {
-  const { data: options } = useGetBeneficiaryFiltersQuery();
+  const { data: options } = useGetBeneficiaryFiltersQuery(undefined, REFETCH_ON_FOCUS);
   const channel = useChannelFilterSelects(options, filters, LABELS);
 
   return (

@@ -3,7 +3,7 @@ import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } 
 import { fieldErrors } from '../../../api/apiSlice';
 import { useCreateBeneficiaryMutation } from '../../../api/beneficiariesApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
@@ -29,7 +29,7 @@ const TYPE_CHOICES: Array<{ value: BeneficiaryType; label: string }> = [
 
 /** 'Cadastrar Beneficiário': a holder, or a dependent of a holder given by CPF. */
 export function CreateBeneficiaryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const [create, { isLoading }] = useCreateBeneficiaryMutation();
+  const [create] = useCreateBeneficiaryMutation();
   const formik = useFormik<BeneficiaryCreateValues>({
     initialValues: EMPTY_CREATE_VALUES,
     validationSchema: beneficiaryCreateSchema,
@@ -53,6 +53,7 @@ export function CreateBeneficiaryDialog({ open, onClose }: { open: boolean; onCl
       }
     },
   });
+  const { submit, submitting } = useSubmitOnce(formik);
   const close = () => {
     formik.resetForm();
     onClose();
@@ -65,9 +66,9 @@ export function CreateBeneficiaryDialog({ open, onClose }: { open: boolean; onCl
       title={T.createTitle}
       submitLabel={T.createSubmit}
       submittingLabel={T.createSubmitting}
-      submitting={isLoading}
+      submitting={submitting}
       dirty={formik.dirty}
-      onSubmit={() => void submitWithToasts(formik)}
+      onSubmit={() => void submit()}
       onClose={close}
     >
       <FormikProvider value={formik}>

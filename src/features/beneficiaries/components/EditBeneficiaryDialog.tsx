@@ -3,8 +3,9 @@ import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } 
 import { useMemo } from 'react';
 import { failureReason, fieldErrors } from '../../../api/apiSlice';
 import { useUpdateBeneficiaryMutation } from '../../../api/beneficiariesApi';
+import { useAppSelector } from '../../../app/hooks';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { notify } from '../../../components/toast/notify';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T } from '../../../domain/beneficiaries';
 import {
@@ -15,6 +16,7 @@ import {
   type BeneficiaryEditValues,
 } from '../../../domain/validation/beneficiaries';
 import type { SelectedBeneficiary } from '../beneficiariesSlice';
+import { selectIsAdministrator } from '../selectors';
 import { BeneficiaryFields } from './BeneficiaryFields';
 import { useBeneficiaryRecord } from './useBeneficiaryRecord';
 
@@ -28,8 +30,9 @@ interface EditBeneficiaryDialogProps {
 
 /** 'Editar Beneficiário': reads the current record, then saves its editable fields. */
 export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBeneficiaryDialogProps) {
-  const { data: record } = useBeneficiaryRecord(open ? beneficiary?.cpf : undefined, onClose);
-  const [update, { isLoading }] = useUpdateBeneficiaryMutation();
+  const { currentData: record } = useBeneficiaryRecord(open ? beneficiary?.cpf : undefined, onClose);
+  const [update] = useUpdateBeneficiaryMutation();
+  const isAdministrator = useAppSelector(selectIsAdministrator);
   const initialValues = useMemo(() => (record ? editValuesOf(record) : EMPTY_EDIT_VALUES), [record]);
   const formik = useFormik<BeneficiaryEditValues>({
     initialValues,
@@ -53,6 +56,7 @@ export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBenefi
       }
     },
   });
+  const { submit, submitting } = useSubmitOnce(formik);
   const close = () => {
     formik.resetForm();
     onClose();
@@ -63,16 +67,16 @@ export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBenefi
       open={open}
       title={T.editTitle}
       submitLabel={T.editSubmit}
-      submitting={isLoading}
+      submitting={submitting}
       dirty={formik.dirty}
       onSubmit={() => {
-        if (record) void submitWithToasts(formik);
+        if (record) void submit();
       }}
       onClose={close}
     >
       {record ? (
         <FormikProvider value={formik}>
-          <BeneficiaryFields mode="edit" />
+          <BeneficiaryFields mode="edit" planTypesReadOnly={Boolean(record.planFromSale) && !isAdministrator} />
         </FormikProvider>
       ) : (
         <Stack gap="4" aria-busy="true" aria-label="Carregando beneficiário">

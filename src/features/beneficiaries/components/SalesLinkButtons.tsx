@@ -4,6 +4,7 @@ import { readSession } from '../../../api/session';
 import { useAppSelector } from '../../../app/hooks';
 import { notify } from '../../../components/toast/notify';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, salesLink } from '../../../domain/beneficiaries';
+import { selectSessionUserId } from '../selectors';
 
 /** Copies through the Clipboard API, or the older selection copy where that API is missing (plain http). */
 async function copyText(text: string): Promise<boolean> {
@@ -33,7 +34,7 @@ async function copyText(text: string): Promise<boolean> {
 
 /** A reseller's header buttons: copy its checkout link, or open the checkout in a new tab. */
 export function SalesLinkButtons() {
-  const userId = useAppSelector((state) => state.auth.user?.id) ?? readSession()?.userId;
+  const userId = useAppSelector(selectSessionUserId) ?? readSession()?.userId;
   const link = salesLink(window.location.origin, userId ?? '');
   const copy = async () => {
     if (await copyText(link)) notify.success(M.linkCopied);

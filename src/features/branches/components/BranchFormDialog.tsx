@@ -96,7 +96,7 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
       </GridItem>
       {!creating && (
         <GridItem colSpan={{ base: 1, md: 2 }}>
-          <SwitchField name="ativo" label={LABELS.ativo} />
+          <SwitchField name="ativo" label={LABELS.ativo} offHint={BRANCH_TEXTS.inactivationEffect} />
         </GridItem>
       )}
     </ChannelFormDialog>

@@ -5,6 +5,8 @@ import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import BranchesPage from './BranchesPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { branchDialogOpened, branchesListRemembered, branchesSlice } from '../branchesSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -88,7 +90,7 @@ describe('BranchesPage', () => {
   it('gives an administrator the partner picker, with its validation message, and sends the chosen partner', async () => {
     listAnswers();
     server.use(
-      http.get('*/api/partners', () =>
+      http.get('*/api/partners/options', () =>
         HttpResponse.json({ data: { data: [partnerOption(1, 'Vida Plena Benefícios'), partnerOption(2, 'Bem Cuidar', false)] } }),
       ),
     );
@@ -213,5 +215,24 @@ describe('BranchesPage', () => {
     expect(within(dialog).getAllByText('Não informado')).toHaveLength(2);
     expect(within(dialog).getByText('Inativo')).toBeInTheDocument();
     expect(within(dialog).getByText('15/01/2025')).toBeInTheDocument();
+  });
+});
+
+describe('Lista de Filiais with its slice preloaded', () => {
+  it('comes back through the menu with the title filter last used, and shows the dialog the slice holds', async () => {
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/branches', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: { data: rows } }, { headers: { 'X-Total-Count': String(rows.length) } });
+      }),
+    );
+    let branches = branchesSlice.reducer(undefined, branchesListRemembered('titulo=vida'));
+    branches = branchesSlice.reducer(branches, branchDialogOpened({ dialog: 'details', id: rows[0].id }));
+    await renderArrivingAt(<BranchesPage />, '/filiais', { preloadedState: { ...signedInAs('ADMINISTRADOR'), branches } });
+    expect(await screen.findByRole('dialog', { name: /Detalhes da Filial/ })).toBeInTheDocument();
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((params) => params.get('titulo') === 'vida')).toBe(true);
+    expect(screen.getByDisplayValue('vida')).toBeInTheDocument();
   });
 });

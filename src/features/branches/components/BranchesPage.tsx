@@ -10,8 +10,8 @@ import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { BRANCH_FILTERS, BRANCH_TEXTS, CHANNEL_LABELS as LABELS, type Branch } from '../../../domain/channels';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { branchDialogClosed, branchDialogOpened } from '../branchesSlice';
-import { selectBranchDialog, selectSelectedBranchId } from '../selectors';
+import { branchDialogClosed, branchDialogOpened, branchesListRemembered } from '../branchesSlice';
+import { selectBranchesListQuery, selectBranchDialog, selectSelectedBranchId } from '../selectors';
 import { BranchDetailsDialog } from './BranchDetailsDialog';
 import { BranchFormDialog } from './BranchFormDialog';
 
@@ -24,7 +24,11 @@ const columns: Column<Branch>[] = [
 /** 'Lista de Filiais': administrators see every branch, partner users their own partner's. */
 export default function BranchesPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(BRANCH_FILTERS, branchesApi.usePrefetch('getBranches'));
+  const rememberedQuery = useAppSelector(selectBranchesListQuery);
+  const list = useListParams(BRANCH_FILTERS, branchesApi.usePrefetch('getBranches'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(branchesListRemembered(query)),
+  });
   const query = useGetBranchesQuery(list.apiArgs);
   const [updateBranch] = useUpdateBranchMutation();
   const [deleteBranch, { isLoading: deleting }] = useDeleteBranchMutation();
@@ -46,7 +50,7 @@ export default function BranchesPage() {
       saveStatus={(branch, ativo) => updateBranch({ id: branch.id, body: { ...branch, ativo } }).unwrap()}
       deleteRecord={(branch) => deleteBranch(branch.id).unwrap()}
       deleting={deleting}
-      exportCsv={exportBranchesCsv}
+      exportCsv={(args, filename) => dispatch(exportBranchesCsv(args, filename))}
       renderForm={(branch, onClose) => <BranchFormDialog branch={branch} onClose={onClose} />}
       renderDetails={(branch, onClose) => <BranchDetailsDialog branch={branch} onClose={onClose} />}
     />

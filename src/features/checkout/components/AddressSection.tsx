@@ -1,6 +1,7 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
 import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
+import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
 import { formatCep } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
@@ -9,7 +10,18 @@ import { CheckoutSection } from './CheckoutSection';
 const { labels, hints, placeholders } = CHECKOUT_TEXTS;
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf.code, label: uf.code }));
 
+const CEP_FIELDS: CepFields = {
+  cep: 'postalCode',
+  street: 'address',
+  neighbourhood: 'province',
+  city: 'city',
+  state: 'state',
+  number: 'addressNumber',
+};
+
+/** The buyer's address; a complete CEP fills street, neighbourhood, city and UF. */
 export function AddressSection() {
+  useCepAutofill(CEP_FIELDS);
   return (
     <CheckoutSection title={CHECKOUT_TEXTS.sections.address}>
       <SimpleGrid columns={{ base: 1, md: 6 }} gap="4">

@@ -29,6 +29,9 @@ function backend(answer: () => Response | Promise<Response> = () => HttpResponse
   const sent: SentPayment[] = [];
   server.use(
     http.get('*/api/checkout/config', () => HttpResponse.json(config)),
+    http.get('*/api/checkout/link', () => HttpResponse.json({ selling: true })),
+    // The CEP lookup is off here: the address stays as typed (CheckoutPixAndCep.test.tsx fills it).
+    http.get('*/api/cep/:cep', () => HttpResponse.json({ message: 'Consulta de CEP indisponível no momento.' }, { status: 503 })),
     http.post('*/api/payment', async ({ request }) => {
       sent.push({ body: (await request.json()) as Record<string, unknown>, idempotencyKey: request.headers.get('Idempotency-Key') });
       return answer();
@@ -37,8 +40,8 @@ function backend(answer: () => Response | Promise<Response> = () => HttpResponse
   return sent;
 }
 
-function renderCheckout(options: { fakeTimers?: boolean } = {}) {
-  const view = renderWithProviders(<CheckoutPage />, { route: '/checkout?rev=42', path: '/checkout' });
+function renderCheckout(options: { fakeTimers?: boolean; route?: string } = {}) {
+  const view = renderWithProviders(<CheckoutPage />, { route: options.route ?? '/checkout?rev=42', path: '/checkout' });
   // No pause between keystrokes; with fake timers, user-event must move the clock too.
   const user = userEvent.setup({
     delay: null,
@@ -311,5 +314,113 @@ describe('paying', () => {
     expect(screen.getByText('Cartão recusado.')).toBeInTheDocument();
     act(() => jest.advanceTimersByTime(1500));
     await waitFor(() => expect(screen.queryByText('Cartão recusado.')).not.toBeInTheDocument());
+  });
+});
+
+describe('one charge per click, and a clear end', () => {
+  const ORDER_ID = '3f1c2b9e-8a7d-4c6b-9e5f-1a2b3c4d5e6f';
+  const approval = () => HttpResponse.json({ success: true }, { headers: { 'Order-Id': ORDER_ID } });
+
+  it('sends one payment for two clicks that arrive before the page re-renders', async () => {
+    const sent = backend(approval);
+    const { user } = renderCheckout();
+    await fillValidForm(user);
+    act(() => {
+      payButton().click();
+      payButton().click();
+    });
+    await screen.findByRole('heading', { name: CHECKOUT_TEXTS.successTitle });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(sent).toHaveLength(1);
+  });
+
+  it('keeps the attempt’s key until the server answers: a retry after a lost answer reuses it, a retry after a refusal does not', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const answers = [() => HttpResponse.error(), () => HttpResponse.json({ success: false, error: 'Cartão recusado.' }), approval];
+    const sent = backend(() => answers[Math.min(sent.length - 1, answers.length - 1)]());
+    const { user } = renderCheckout({ fakeTimers: true });
+    await fillValidForm(user);
+    for (let attempt = 1; attempt <= 3; attempt++) {
+      await waitFor(() => expect(payButton()).toBeEnabled());
+      await user.click(payButton());
+      await waitFor(() => expect(sent).toHaveLength(attempt));
+      if (attempt < 3) {
+        await screen.findByText(CHECKOUT_MESSAGES.failure);
+        act(() => jest.advanceTimersByTime(3100));
+      }
+    }
+    // Lost answer: the same attempt again. Refused: answered, so the next payment is a new attempt.
+    expect(sent[1].idempotencyKey).toBe(sent[0].idempotencyKey);
+    expect(sent[2].idempotencyKey).not.toBe(sent[1].idempotencyKey);
+  });
+
+  it('after a decline then an approval: the red toasts go, the form gives way to the order, and the redirect says where', async () => {
+    jest.useFakeTimers({ advanceTimers: true });
+    const redirectTo = jest.spyOn(redirect, 'redirectTo').mockImplementation(() => undefined);
+    const answers = [() => HttpResponse.json({ success: false, error: 'Cartão recusado.' }), approval];
+    const sent = backend(() => answers[sent.length - 1]());
+    const { user } = renderCheckout({ fakeTimers: true });
+    await screen.findByRole('link', { name: config.supportEmail! });
+    await fillValidForm(user);
+    await user.click(payButton());
+    await screen.findByText('Cartão recusado.');
+    act(() => jest.advanceTimersByTime(3100));
+    await user.click(screen.getByRole('radio', { name: 'Plano Individual' }));
+    await user.click(payButton());
+
+    const confirmation = await screen.findByRole('region', { name: CHECKOUT_TEXTS.successTitle });
+    await waitFor(() => expect(screen.queryByText('Cartão recusado.')).not.toBeInTheDocument());
+    expect(screen.queryByText(CHECKOUT_MESSAGES.failure)).not.toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_MESSAGES.success)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pagar|Processando/ })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(new RegExp(labels.number))).not.toBeInTheDocument();
+    for (const text of [
+      'Plano Individual',
+      'R$ 44,90',
+      ORDER_ID,
+      'joana@exemplo.com.br',
+      CHECKOUT_TEXTS.redirectingTo('cliente.exemplo.com.br'),
+    ]) {
+      expect(within(confirmation).getByText(text)).toBeInTheDocument();
+    }
+    expect(window.location.search).toBe(`?pedido=${ORDER_ID}`);
+    act(() => jest.advanceTimersByTime(2600));
+    expect(redirectTo).toHaveBeenCalledWith(CUSTOMER_SITE);
+  });
+
+  it('shows the confirmation again from its URL, without the form or card data, and says when the link expired', async () => {
+    backend();
+    server.use(
+      http.get(`*/api/payment/orders/${ORDER_ID}`, () =>
+        HttpResponse.json({ orderId: ORDER_ID, plan: 'plano_individual_premium', value: 59.9, email: 'joana@exemplo.com.br' }),
+      ),
+      http.get('*/api/payment/orders/expirado', () => HttpResponse.json({ message: CHECKOUT_MESSAGES.orderNotFound }, { status: 404 })),
+    );
+    const view = renderCheckout({ route: `/checkout?pedido=${ORDER_ID}` });
+    const confirmation = await screen.findByRole('region', { name: CHECKOUT_TEXTS.successTitle });
+    expect(within(confirmation).getByText('Plano Individual Premium')).toBeInTheDocument();
+    expect(within(confirmation).getByText('R$ 59,90')).toBeInTheDocument();
+    expect(within(confirmation).getByText(ORDER_ID)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pagar/ })).not.toBeInTheDocument();
+    view.unmount();
+
+    renderCheckout({ route: '/checkout?pedido=expirado' });
+    expect(await screen.findByText(CHECKOUT_MESSAGES.orderNotFound)).toBeInTheDocument();
+  });
+
+  it('says an inactivated reseller’s link no longer sells, before any card is typed', async () => {
+    backend();
+    server.use(http.get('*/api/checkout/link', () => HttpResponse.json({ selling: false })));
+    renderCheckout();
+    expect(await screen.findByText(CHECKOUT_MESSAGES.linkInactive)).toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_TEXTS.linkInactiveTitle)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Pagar/ })).not.toBeInTheDocument();
+  });
+
+  it('names the company (nome_empresa) in the page header', async () => {
+    backend();
+    server.use(http.get('*/api/checkout/config', () => HttpResponse.json({ ...config, companyName: 'Saúde Já Ltda.' })));
+    renderCheckout();
+    expect(await screen.findByText('Saúde Já Ltda.')).toBeInTheDocument();
   });
 });

@@ -1,18 +1,39 @@
-import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Link, Stack, Text } from '@chakra-ui/react';
-import { FormikProvider, useFormik, type FormikProps } from 'formik';
-import type { KeyboardEvent } from 'react';
-import { useCheckoutConfigQuery } from '../../../api/checkoutApi';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
-import { CHECKOUT_TEXTS, CHECKOUT_TIMING, payButtonLabel } from '../../../domain/checkout';
+import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { FormikProvider, useFormik } from 'formik';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useCheckoutConfigQuery, useOrderConfirmationQuery, useSalesLinkQuery } from '../../../api/checkoutApi';
+import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
+import { useAppSelector } from '../../../app/hooks';
+import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
+import { PIX_TEXTS } from '../../../domain/pix';
 import { DEFAULT_PLAN, isPlanId, PLANS } from '../../../domain/plans';
-import { checkoutSchema, emptyCheckoutValues, type CheckoutValues } from '../../../domain/validation/checkout';
+import type { CheckoutValues } from '../../../domain/validation/checkout';
+import { emptyCheckoutValues } from '../../../domain/validation/checkoutValues';
+import { loadCheckoutSchema, loadPixCheckoutSchema } from '../checkoutRules';
+import {
+  selectApprovedOrder,
+  selectButtonBusy,
+  selectButtonDisabled,
+  selectButtonText,
+  selectFieldsLocked,
+  selectPaymentMethod,
+  selectPixCharge,
+  selectPixPhase,
+} from '../selectors';
 import { useCheckoutPayment } from '../useCheckoutPayment';
 import { AddressSection } from './AddressSection';
 import { CardSection } from './CardSection';
+import { OrderConfirmationView } from './OrderConfirmationView';
 import { OrderSummary } from './OrderSummary';
+import { PaymentMethodSection } from './PaymentMethodSection';
 import { PersonalSection } from './PersonalSection';
 import { PlanSection } from './PlanSection';
 import { SupportFooter } from './SupportFooter';
+
+/** The Pix panel is its own chunk: card buyers never download it. */
+const PixPanel = lazy(() => import(/* webpackChunkName: "pix-panel" */ './PixPanel'));
 
 /** A padlock drawn inline (an icon library would cost the phone more than the whole icon). */
 function LockIcon() {
@@ -25,8 +46,7 @@ function LockIcon() {
 }
 
 /** After a refused submit, the first failing field (in page order) gets the focus, so a phone scrolls to it. */
-async function submitCheckout(formik: FormikProps<CheckoutValues>) {
-  await submitWithToasts(formik, { toastDuration: CHECKOUT_TIMING.toastMs });
+function focusFirstInvalidField() {
   window.setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
 }
 
@@ -41,42 +61,136 @@ function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
  * re-renders those and not the whole form (one long task on a phone).
  */
 
-/** The company's logo; width and height attributes (the logo is 180×36) reserve its box before it loads: no layout shift. */
+/**
+ * The company's logo and, once the settings arrive, its name ('nome_empresa'); width and height
+ * attributes (the logo is 180×36) reserve its box before it loads: no layout shift.
+ */
 function CheckoutLogo() {
   const { data: config } = useCheckoutConfigQuery();
-  return <Image src="/logo-dark.svg" alt={config?.companyName || 'Portal Saúde'} h="8" htmlWidth="160" htmlHeight="32" />;
+  return (
+    <Flex align="center" gap="3" minW="0">
+      <Image src="/logo-dark.svg" alt="Portal Saúde" h="8" htmlWidth="160" htmlHeight="32" />
+      {config?.companyName && (
+        <Text fontWeight="semibold" truncate>
+          {config.companyName}
+        </Text>
+      )}
+    </Flex>
+  );
 }
 
-/** The approval, with a link to the customer system when there is one. */
-function ApprovedAlert() {
-  const { data: config } = useCheckoutConfigQuery();
+/** A message in place of the form: an inactivated sales link, or a confirmation link that expired. */
+function CheckoutNotice({ title, message }: { title?: string; message: string }) {
   return (
-    <Alert.Root status="success" borderRadius="lg">
+    <Alert.Root status="warning" borderRadius="lg" maxW="2xl">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{CHECKOUT_TEXTS.successTitle}</Alert.Title>
-        {config?.customerSiteUrl && (
-          <Alert.Description>
-            <Link href={config.customerSiteUrl}>{CHECKOUT_TEXTS.redirectNow}</Link>
-          </Alert.Description>
-        )}
+        {title && <Alert.Title>{title}</Alert.Title>}
+        <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
   );
 }
 
-/** The public checkout page: plan, personal data, address and card, then one payment per click. */
-export function CheckoutScreen({ rev }: { rev: string | null }) {
-  const { busy, processing, approved, pay } = useCheckoutPayment(rev);
+/** The confirmation opened again from its URL (`?pedido=`): no card data, no redirect. */
+function SavedOrder({ orderId }: { orderId: string }) {
+  const { currentData: order, isError } = useOrderConfirmationQuery(orderId);
+  if (isError) return <CheckoutNotice message={CHECKOUT_MESSAGES.orderNotFound} />;
+  if (!order) return <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
+  return <OrderConfirmationView order={order} redirecting={false} />;
+}
+
+const validateCheckout = lazySchemaValidation<CheckoutValues>(loadCheckoutSchema);
+const validatePixCheckout = lazySchemaValidation<CheckoutValues>(loadPixCheckoutSchema);
+
+/** The payment form: plan, payment method, personal data, address and card, then one payment per click. */
+function PaymentForm({ rev }: { rev: string | null }) {
+  const { pay, confirmPix } = useCheckoutPayment(rev);
+  const method = useAppSelector(selectPaymentMethod);
   const formik = useFormik<CheckoutValues>({
     initialValues: emptyCheckoutValues(),
-    validationSchema: checkoutSchema,
+    // By Pix the card's fields are hidden and not required.
+    validate: method === 'pix' ? validatePixCheckout : validateCheckout,
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: pay,
   });
+  // The click is locked at once, before validation and before any re-render (a double tap pays once).
+  const { submit, submitting } = useSubmitOnce(formik, { toastDuration: CHECKOUT_TIMING.toastMs });
   const plan = PLANS[isPlanId(formik.values.selectedPlan) ? formik.values.selectedPlan : DEFAULT_PLAN];
+  const buttonText = useAppSelector((state) => selectButtonText(state, plan.id));
+  const busy = useAppSelector(selectButtonBusy) || submitting;
+  const disabled = useAppSelector(selectButtonDisabled) || submitting;
+  const fieldsLocked = useAppSelector(selectFieldsLocked);
+  const order = useAppSelector(selectApprovedOrder);
+  const pixCharge = useAppSelector(selectPixCharge);
+  const pixPhase = useAppSelector(selectPixPhase);
+  const sendForm = () => {
+    if (disabled) return;
+    void submit().then((sent) => sent || focusFirstInvalidField());
+  };
 
+  if (order) return <OrderConfirmationView order={order} redirecting title={method === 'pix' ? PIX_TEXTS.paid : undefined} />;
+  const showPix = method === 'pix' && pixCharge !== null && pixPhase !== 'idle' && pixPhase !== 'creating' && pixPhase !== 'refused';
+  return (
+    <FormikProvider value={formik}>
+      <form
+        noValidate
+        aria-label={CHECKOUT_TEXTS.title}
+        onKeyDown={blockEnterInFields}
+        onFocus={() => void loadCheckoutSchema()}
+        onSubmit={(event) => {
+          event.preventDefault();
+          sendForm();
+        }}
+      >
+        <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
+          <chakra.fieldset
+            disabled={fieldsLocked}
+            display="flex"
+            flexDirection="column"
+            gap="8"
+            minW="0"
+            bg="white"
+            borderWidth="1px"
+            borderRadius="xl"
+            p={{ base: 4, md: 6 }}
+          >
+            <PlanSection />
+            <PaymentMethodSection />
+            <PersonalSection />
+            <AddressSection />
+            {method === 'card' && <CardSection />}
+          </chakra.fieldset>
+          <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: 6 }}>
+            <OrderSummary plan={plan} />
+            {showPix ? (
+              <Suspense fallback={<Text color="gray.600">{PIX_TEXTS.generating}</Text>}>
+                <PixPanel charge={pixCharge} phase={pixPhase} onPaid={confirmPix} onRenew={sendForm} renewing={busy} />
+              </Suspense>
+            ) : (
+              <Button type="submit" colorPalette="teal" size="lg" w="full" loading={busy} loadingText={buttonText} disabled={disabled}>
+                {buttonText}
+              </Button>
+            )}
+            <SupportFooter />
+          </Stack>
+        </Grid>
+      </form>
+    </FormikProvider>
+  );
+}
+
+/** What the page holds: a saved order's confirmation, a notice that the link stopped selling, or the form. */
+function CheckoutContent({ rev, orderId }: { rev: string | null; orderId: string | null }) {
+  const { currentData: link } = useSalesLinkQuery(rev && !orderId ? rev : skipToken);
+  if (orderId) return <SavedOrder orderId={orderId} />;
+  if (link && !link.selling) return <CheckoutNotice title={CHECKOUT_TEXTS.linkInactiveTitle} message={CHECKOUT_MESSAGES.linkInactive} />;
+  return <PaymentForm rev={rev} />;
+}
+
+/** The public checkout page (`/checkout?rev=`), or an order's confirmation (`/checkout?pedido=`). */
+export function CheckoutScreen({ rev, orderId = null }: { rev: string | null; orderId?: string | null }) {
   return (
     <Box minH="100vh" bg="gray.50">
       <Box as="header" bg="white" borderBottomWidth="1px">
@@ -94,52 +208,7 @@ export function CheckoutScreen({ rev }: { rev: string | null }) {
         <Heading as="h1" size={{ base: 'xl', md: '2xl' }} mb={{ base: 4, md: 6 }}>
           {CHECKOUT_TEXTS.title}
         </Heading>
-        <FormikProvider value={formik}>
-          <form
-            noValidate
-            aria-label={CHECKOUT_TEXTS.title}
-            onKeyDown={blockEnterInFields}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!busy && !approved) void submitCheckout(formik);
-            }}
-          >
-            <Grid templateColumns={{ base: '1fr', lg: 'minmax(0, 1fr) 320px' }} gap="6" alignItems="start">
-              <chakra.fieldset
-                disabled={processing || approved}
-                display="flex"
-                flexDirection="column"
-                gap="8"
-                minW="0"
-                bg="white"
-                borderWidth="1px"
-                borderRadius="xl"
-                p={{ base: 4, md: 6 }}
-              >
-                <PlanSection />
-                <PersonalSection />
-                <AddressSection />
-                <CardSection />
-              </chakra.fieldset>
-              <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: 6 }}>
-                <OrderSummary plan={plan} />
-                {approved && <ApprovedAlert />}
-                <Button
-                  type="submit"
-                  colorPalette="teal"
-                  size="lg"
-                  w="full"
-                  loading={busy}
-                  loadingText={CHECKOUT_TEXTS.processing}
-                  disabled={busy || approved}
-                >
-                  {payButtonLabel(plan.id)}
-                </Button>
-                <SupportFooter />
-              </Stack>
-            </Grid>
-          </form>
-        </FormikProvider>
+        <CheckoutContent rev={rev} orderId={orderId} />
       </Box>
     </Box>
   );

@@ -60,11 +60,11 @@ export function LogoField() {
     <Field.Root invalid={Boolean(error)}>
       <Field.Label htmlFor={inputId}>{CHANNEL_LABELS.logo}</Field.Label>
       <HStack gap="4" align="center">
-        <Box boxSize="20" borderWidth="1px" borderRadius="md" overflow="hidden" bg="gray.50" flexShrink={0}>
+        <Box boxSize="20" borderWidth="1px" borderRadius="md" overflow="hidden" bg="bg.subtle" flexShrink={0}>
           {field.value ? (
             <Image src={field.value} alt="Pré-visualização do logotipo" boxSize="full" objectFit="contain" />
           ) : (
-            <Center boxSize="full" color="gray.400">
+            <Center boxSize="full" color="fg.subtle">
               <LuImage size={28} aria-hidden />
             </Center>
           )}

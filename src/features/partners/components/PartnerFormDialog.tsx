@@ -6,7 +6,7 @@ import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialo
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
 import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type Partner, type PartnerInput } from '../../../domain/channels';
-import { formatCnpj, onlyDigits } from '../../../domain/documents';
+import { formatCnpj, normalizeCnpj } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
 import { SwitchField } from '../../../components/forms/SwitchField';
 import { LogoField } from './LogoField';
@@ -54,7 +54,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
     onSubmit: async (values) => {
       const body: PartnerInput = {
         nome: values.nome.trim(),
-        cnpj: onlyDigits(values.cnpj),
+        cnpj: normalizeCnpj(values.cnpj),
         email: values.email.trim(),
         agencia: values.agencia.trim() || null,
         conta: values.conta.trim() || null,
@@ -82,7 +82,14 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
       <GridItem colSpan={{ base: 1, md: 2 }}>
         <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
       </GridItem>
-      <TextField name="cnpj" label={LABELS.cnpj} required format={formatCnpj} inputMode="numeric" placeholder="00.000.000/0000-00" />
+      <TextField
+        name="cnpj"
+        label={LABELS.cnpj}
+        required
+        format={formatCnpj}
+        autoCapitalize="characters"
+        placeholder="00.000.000/0000-00"
+      />
       <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
       <ChannelPasswordField creating={creating} />
       <TextField name="pix" label={LABELS.pix} />
@@ -93,7 +100,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
       </SimpleGrid>
       {!creating && (
         <GridItem colSpan={{ base: 1, md: 2 }}>
-          <SwitchField name="ativo" label={LABELS.ativo} />
+          <SwitchField name="ativo" label={LABELS.ativo} offHint={PARTNER_TEXTS.inactivationEffect} />
         </GridItem>
       )}
     </ChannelFormDialog>

@@ -6,7 +6,7 @@ import type { Partner } from '../../../domain/channels';
 export function PartnerLogo({ partner, size = '10' }: { partner: Pick<Partner, 'nome' | 'logotipo'>; size?: string }) {
   if (!partner.logotipo) {
     return (
-      <Center boxSize={size} bg="gray.100" color="gray.400" borderRadius="md" role="img" aria-label={`${partner.nome} sem logotipo`}>
+      <Center boxSize={size} bg="bg.muted" color="fg.subtle" borderRadius="md" role="img" aria-label={`${partner.nome} sem logotipo`}>
         <LuImage aria-hidden />
       </Center>
     );
@@ -18,7 +18,7 @@ export function PartnerLogo({ partner, size = '10' }: { partner: Pick<Partner, '
       boxSize={size}
       objectFit="contain"
       borderRadius="md"
-      bg="white"
+      bg="bg.panel"
       loading="lazy"
     />
   );

@@ -4,6 +4,8 @@ import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, type Partner } from '../.
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import PartnersPage from './PartnersPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { partnersListRemembered, partnersSlice } from '../partnersSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -278,5 +280,20 @@ describe('PartnersPage', () => {
     for (const text of ['11.222.333/0001-81', 'parceiro@demo.com.br', '56789-0', 'pix@vida.com', 'Ativo', '04/03/2025']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
+  });
+});
+
+describe('Lista de Parceiros with a remembered list (preloaded store)', () => {
+  it('coming back through the menu shows the list where the user left it', async () => {
+    const queries = listAnswers();
+    const preloadedState = {
+      ...signedInAs('ADMINISTRADOR'),
+      partners: partnersSlice.reducer(undefined, partnersListRemembered('nome=vida')),
+    };
+    const { router } = await renderArrivingAt(<PartnersPage />, '/parceiros', { preloadedState });
+    await waitFor(() => expect(queries.at(-1)?.get('nome')).toBe('vida'));
+    expect(queries.every((params) => params.get('nome') === 'vida')).toBe(true);
+    expect(screen.getByDisplayValue('vida')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('nome')).toBe('vida');
   });
 });

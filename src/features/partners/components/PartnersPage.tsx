@@ -11,8 +11,8 @@ import { useListParams } from '../../../components/list/useListParams';
 import { CHANNEL_LABELS as LABELS, PARTNER_FILTERS, PARTNER_TEXTS, type Partner } from '../../../domain/channels';
 import { formatCnpj } from '../../../domain/documents';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { partnerDialogClosed, partnerDialogOpened } from '../partnersSlice';
-import { selectPartnerDialog, selectSelectedPartnerId } from '../selectors';
+import { partnerDialogClosed, partnerDialogOpened, partnersListRemembered } from '../partnersSlice';
+import { selectPartnersListQuery, selectPartnerDialog, selectSelectedPartnerId } from '../selectors';
 import { PartnerDetailsDialog } from './PartnerDetailsDialog';
 import { PartnerFormDialog } from './PartnerFormDialog';
 import { PartnerLogo } from './PartnerLogo';
@@ -27,7 +27,11 @@ const columns: Column<Partner>[] = [
 /** 'Lista de Parceiros' (administrators only): filters, the paged table and its dialogs. */
 export default function PartnersPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(PARTNER_FILTERS, partnersApi.usePrefetch('getPartners'));
+  const rememberedQuery = useAppSelector(selectPartnersListQuery);
+  const list = useListParams(PARTNER_FILTERS, partnersApi.usePrefetch('getPartners'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(partnersListRemembered(query)),
+  });
   const query = useGetPartnersQuery(list.apiArgs);
   const [updatePartner] = useUpdatePartnerMutation();
   const [deletePartner, { isLoading: deleting }] = useDeletePartnerMutation();
@@ -49,7 +53,7 @@ export default function PartnersPage() {
       saveStatus={(partner, ativo) => updatePartner({ id: partner.id, body: { ...partner, ativo } }).unwrap()}
       deleteRecord={(partner) => deletePartner(partner.id).unwrap()}
       deleting={deleting}
-      exportCsv={exportPartnersCsv}
+      exportCsv={(args, filename) => dispatch(exportPartnersCsv(args, filename))}
       renderForm={(partner, onClose) => <PartnerFormDialog partner={partner} onClose={onClose} />}
       renderDetails={(partner, onClose) => <PartnerDetailsDialog partner={partner} onClose={onClose} />}
     />

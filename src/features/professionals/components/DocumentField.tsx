@@ -78,7 +78,7 @@ export function DocumentField({ name, label, accepts, required, currentHref }: D
           </HStack>
         ) : (
           currentHref && (
-            <Link href={currentHref} target="_blank" rel="noopener noreferrer" fontSize="sm" color="teal.700">
+            <Link href={currentHref} target="_blank" rel="noopener noreferrer" fontSize="sm" color="teal.fg">
               Arquivo atual <LuExternalLink aria-hidden />
             </Link>
           )

@@ -8,7 +8,7 @@ import { formatDate } from '../../../domain/format';
 
 function FileLink({ href, label }: { href: string; label: string }) {
   return (
-    <Link href={href} target="_blank" rel="noopener noreferrer" color="teal.700" textDecoration="underline">
+    <Link href={href} target="_blank" rel="noopener noreferrer" color="teal.fg" textDecoration="underline">
       Abrir {label} <LuExternalLink aria-hidden />
     </Link>
   );
@@ -69,17 +69,17 @@ export function ProfessionalDetailsDialog({ id, onClose }: { id: number | undefi
       {professional ? (
         <Stack gap="5">
           {professional.foto_medico && (
-            <Box boxSize="24" borderRadius="full" overflow="hidden" borderWidth="1px" bg="gray.50">
+            <Box boxSize="24" borderRadius="full" overflow="hidden" borderWidth="1px" bg="bg.subtle">
               <Image src={professional.foto_medico} alt={`Foto de ${professional.nome_completo}`} boxSize="full" objectFit="cover" />
             </Box>
           )}
           <DetailList items={itemsOf(professional)} />
         </Stack>
       ) : isError ? (
-        <Text color="red.600">Não foi possível carregar os detalhes do profissional.</Text>
+        <Text color="fg.error">Não foi possível carregar os detalhes do profissional.</Text>
       ) : (
         <Center py="10">
-          <Spinner color="teal.500" aria-label="Carregando" />
+          <Spinner color="teal.fg" aria-label="Carregando" />
         </Center>
       )}
     </DetailsDialog>

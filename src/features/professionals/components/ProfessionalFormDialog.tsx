@@ -5,7 +5,8 @@ import { errorMessage, fieldErrors } from '../../../api/apiSlice';
 import { useCreateProfessionalMutation, useUpdateProfessionalMutation, type Professional } from '../../../api/professionalsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
@@ -28,10 +29,25 @@ import { SpecialtyChoices } from './SpecialtyChoices';
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf.code, label: `${uf.code} - ${uf.name}` }));
 
+const CEP_FIELDS: CepFields = {
+  cep: 'cep',
+  street: 'rua',
+  neighbourhood: 'bairro',
+  city: 'cidade',
+  state: 'estado',
+  number: 'numero_complemento',
+};
+
+/** A CEP typed in the form fills the address (nothing visible of its own). */
+function CepAutofill() {
+  useCepAutofill(CEP_FIELDS);
+  return null;
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack as="section" gap="3">
-      <Heading as="h3" size="sm" color="gray.700">
+      <Heading as="h3" size="sm" color="fg">
         {title}
       </Heading>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
@@ -85,6 +101,8 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
     },
   });
 
+  const { submit, submitting } = useSubmitOnce(formik);
+
   return (
     <FormikProvider value={formik}>
       <FormDialog
@@ -92,9 +110,9 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
         size="xl"
         title={creating ? MESSAGES.createTitle : MESSAGES.editTitle}
         submitLabel={creating ? 'Cadastrar' : 'Salvar Alterações'}
-        submitting={formik.isSubmitting}
+        submitting={submitting}
         dirty={formik.dirty}
-        onSubmit={() => void submitWithToasts(formik)}
+        onSubmit={() => void submit()}
         onClose={onClose}
       >
         <Stack gap="6">
@@ -132,6 +150,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
               inputMode="tel"
               placeholder="(00) 0000-0000"
             />
+            <CepAutofill />
             <TextField name="cep" label={LABELS.cep} format={formatCep} inputMode="numeric" placeholder="00000-000" />
             <TextField name="rua" label={LABELS.rua} />
             <TextField name="numero_complemento" label={LABELS.numero_complemento} />

@@ -1,11 +1,13 @@
 import { File as NodeFile } from 'node:buffer';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Professional } from '../../../api/professionalsApi';
 import { PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ProfessionalsPage from './ProfessionalsPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { professionalsListRemembered, professionalsSlice } from '../professionalsSlice';
 
 jest.setTimeout(60_000);
 
@@ -229,5 +231,43 @@ describe('Novo Profissional', () => {
     expect((sent!.get('copia_crm') as File).name).toBe('crm.pdf');
     expect(sent!.get('foto_medico')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.createTitle })).not.toBeInTheDocument());
+  });
+
+  it('keeps a schedule row’s error with its row when a row above is removed', async () => {
+    listAnswers();
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Novo Profissional' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.createTitle });
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar horário' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Adicionar horário' }));
+    // Row 2 ends before it starts; rows 1 and 3 are fine.
+    fireEvent.change(within(dialog).getByLabelText('Início 2'), { target: { value: '13:00' } });
+    fireEvent.change(within(dialog).getByLabelText('Fim 2'), { target: { value: '09:00' } });
+    await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
+    const rowError = 'O fim deve ser depois do início';
+    /** The row (its fields and messages) that holds an input. */
+    const rowOf = (input: HTMLElement) => input.closest('.chakra-field__root')!.parentElement!.parentElement as HTMLElement;
+    await waitFor(() => expect(within(rowOf(within(dialog).getByLabelText('Fim 2'))).getByText(rowError)).toBeInTheDocument());
+
+    await user.click(within(dialog).getByRole('button', { name: 'Remover horário 1' }));
+    // The faulty row is row 1 now, still with its values and its error; the row below it has none.
+    expect(within(dialog).getByLabelText('Início 1')).toHaveValue('13:00');
+    expect(within(rowOf(within(dialog).getByLabelText('Fim 1'))).getByText(rowError)).toBeInTheDocument();
+    expect(within(rowOf(within(dialog).getByLabelText('Fim 2'))).queryByText(rowError)).not.toBeInTheDocument();
+  });
+});
+
+describe('Lista de Profissionais with a remembered list (preloaded store)', () => {
+  it('coming back through the menu shows the list where the user left it', async () => {
+    const queries = listAnswers();
+    const preloadedState = {
+      ...signedInAs('ADMINISTRADOR'),
+      professionals: professionalsSlice.reducer(undefined, professionalsListRemembered('nome=ana')),
+    };
+    const { router } = await renderArrivingAt(<ProfessionalsPage />, '/profissionais', { preloadedState });
+    await waitFor(() => expect(queries.at(-1)?.get('nome')).toBe('ana'));
+    expect(queries.every((params) => params.get('nome') === 'ana')).toBe(true);
+    expect(screen.getByDisplayValue('ana')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('nome')).toBe('ana');
   });
 });

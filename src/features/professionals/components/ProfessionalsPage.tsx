@@ -20,15 +20,24 @@ import { notify } from '../../../components/toast/notify';
 import { CARE_ACTIONS, PROFESSIONAL_FILTERS, PROFESSIONAL_LABELS as LABELS, PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
 import { formatCpf } from '../../../domain/documents';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { professionalDialogClosed, professionalDialogOpened, type ProfessionalDialog } from '../professionalsSlice';
-import { selectProfessionalDialog, selectSelectedProfessionalId } from '../selectors';
+import {
+  professionalDialogClosed,
+  professionalDialogOpened,
+  professionalsListRemembered,
+  type ProfessionalDialog,
+} from '../professionalsSlice';
+import { selectProfessionalDialog, selectProfessionalsListQuery, selectSelectedProfessionalId } from '../selectors';
 import { ProfessionalDetailsDialog } from './ProfessionalDetailsDialog';
 import { ProfessionalFormDialog } from './ProfessionalFormDialog';
 
 /** 'Lista de Profissionais' (administrators): filters, the paged roster and its dialogs. */
 export default function ProfessionalsPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(PROFESSIONAL_FILTERS, professionalsApi.usePrefetch('getProfessionals'));
+  const rememberedQuery = useAppSelector(selectProfessionalsListQuery);
+  const list = useListParams(PROFESSIONAL_FILTERS, professionalsApi.usePrefetch('getProfessionals'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(professionalsListRemembered(query)),
+  });
   const query = useGetProfessionalsQuery(list.apiArgs);
   const { currentData } = query;
   const [deleteProfessional, { isLoading: deleting }] = useDeleteProfessionalMutation();
@@ -80,7 +89,7 @@ export default function ProfessionalsPage() {
       <PageHeader title={MESSAGES.title}>
         <ExportListButton
           label={CARE_ACTIONS.exportCsv}
-          download={() => exportProfessionalsCsv(list.apiArgs)}
+          download={() => dispatch(exportProfessionalsCsv(list.apiArgs))}
           errorMessage={CARE_ACTIONS.exportError}
           disabled={!currentData?.total}
         />

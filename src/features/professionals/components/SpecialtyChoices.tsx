@@ -21,7 +21,7 @@ export function SpecialtyChoices() {
     <Fieldset.Root invalid={Boolean(error)}>
       <Fieldset.Legend fontWeight="medium">
         {LABELS.especialidades}{' '}
-        <Text as="span" color="red.500">
+        <Text as="span" color="fg.error">
           *
         </Text>
       </Fieldset.Legend>

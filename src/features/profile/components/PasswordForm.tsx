@@ -1,9 +1,10 @@
 import { Button, Card, Stack } from '@chakra-ui/react';
+import { LeaveGuard } from '../../../components/forms/LeaveGuard';
 import { FormikProvider, useFormik } from 'formik';
 import { failureReason, fieldErrors } from '../../../api/apiSlice';
 import { useChangePasswordMutation } from '../../../api/authApi';
 import { replaceToken } from '../../../api/session';
-import { submitWithToasts } from '../../../components/forms/submitWithToasts';
+import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { notify } from '../../../components/toast/notify';
 import { PROFILE_MESSAGES, PROFILE_TEXTS } from '../../../domain/settings';
 import { profilePasswordSchema } from '../../../domain/validation/profile';
@@ -16,7 +17,7 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
  * older token and hands back a fresh one, which replaces the stored token so the session goes on.
  */
 export function PasswordForm({ email }: { email?: string }) {
-  const [changePassword, { isLoading }] = useChangePasswordMutation();
+  const [changePassword] = useChangePasswordMutation();
   const formik = useFormik({
     initialValues: EMPTY,
     validationSchema: profilePasswordSchema,
@@ -38,6 +39,8 @@ export function PasswordForm({ email }: { email?: string }) {
     },
   });
 
+  const { submit, submitting } = useSubmitOnce(formik);
+
   return (
     <Card.Root as="section" aria-labelledby="password-section">
       <Card.Header>
@@ -47,11 +50,12 @@ export function PasswordForm({ email }: { email?: string }) {
       </Card.Header>
       <Card.Body>
         <FormikProvider value={formik}>
+          <LeaveGuard when={formik.dirty && !formik.isSubmitting} />
           <form
             noValidate
             onSubmit={(event) => {
               event.preventDefault();
-              if (!isLoading) void submitWithToasts(formik);
+              void submit();
             }}
           >
             {/* Lets password managers file the new password under the right account. */}
@@ -68,7 +72,7 @@ export function PasswordForm({ email }: { email?: string }) {
               <Button
                 type="submit"
                 colorPalette="teal"
-                loading={isLoading}
+                loading={submitting}
                 loadingText={PROFILE_TEXTS.submitting}
                 alignSelf={{ base: 'stretch', sm: 'flex-start' }}
               >

@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { PROFILE_MESSAGES, PROFILE_TEXTS } from '../../../domain/settings';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ProfilePage from './ProfilePage';
+import { preferencesLoaded, profileSlice } from '../profileSlice';
+import { selectColorMode, selectRememberLists } from '../selectors';
 
 const USER = { id: 4, nome: 'Revendedor Demo', email: 'revendedor@demo.com.br', userType: 'REVENDEDOR' };
 
@@ -171,5 +173,69 @@ describe('ProfilePage', () => {
     expect(input(PROFILE_TEXTS.newPassword)).toHaveAttribute('type', 'text');
     await user.click(within(field).getByRole('button', { name: PROFILE_TEXTS.hidePassword }));
     expect(input(PROFILE_TEXTS.newPassword)).toHaveAttribute('type', 'password');
+  });
+
+  it('changes the password once for two quick clicks on the button', async () => {
+    verifyAnswers();
+    const calls = changePasswordAnswers(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return HttpResponse.json({ success: true, token: 'novo-token' });
+    });
+    const { user } = renderProfile();
+    await user.type(input(PROFILE_TEXTS.currentPassword), 'antiga123');
+    await user.type(input(PROFILE_TEXTS.newPassword), 'nova12345');
+    await user.type(input(PROFILE_TEXTS.confirmPassword), 'nova12345');
+    const submit = screen.getByRole('button', { name: PROFILE_TEXTS.submit });
+    act(() => {
+      submit.click();
+      submit.click();
+    });
+    await toastWith(PROFILE_MESSAGES.changeSuccess);
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe("ProfilePage: the user's preferences (preloaded store)", () => {
+  it("shows the lists' memory as the user left it, and turning it on stores it for that user", async () => {
+    verifyAnswers();
+    const profile = profileSlice.reducer(
+      undefined,
+      preferencesLoaded({ owner: `REVENDEDOR:${USER.id}`, preferences: { rememberLists: false, colorMode: 'light' } }),
+    );
+    const { user, store } = renderWithProviders(<ProfilePage />, {
+      route: '/configuracoes',
+      preloadedState: { ...signedInAs('REVENDEDOR', USER.id, USER.email), profile },
+    });
+    const preferences = screen.getByRole('region', { name: PROFILE_TEXTS.preferencesSection });
+    const toggle = within(preferences).getByRole('checkbox', { name: PROFILE_TEXTS.rememberLists });
+    expect(toggle).not.toBeChecked();
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toBeChecked());
+    expect(selectRememberLists(store.getState())).toBe(true);
+    expect(JSON.parse(localStorage.getItem(`preferences:REVENDEDOR:${USER.id}`)!)).toEqual({ rememberLists: true, colorMode: 'light' });
+  });
+});
+
+describe('ProfilePage: the colour mode (preloaded store)', () => {
+  it.each([
+    ['dark', true, 'light'],
+    ['light', false, 'dark'],
+  ] as const)("shows a user's %s mode, and the switch changes it for that user", async (mode, checked, changedTo) => {
+    verifyAnswers();
+    const profile = profileSlice.reducer(
+      undefined,
+      preferencesLoaded({ owner: `REVENDEDOR:${USER.id}`, preferences: { rememberLists: true, colorMode: mode } }),
+    );
+    const { user, store } = renderWithProviders(<ProfilePage />, {
+      route: '/configuracoes',
+      preloadedState: { ...signedInAs('REVENDEDOR', USER.id, USER.email), profile },
+    });
+    const preferences = screen.getByRole('region', { name: PROFILE_TEXTS.preferencesSection });
+    const toggle = within(preferences).getByRole('checkbox', { name: PROFILE_TEXTS.darkMode });
+    expect((toggle as HTMLInputElement).checked).toBe(checked);
+    await user.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(!checked));
+    expect(selectColorMode(store.getState())).toBe(changedTo);
+    expect(JSON.parse(localStorage.getItem(`preferences:REVENDEDOR:${USER.id}`)!)).toEqual({ rememberLists: true, colorMode: changedTo });
   });
 });

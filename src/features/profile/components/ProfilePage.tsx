@@ -5,13 +5,14 @@ import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
 import { PROFILE_MESSAGES, PROFILE_TEXTS } from '../../../domain/settings';
 import { PasswordForm } from './PasswordForm';
+import { PreferencesCard } from './PreferencesCard';
 
 function ReadOnlyField({ label, value, loading }: { label: string; value?: string; loading: boolean }) {
   return (
     <Field.Root readOnly>
       <Field.Label>{label}</Field.Label>
       <Skeleton loading={loading} w="full">
-        <Input value={value ?? ''} readOnly bg="gray.50" />
+        <Input value={value ?? ''} readOnly bg="bg.subtle" />
       </Skeleton>
     </Field.Root>
   );
@@ -35,7 +36,7 @@ function UserData() {
       <Card.Body>
         {isError ? (
           <Stack align="flex-start" gap="3">
-            <Text color="gray.700">{PROFILE_MESSAGES.loadError}</Text>
+            <Text color="fg">{PROFILE_MESSAGES.loadError}</Text>
             <Button size="sm" variant="outline" colorPalette="teal" onClick={() => void refetch()}>
               {PROFILE_TEXTS.retry}
             </Button>
@@ -51,7 +52,7 @@ function UserData() {
   );
 }
 
-/** 'Meu Perfil' (route configuracoes), open to every user type. */
+/** 'Meu Perfil' (route configuracoes), open to every user type: who the user is, the password, the preferences. */
 export default function ProfilePage() {
   const { data } = useVerifyQuery();
   return (
@@ -60,6 +61,7 @@ export default function ProfilePage() {
       <Stack gap="6" maxW="3xl">
         <UserData />
         <PasswordForm email={data?.user.email} />
+        <PreferencesCard />
       </Stack>
     </>
   );

@@ -5,6 +5,8 @@ import { REFERRAL_MESSAGES } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ReferralsPage from './ReferralsPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { referralLookedAt, referralsListRemembered, referralsSlice } from '../referralsSlice';
 
 jest.setTimeout(30_000);
 
@@ -65,7 +67,7 @@ describe('Lista de Encaminhamentos', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Beneficiário', 'CPF', 'Data de Criação', 'Status', 'Especialidade', 'Documento']);
+    ).toEqual(['Beneficiário', 'CPF', 'Data de Criação', 'Status', 'Especialidade', 'Documento', 'Ações']);
     expect(paletteOf(within(table).getByText('Pendente'))).toContain('yellow');
     expect(paletteOf(within(table).getByText('Agendada'))).toContain('blue');
     expect(paletteOf(within(table).getByText('Realizada'))).toContain('green');
@@ -106,5 +108,71 @@ describe('Lista de Encaminhamentos', () => {
     server.use(http.get('*/api/appointments/referrals', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderPage();
     expect(await screen.findByText(REFERRAL_MESSAGES.loadError)).toBeInTheDocument();
+  });
+});
+
+describe('Lista de Encaminhamentos with a remembered list (preloaded store)', () => {
+  it('coming back through the menu shows the list where the user left it', async () => {
+    const queries = listAnswers();
+    const preloadedState = {
+      ...signedInAs('ADMINISTRADOR'),
+      referrals: referralsSlice.reducer(undefined, referralsListRemembered('busca=ana')),
+    };
+    const { router } = await renderArrivingAt(<ReferralsPage />, '/encaminhamentos', { preloadedState });
+    await waitFor(() => expect(queries.at(-1)?.get('busca')).toBe('ana'));
+    expect(queries.every((params) => params.get('busca') === 'ana')).toBe(true);
+    expect(screen.getByDisplayValue('ana')).toBeInTheDocument();
+    expect(new URLSearchParams(router.state.location.search).get('busca')).toBe('ana');
+  });
+});
+
+describe('Lista de Encaminhamentos: the referral being looked at (preloaded store)', () => {
+  it("shows its details, and a pending one's 'Agendar consulta' opens the agenda with it handed over", async () => {
+    listAnswers();
+    const referralsState = referralsSlice.reducer(undefined, referralLookedAt('r1'));
+    const { router, user } = renderWithProviders(<ReferralsPage />, {
+      route: '/encaminhamentos',
+      routes: [{ path: '/agendamentos', element: <h1>Agenda</h1> }],
+      preloadedState: { ...signedInAs('ADMINISTRADOR'), referrals: referralsState },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Detalhes do Encaminhamento' });
+    expect(within(dialog).getByText('Ana Pendente')).toBeInTheDocument();
+    expect(within(dialog).getByText('Dr. Clínico')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Agendar consulta' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/agendamentos'));
+    expect(router.state.location.state).toEqual({ scheduleReferral: { referralUuid: 'r1', cpf: '52998224725' } });
+  });
+
+  it("offers 'Agendar consulta' on pending referrals only", async () => {
+    listAnswers();
+    renderPage();
+    const table = await screen.findByRole('table', { name: 'Lista de Encaminhamentos' });
+    await within(table).findByText('Ana Pendente');
+    expect(
+      within(table)
+        .getAllByRole('button', { name: /^Agendar consulta do encaminhamento de/ })
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Agendar consulta do encaminhamento de Ana Pendente']);
+  });
+});
+
+describe('ReferralsPage date range', () => {
+  it('says under the field when the start is after the end, and does not search until it is fixed', async () => {
+    const queries = listAnswers();
+    const { user } = renderPage();
+    await screen.findByText('Ana Pendente');
+    await user.type(screen.getByLabelText('Data final'), '2026-03-10');
+    await waitFor(() => expect(queries.at(-1)?.get('dataFinal')).toBe('2026-03-10'));
+    const searches = queries.length;
+    await user.type(screen.getByLabelText('Data inicial'), '2026-03-20');
+    expect(await screen.findByText("Data inicial: não pode ser depois de 'Data final'")).toBeInTheDocument();
+    expect(screen.getByLabelText('Data inicial')).toHaveAttribute('aria-invalid', 'true');
+    expect(queries).toHaveLength(searches);
+    expect(queries.at(-1)?.get('dataInicial')).toBeNull();
+
+    await user.clear(screen.getByLabelText('Data inicial'));
+    await user.type(screen.getByLabelText('Data inicial'), '2026-03-01');
+    await waitFor(() => expect(queries.at(-1)?.get('dataInicial')).toBe('2026-03-01'));
+    expect(screen.queryByText("Data inicial: não pode ser depois de 'Data final'")).not.toBeInTheDocument();
   });
 });

@@ -5,14 +5,15 @@ import { REPORT_COLUMNS, REPORT_TEXTS, type PartnerSales } from '../../../domain
 /** 'Vendas por Parceiro': sales count and value per partner, largest first. */
 export function PartnerSalesTable({ partners }: { partners: PartnerSales[] | undefined }) {
   return (
-    <Box as="section" aria-labelledby="vendas-por-parceiro" bg="white" borderWidth="1px" borderRadius="md" p="4" mb="5">
+    <Box as="section" aria-labelledby="vendas-por-parceiro" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4" mb="5">
       <Heading as="h2" id="vendas-por-parceiro" size="md" mb="3">
         {REPORT_TEXTS.byPartnerTitle}
       </Heading>
-      <Table.ScrollArea>
+      {/* A phone scrolls it sideways: a named region the keyboard can reach and scroll. */}
+      <Table.ScrollArea tabIndex={0} role="region" aria-label={REPORT_TEXTS.byPartnerTitle} focusRing="inside">
         <Table.Root size="sm" aria-label={REPORT_TEXTS.byPartnerTitle}>
           <Table.Header>
-            <Table.Row bg="gray.50">
+            <Table.Row bg="bg.subtle">
               <Table.ColumnHeader>{REPORT_COLUMNS.partner}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{REPORT_COLUMNS.salesCount}</Table.ColumnHeader>
               <Table.ColumnHeader textAlign="end">{REPORT_COLUMNS.totalValue}</Table.ColumnHeader>
@@ -40,7 +41,7 @@ export function PartnerSalesTable({ partners }: { partners: PartnerSales[] | und
         </Table.Root>
       </Table.ScrollArea>
       {partners?.length === 0 && (
-        <Text color="gray.600" textAlign="center" py="4">
+        <Text color="fg.muted" textAlign="center" py="4">
           {REPORT_TEXTS.empty}
         </Text>
       )}

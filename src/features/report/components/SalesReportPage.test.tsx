@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { lastMonths, monthLabel, REPORT_MESSAGES, REPORT_TEXTS, type SalesReport } from '../../../domain/report';
 import type { SalesChannelOptions } from '../../../domain/salesChannel';
@@ -6,6 +6,10 @@ import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import SalesReportPage from './SalesReportPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { chartMetricChosen, reportListRemembered, reportSlice } from '../reportSlice';
+import { selectChartMetric } from '../selectors';
+import { CHART_METRIC_GROUP_LABEL } from '../../../domain/report';
 
 const months = lastMonths();
 const REPORT: SalesReport = {
@@ -21,6 +25,7 @@ const REPORT: SalesReport = {
       nome_filial: 'Vida Centro',
       nome_parceiro: 'Vida Plena',
       tipo: 'plano_individual_premium',
+      forma_pagamento: 'pix',
       valor: 59.9,
       data_hora: '2026-11-20T13:30:00.000Z',
     },
@@ -30,6 +35,7 @@ const REPORT: SalesReport = {
       nome_filial: 'Saúde BH',
       nome_parceiro: 'Saúde Mais',
       tipo: 'consulta_avulsa',
+      forma_pagamento: 'card',
       valor: 39.9,
       data_hora: '2026-11-19T10:00:00.000Z',
     },
@@ -85,15 +91,17 @@ describe('SalesReportPage', () => {
       within(sales)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Revendedor', 'Filial', 'Parceiro', 'Tipo', 'Valor', 'Data/Hora']);
+    ).toEqual(['Revendedor', 'Filial', 'Parceiro', 'Tipo', 'Forma de pagamento', 'Valor', 'Data/Hora']);
     const first = within(sales).getAllByRole('row')[1];
     expect(first).toHaveTextContent('Rafael Revendedor');
+    expect(first).toHaveTextContent('Pix');
+    expect(within(sales).getAllByRole('row')[2]).toHaveTextContent('Cartão de crédito');
     expect(first).toHaveTextContent('Plano Individual Premium');
     expect(first).toHaveTextContent('R$ 59,90');
     expect(within(sales).getByRole('row', { name: /Total: R\$\s99,80/ })).toBeInTheDocument();
     expect(screen.getByText('Mostrando 1-10 de 23 registro(s)')).toBeInTheDocument();
 
-    expect(filterLabels()).toEqual(['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Mês']);
+    expect(filterLabels()).toEqual(['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Forma de pagamento', 'Mês']);
     const chart = screen.getByRole('img', { name: new RegExp(REPORT_TEXTS.chartTitle.replace(/[()]/g, '.')) });
     expect(chart.querySelectorAll('rect')).toHaveLength(12);
     expect(within(screen.getByRole('table', { name: REPORT_TEXTS.chartTitle })).getAllByRole('row')).toHaveLength(13);
@@ -105,7 +113,7 @@ describe('SalesReportPage', () => {
     renderReport('PARCEIRO', '/relatorio-vendas?partner=2&branch=10');
     expect(screen.getByRole('heading', { name: `${REPORT_TEXTS.title} do Parceiro` })).toBeInTheDocument();
     await screen.findByText('R$ 1.003,70');
-    expect(filterLabels()).toEqual(['Filial', 'Revendedor', 'Tipo', 'Mês']);
+    expect(filterLabels()).toEqual(['Filial', 'Revendedor', 'Tipo', 'Forma de pagamento', 'Mês']);
     expect(screen.getByRole('table', { name: REPORT_TEXTS.byPartnerTitle })).toBeInTheDocument();
     expect(requests[0].searchParams.get('partner')).toBeNull();
     expect(requests[0].searchParams.get('branch')).toBe('10');
@@ -116,7 +124,7 @@ describe('SalesReportPage', () => {
     renderReport('FILIAL');
     expect(screen.getByRole('heading', { name: `${REPORT_TEXTS.title} da Filial` })).toBeInTheDocument();
     await screen.findByText('R$ 1.003,70');
-    expect(filterLabels()).toEqual(['Revendedor', 'Tipo', 'Mês']);
+    expect(filterLabels()).toEqual(['Revendedor', 'Tipo', 'Forma de pagamento', 'Mês']);
     expect(screen.queryByText(REPORT_TEXTS.byPartnerTitle)).not.toBeInTheDocument();
   });
 
@@ -136,6 +144,14 @@ describe('SalesReportPage', () => {
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('month')).toBe(months[10]));
     await user.selectOptions(screen.getByLabelText('Tipo'), 'consulta_avulsa');
     await waitFor(() => expect(requests.at(-1)!.searchParams.get('tipo')).toBe('consulta_avulsa'));
+    const method = screen.getByLabelText('Forma de pagamento');
+    expect(
+      within(method)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Todas', 'Cartão de crédito', 'Pix']);
+    await user.selectOptions(method, 'pix');
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('forma_pagamento')).toBe('pix'));
   });
 
   it('tells an empty period from empty filters', async () => {
@@ -153,5 +169,47 @@ describe('SalesReportPage', () => {
     renderReport('ADMINISTRADOR');
     expect(await screen.findByText(REPORT_MESSAGES.loadError)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
+  });
+});
+
+describe('SalesReportPage freshness', () => {
+  it('asks for the report and its filter options again when the window regains focus (a sale made elsewhere)', async () => {
+    serve();
+    let optionReads = 0;
+    server.use(
+      http.get('*/api/reports/sales/filters', () => {
+        optionReads++;
+        return HttpResponse.json(OPTIONS);
+      }),
+    );
+    renderReport('ADMINISTRADOR');
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await waitFor(() => expect(optionReads).toBe(1));
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(requests).toHaveLength(2));
+    await waitFor(() => expect(optionReads).toBe(2));
+  });
+});
+
+describe('SalesReportPage with its slice preloaded', () => {
+  it('comes back through the menu with the filters last used and the chart showing the chosen metric', async () => {
+    serve();
+    let reportState = reportSlice.reducer(undefined, reportListRemembered('tipo=plano_individual'));
+    reportState = reportSlice.reducer(reportState, chartMetricChosen('count'));
+    const { user, store } = await renderArrivingAt(<SalesReportPage />, '/relatorio-vendas', {
+      preloadedState: { ...signedInAs('ADMINISTRADOR'), report: reportState },
+    });
+    await screen.findByText('R$ 1.003,70');
+    expect(requests.every((url) => url.searchParams.get('tipo') === 'plano_individual')).toBe(true);
+    const metrics = screen.getByRole('group', { name: CHART_METRIC_GROUP_LABEL });
+    expect(within(metrics).getByRole('button', { name: 'Quantidade' })).toHaveAttribute('aria-pressed', 'true');
+    const chart = screen.getByRole('img', { name: new RegExp(REPORT_TEXTS.chartTitle.replace(/[()]/g, '.')) });
+    expect(chart.querySelector('desc')?.textContent).toMatch(/^Total de \d+ vendas? em 12 meses/);
+
+    await user.click(within(metrics).getByRole('button', { name: 'Valor' }));
+    expect(selectChartMetric(store.getState())).toBe('total');
+    expect(chart.querySelector('desc')?.textContent).toMatch(/^Total de R\$/);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { reportFilterParams, useGetSalesReportQuery } from '../../../api/reportApi';
-import { useAppSelector } from '../../../app/hooks';
+import { downloadFile } from '../../../api/download';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
@@ -12,13 +13,18 @@ import {
   REPORT_TEXTS,
   reportTitle,
   reportVisibility,
+  WITHOUT_RESELLER,
   type ReportFilterName,
 } from '../../../domain/report';
+import { chartMetricChosen, reportListRemembered } from '../reportSlice';
+import { selectChartMetric, selectReportListQuery, selectReportUserType } from '../selectors';
 import { MonthlySalesChart } from './MonthlySalesChart';
 import { PartnerSalesTable } from './PartnerSalesTable';
 import { ReportFilters } from './ReportFilters';
 import { SalesTable } from './SalesTable';
 import { SummaryCards } from './SummaryCards';
+import { WithoutResellerNotice } from './WithoutResellerNotice';
+import { REFETCH_ON_FOCUS } from '../../../api/refreshTable';
 
 /**
  * 'Relatório de Vendas' (… do Parceiro / da Filial): the four figures, the 12-month chart, sales
@@ -26,9 +32,15 @@ import { SummaryCards } from './SummaryCards';
  * the filters in the URL.
  */
 export default function SalesReportPage() {
-  const userType = useAppSelector((state) => state.auth.user?.userType);
+  const dispatch = useAppDispatch();
+  const userType = useAppSelector(selectReportUserType);
   const visibility = reportVisibility(userType);
-  const list = useListParams(REPORT_FILTERS);
+  const rememberedQuery = useAppSelector(selectReportListQuery);
+  const list = useListParams(REPORT_FILTERS, undefined, {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(reportListRemembered(query)),
+  });
+  const chartMetric = useAppSelector(selectChartMetric);
 
   // A filter the user type does not see never reaches the server, even from an edited URL.
   const filters = useMemo(() => {
@@ -38,7 +50,7 @@ export default function SalesReportPage() {
     return shown as Record<ReportFilterName, string>;
   }, [list.filters, visibility.partnerFilter, visibility.branchFilter]);
   const args = useMemo(() => ({ ...list.apiArgs, filters }), [list.apiArgs, filters]);
-  const { currentData, isFetching, isError, error, refetch } = useGetSalesReportQuery(args);
+  const { currentData, isFetching, isError, error, refetch } = useGetSalesReportQuery(args, REFETCH_ON_FOCUS);
 
   useEffect(() => {
     if (error) notify.error(REPORT_MESSAGES.loadError);
@@ -48,9 +60,10 @@ export default function SalesReportPage() {
     <>
       <PageHeader title={reportTitle(userType)}>
         <DownloadCsvButton
-          path="/reports/sales/export"
-          query={reportFilterParams(filters)}
-          filename="relatorio-vendas.csv"
+          download={() => {
+            const query = reportFilterParams(filters);
+            return dispatch(downloadFile(`/reports/sales/export${query ? `?${query}` : ''}`, 'relatorio-vendas.csv'));
+          }}
           label={REPORT_TEXTS.exportCsv}
           errorMessage={REPORT_MESSAGES.exportError}
         />
@@ -62,10 +75,18 @@ export default function SalesReportPage() {
         onFilterChange={list.setFilter}
         onClear={list.clearFilters}
       />
+      {visibility.withoutReseller && Boolean(currentData?.withoutReseller) && filters.reseller !== WITHOUT_RESELLER && (
+        <WithoutResellerNotice count={currentData!.withoutReseller!} onShow={() => list.setFilter('reseller', WITHOUT_RESELLER)} />
+      )}
       {!isError && (
         <>
           <SummaryCards summary={currentData?.summary} />
-          <MonthlySalesChart months={currentData?.monthly} highlightMonth={filters.month || undefined} />
+          <MonthlySalesChart
+            months={currentData?.monthly}
+            highlightMonth={filters.month || undefined}
+            metric={chartMetric}
+            onMetricChange={(metric) => dispatch(chartMetricChosen(metric))}
+          />
           {visibility.byPartner && <PartnerSalesTable partners={currentData?.byPartner} />}
         </>
       )}

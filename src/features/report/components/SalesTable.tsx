@@ -1,8 +1,9 @@
 import { Table } from '@chakra-ui/react';
-import { NoWrap } from '../../../components/list/cells';
+import { MutedText, NoWrap } from '../../../components/list/cells';
 import { DataTable, type Column } from '../../../components/list/DataTable';
 import type { SortState } from '../../../components/list/useListParams';
 import { formatBRL, formatDateTime } from '../../../domain/format';
+import { paymentMethodLabel } from '../../../domain/paymentMethods';
 import { planName } from '../../../domain/plans';
 import { REPORT_COLUMNS as C, REPORT_TEXTS, type SaleRow } from '../../../domain/report';
 
@@ -19,10 +20,21 @@ interface SalesTableProps {
 }
 
 const COLUMNS: Column<SaleRow>[] = [
-  { key: 'nome_revendedor', header: C.reseller, sortable: true, render: (row) => <NoWrap>{row.nome_revendedor}</NoWrap> },
-  { key: 'nome_filial', header: C.branch, sortable: true, render: (row) => <NoWrap>{row.nome_filial}</NoWrap> },
-  { key: 'nome_parceiro', header: C.partner, sortable: true, render: (row) => <NoWrap>{row.nome_parceiro}</NoWrap> },
+  {
+    key: 'nome_revendedor',
+    header: C.reseller,
+    sortable: true,
+    render: (row) => row.nome_revendedor ?? <MutedText>{REPORT_TEXTS.withoutReseller}</MutedText>,
+  },
+  { key: 'nome_filial', header: C.branch, sortable: true, render: (row) => row.nome_filial ?? <MutedText>—</MutedText> },
+  { key: 'nome_parceiro', header: C.partner, sortable: true, render: (row) => row.nome_parceiro ?? <MutedText>—</MutedText> },
   { key: 'tipo', header: C.type, sortable: true, render: (row) => <NoWrap>{planName(row.tipo)}</NoWrap> },
+  {
+    key: 'forma_pagamento',
+    header: C.paymentMethod,
+    sortable: true,
+    render: (row) => <NoWrap>{paymentMethodLabel(row.forma_pagamento)}</NoWrap>,
+  },
   { key: 'valor', header: C.value, sortable: true, align: 'end', render: (row) => <NoWrap>{formatBRL(row.valor)}</NoWrap> },
   { key: 'data_hora', header: C.dateTime, sortable: true, render: (row) => <NoWrap>{formatDateTime(row.data_hora)}</NoWrap> },
 ];
@@ -30,8 +42,8 @@ const COLUMNS: Column<SaleRow>[] = [
 /** 'Total:' and the sum of the page's values, under the value column. */
 function PageTotalRow({ pageTotal }: { pageTotal: number | undefined }) {
   return (
-    <Table.Row fontWeight="semibold" bg="gray.50">
-      <Table.Cell colSpan={4} textAlign="end">
+    <Table.Row fontWeight="semibold" bg="bg.subtle">
+      <Table.Cell colSpan={5} textAlign="end">
         {REPORT_TEXTS.totalFooter}
       </Table.Cell>
       <Table.Cell textAlign="end" whiteSpace="nowrap">

@@ -13,8 +13,8 @@ export function SummaryCards({ summary }: { summary: SalesSummary | undefined })
   return (
     <SimpleGrid as="section" aria-label="Resumo" columns={{ base: 1, sm: 2, xl: 4 }} gap="4" mb="5">
       {cards.map((card) => (
-        <Stat.Root key={card.label} bg="white" borderWidth="1px" borderRadius="md" p="4" aria-label={card.label}>
-          <Stat.Label color="gray.600">{card.label}</Stat.Label>
+        <Stat.Root key={card.label} bg="bg.panel" borderWidth="1px" borderRadius="md" p="4" aria-label={card.label}>
+          <Stat.Label color="fg.muted">{card.label}</Stat.Label>
           {card.value === undefined ? <Skeleton height="8" width="40" /> : <Stat.ValueText fontSize="2xl">{card.value}</Stat.ValueText>}
         </Stat.Root>
       ))}

@@ -80,7 +80,8 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
 
   const { data: partnerOptions, isFetching: loadingPartners } = useGetPartnerOptionsQuery(undefined, { skip: !choosesPartner });
   const partnerId = Number(formik.values.id_parceiro) || undefined;
-  const { data: branchOptions, isFetching: loadingBranches } = useGetBranchOptionsQuery(partnerId ?? 0, {
+  // `currentData`: while another partner's branches load, the previous partner's are never offered.
+  const { currentData: branchOptions, isFetching: loadingBranches } = useGetBranchOptionsQuery(partnerId ?? 0, {
     skip: branchUser || partnerId === undefined,
   });
 
@@ -125,7 +126,7 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
       <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
       <TextField name="pix" label={LABELS.pix} />
       <ChannelPasswordField creating={creating} />
-      {!creating && <SwitchField name="ativo" label={LABELS.ativo} />}
+      {!creating && <SwitchField name="ativo" label={LABELS.ativo} offHint={RESELLER_TEXTS.inactivationEffect} />}
     </ChannelFormDialog>
   );
 }

@@ -5,6 +5,8 @@ import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ResellersPage from './ResellersPage';
+import { renderArrivingAt } from '../../../test/arriveAt';
+import { resellersListRemembered, resellersSlice } from '../resellersSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
 jest.setTimeout(30_000);
@@ -51,8 +53,8 @@ function backend() {
   const bodies: Record<string, unknown>[] = [];
   server.use(
     http.get('*/api/resellers', () => HttpResponse.json({ data: { data: rows } }, { headers: { 'X-Total-Count': String(rows.length) } })),
-    http.get('*/api/partners', () => HttpResponse.json({ data: { data: PARTNERS } })),
-    http.get('*/api/branches', ({ request }) => {
+    http.get('*/api/partners/options', () => HttpResponse.json({ data: { data: PARTNERS } })),
+    http.get('*/api/branches/options', ({ request }) => {
       const partnerId = new URL(request.url).searchParams.get('id_parceiro') ?? '';
       branchQueries.push(partnerId);
       return HttpResponse.json({ data: { data: BRANCHES[Number(partnerId)] ?? [] } });
@@ -289,5 +291,70 @@ describe('ResellersPage', () => {
     for (const text of ['Consultor de Vendas', '529.982.247-25', 'Vida Centro', 'Vida Plena Benefícios', '01/02/2025']) {
       expect(within(dialog).getByText(text)).toBeInTheDocument();
     }
+  });
+
+  it('never offers the previous partner’s branches while the chosen partner’s load', async () => {
+    backend();
+    let releaseSecond!: () => void;
+    const secondLoaded = new Promise<void>((resolve) => (releaseSecond = resolve));
+    server.use(
+      http.get('*/api/branches', async ({ request }) => {
+        const partnerId = Number(new URL(request.url).searchParams.get('id_parceiro'));
+        if (partnerId === 2) await secondLoaded;
+        return HttpResponse.json({ data: { data: BRANCHES[partnerId] ?? [] } });
+      }),
+    );
+    const { user } = renderPage();
+    const dialog = await openCreate(user);
+    const partnerPicker = within(dialog).getByRole('combobox', { name: /^Parceiro/ });
+    const branchPicker = within(dialog).getByRole('combobox', { name: /^Filial/ });
+    await waitFor(() => expect(optionTexts(partnerPicker)).toContain('Saúde Mais Brasil'));
+    await user.selectOptions(partnerPicker, 'Vida Plena Benefícios');
+    await waitFor(() => expect(optionTexts(branchPicker)).toContain('Vida Centro'));
+    await user.selectOptions(partnerPicker, 'Saúde Mais Brasil');
+    expect(optionTexts(branchPicker)).not.toContain('Vida Centro');
+    releaseSecond();
+    await waitFor(() => expect(optionTexts(branchPicker)).toContain('Saúde Contagem'));
+    expect(optionTexts(branchPicker)).not.toContain('Vida Centro');
+  });
+
+  it('says what inactivating does, in the confirmation and in the edit form, and keeps the spec’s toast', async () => {
+    backend();
+    server.use(http.put('*/api/resellers/:id', () => HttpResponse.json({ success: true })));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Rafael Revendedor Souza' }));
+    const form = await screen.findByRole('dialog', { name: 'Editar Revendedor' });
+    expect(form).toHaveTextContent('o seu link de vendas deixa de aceitar pagamentos');
+    expect(form).toHaveTextContent('perde o acesso ao sistema');
+    await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Revendedor' })).not.toBeInTheDocument());
+
+    await user.click(screen.getByRole('button', { name: /^Ativo: clique para inativar Rafael/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Inativar revendedor' });
+    expect(confirm).toHaveTextContent('o seu link de vendas deixa de aceitar pagamentos');
+    expect(confirm).toHaveTextContent('continuam nos relatórios');
+    await user.click(within(confirm).getByRole('button', { name: 'Inativar' }));
+    expect(await screen.findByText('Revendedor desativado com sucesso!')).toBeInTheDocument();
+  });
+});
+
+describe('Lista de Revendedores with its slice preloaded', () => {
+  it('comes back through the menu with the name filter last used', async () => {
+    backend();
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/resellers', ({ request }) => {
+        asked.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: { data: rows } }, { headers: { 'X-Total-Count': String(rows.length) } });
+      }),
+    );
+    const resellers = resellersSlice.reducer(undefined, resellersListRemembered('nome=rafa&page=2'));
+    const { router } = await renderArrivingAt(<ResellersPage />, '/revendedores', {
+      preloadedState: { ...signedInAs('ADMINISTRADOR'), resellers },
+    });
+    await waitFor(() => expect(asked.length).toBeGreaterThan(0));
+    expect(asked.every((params) => params.get('nome') === 'rafa' && params.get('page') === '2')).toBe(true);
+    expect(screen.getByDisplayValue('rafa')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?nome=rafa&page=2');
   });
 });

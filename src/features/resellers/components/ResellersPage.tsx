@@ -11,8 +11,8 @@ import { useListParams } from '../../../components/list/useListParams';
 import { CHANNEL_LABELS as LABELS, RESELLER_FILTERS, RESELLER_TEXTS, type Reseller } from '../../../domain/channels';
 import { formatCpf } from '../../../domain/documents';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { resellerDialogClosed, resellerDialogOpened } from '../resellersSlice';
-import { selectResellerDialog, selectSelectedResellerId } from '../selectors';
+import { resellerDialogClosed, resellerDialogOpened, resellersListRemembered } from '../resellersSlice';
+import { selectResellersListQuery, selectResellerDialog, selectSelectedResellerId } from '../selectors';
 import { ResellerDetailsDialog } from './ResellerDetailsDialog';
 import { ResellerFormDialog } from './ResellerFormDialog';
 
@@ -20,7 +20,7 @@ const columns: Column<Reseller>[] = [
   { key: 'nome', header: LABELS.nome, sortable: true, render: (reseller) => reseller.nome },
   { key: 'cpf', header: LABELS.cpf, sortable: true, render: (reseller) => formatCpf(reseller.cpf) },
   { key: 'email', header: LABELS.email, sortable: true, render: (reseller) => reseller.email },
-  { key: 'pix', header: LABELS.pix, render: (reseller) => reseller.pix },
+  { key: 'pix', header: LABELS.pix, hideBelow: '2xl', render: (reseller) => reseller.pix },
   { key: 'parceiro', header: LABELS.parceiro, sortable: true, render: (reseller) => reseller.parceiro_nome },
   { key: 'filial', header: LABELS.filial, sortable: true, render: (reseller) => reseller.filial_titulo },
 ];
@@ -28,7 +28,11 @@ const columns: Column<Reseller>[] = [
 /** 'Lista de Revendedores': every reseller for administrators, a partner's or a branch's for their users. */
 export default function ResellersPage() {
   const dispatch = useAppDispatch();
-  const list = useListParams(RESELLER_FILTERS, resellersApi.usePrefetch('getResellers'));
+  const rememberedQuery = useAppSelector(selectResellersListQuery);
+  const list = useListParams(RESELLER_FILTERS, resellersApi.usePrefetch('getResellers'), {
+    remembered: rememberedQuery,
+    remember: (query) => dispatch(resellersListRemembered(query)),
+  });
   const query = useGetResellersQuery(list.apiArgs);
   const [updateReseller] = useUpdateResellerMutation();
   const [deleteReseller, { isLoading: deleting }] = useDeleteResellerMutation();
@@ -50,7 +54,7 @@ export default function ResellersPage() {
       saveStatus={(reseller, ativo) => updateReseller({ id: reseller.id, body: { ...reseller, ativo } }).unwrap()}
       deleteRecord={(reseller) => deleteReseller(reseller.id).unwrap()}
       deleting={deleting}
-      exportCsv={exportResellersCsv}
+      exportCsv={(args, filename) => dispatch(exportResellersCsv(args, filename))}
       renderForm={(reseller, onClose) => <ResellerFormDialog reseller={reseller} onClose={onClose} />}
       renderDetails={(reseller, onClose) => <ResellerDetailsDialog reseller={reseller} onClose={onClose} />}
     />

@@ -18,7 +18,7 @@ export function ParameterName({ parameter }: { parameter: Parameter }) {
         </Badge>
       </HStack>
       {parameter.descricao && (
-        <Text fontSize="xs" color="gray.600">
+        <Text fontSize="xs" color="fg.muted">
           {parameter.descricao}
         </Text>
       )}
@@ -55,10 +55,10 @@ export function ParameterValueField({ parameter, value, error, saving, onChange,
     }
   };
   return (
-    <Field.Root invalid={Boolean(error)} minW="72">
+    <Field.Root invalid={Boolean(error)} minW="0" w="full">
       <Input
         size="sm"
-        bg="white"
+        bg="bg.panel"
         aria-label={`Valor de ${parameter.parametro}`}
         value={value}
         readOnly={saving}

@@ -9,7 +9,8 @@ import { formatDateTime } from '../../../domain/format';
 import { SETTINGS_MESSAGES, SETTINGS_TEXTS } from '../../../domain/settings';
 import { USER_TYPE_OPTIONS } from '../../../domain/userTypes';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { historyClosed, selectHistoryParameterId } from '../settingsSlice';
+import { selectHistoryParameterId } from '../selectors';
+import { historyClosed } from '../settingsSlice';
 
 const userTypeLabel = (type: string) => USER_TYPE_OPTIONS.find((option) => option.value === type)?.label ?? type;
 
@@ -19,7 +20,7 @@ const ValueText = ({ value }: { value: string | null }) =>
       {value}
     </Text>
   ) : (
-    <Text color="gray.500">{SETTINGS_TEXTS.emptyValue}</Text>
+    <Text color="fg.muted">{SETTINGS_TEXTS.emptyValue}</Text>
   );
 
 const { historyColumns } = SETTINGS_TEXTS;
@@ -31,7 +32,7 @@ const columns: Column<ParameterChange>[] = [
     render: (change) => (
       <>
         <Text>{change.alterado_por.nome}</Text>
-        <Text fontSize="xs" color="gray.600">
+        <Text fontSize="xs" color="fg.muted">
           {userTypeLabel(change.alterado_por.tipo)}
         </Text>
       </>

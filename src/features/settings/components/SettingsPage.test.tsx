@@ -5,6 +5,8 @@ import { PARAMETER_VALUE_MESSAGES, SETTINGS_TEXTS } from '../../../domain/settin
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import SettingsPage from './SettingsPage';
+import { selectHistoryParameterId } from '../selectors';
+import { historyOpened, settingsSlice } from '../settingsSlice';
 
 const PARAMETERS: Parameter[] = [
   {
@@ -274,5 +276,22 @@ describe('SettingsPage', () => {
     await user.click(within(rowOf('email_suporte')).getByRole('button', { name: 'Histórico' }));
     await screen.findByRole('dialog', { name: 'Histórico de email_suporte' });
     await waitFor(() => expect(historyCalls).toBe(2));
+  });
+});
+
+describe('SettingsPage with a history open in its slice (preloaded store)', () => {
+  it("shows that parameter's history dialog, and closing it clears the slice", async () => {
+    fakeParametersApi();
+    server.use(
+      http.get('*/api/parametros/:id/historico', () => HttpResponse.json({ data: { data: [] } }, { headers: { 'X-Total-Count': '0' } })),
+    );
+    const settings = settingsSlice.reducer(undefined, historyOpened(2));
+    const { user, store } = renderWithProviders(<SettingsPage />, {
+      route: '/site',
+      preloadedState: { ...signedInAs('ADMINISTRADOR'), settings },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Histórico de email_suporte' });
+    await user.click(within(dialog).getByRole('button', { name: 'Fechar' }));
+    await waitFor(() => expect(selectHistoryParameterId(store.getState())).toBeNull());
   });
 });

@@ -1,6 +1,7 @@
 import { Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useGetParametersQuery, type Parameter } from '../../../api/parametersApi';
+import { LeaveGuard } from '../../../components/forms/LeaveGuard';
 import { PageHeader } from '../../../components/PageHeader';
 import { DataTable, type Column } from '../../../components/list/DataTable';
 import { notify } from '../../../components/toast/notify';
@@ -27,7 +28,7 @@ export default function SettingsPage() {
       key: 'id',
       header: headers.id,
       width: '16',
-      render: (parameter) => <Text color="gray.600">{parameter.id}</Text>,
+      render: (parameter) => <Text color="fg.muted">{parameter.id}</Text>,
     },
     { key: 'parametro', header: headers.parameter, render: (parameter) => <ParameterName parameter={parameter} /> },
     {
@@ -76,6 +77,7 @@ export default function SettingsPage() {
         onClearFilters={() => undefined}
       />
       <ParameterHistoryDialog parameters={parameters} />
+      <LeaveGuard when={Boolean(parameters?.some((parameter) => drafts.isDirty(parameter)))} />
     </>
   );
 }

@@ -1,0 +1,66 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { renderApp, signedInAs } from '../test/renderWithProviders';
+import { server } from '../test/server';
+import * as reload from './reloadPage';
+import { routes } from './routes';
+import { STAFF_SCREEN_LOADERS } from './screenChunks';
+import { SCREEN_ERROR_TEXTS } from './layout/ScreenErrorBoundary';
+
+// Three screens stand in for the real ones: one crashes, one works, one's chunk cannot be downloaded.
+jest.mock('./screenChunks', () => {
+  const actual = jest.requireActual('./screenChunks');
+  const { createElement } = jest.requireActual('react');
+  const missingChunk = Object.assign(new Error('Loading chunk 742 failed.'), { name: 'ChunkLoadError' });
+  return {
+    ...actual,
+    STAFF_SCREEN_LOADERS: {
+      ...actual.STAFF_SCREEN_LOADERS,
+      parceiros: () =>
+        Promise.resolve({
+          default: () => {
+            throw new Error('falha ao desenhar a tela');
+          },
+        }),
+      filiais: () => Promise.resolve({ default: () => createElement('h1', null, 'Tela de filiais') }),
+      revendedores: jest.fn(() => Promise.reject(missingChunk)),
+    },
+  };
+});
+
+beforeEach(() => {
+  server.use(
+    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome: 'Ana Admin', email: 'usuario@teste.com.br' } })),
+    http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: null })),
+  );
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => jest.restoreAllMocks());
+
+describe('a screen that fails', () => {
+  it('shows its error inside the layout: the menu, the header and Sair keep working', async () => {
+    const { user, router } = renderApp(routes, { route: '/parceiros', preloadedState: signedInAs('ADMINISTRADOR') });
+    const main = await screen.findByRole('main');
+    expect(await within(main).findByRole('heading', { name: SCREEN_ERROR_TEXTS.title })).toBeInTheDocument();
+    expect(within(main).getByText(SCREEN_ERROR_TEXTS.crashed)).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Unexpected Application Error!' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sair' })).toBeInTheDocument();
+    expect(await screen.findByText('Ana Admin')).toBeInTheDocument();
+
+    await user.click(within(screen.getByRole('navigation', { name: 'Menu principal' })).getByRole('link', { name: /Filiais/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/filiais'));
+    expect(await screen.findByRole('heading', { name: 'Tela de filiais' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: SCREEN_ERROR_TEXTS.title })).not.toBeInTheDocument();
+  });
+
+  it('asks for a missing chunk once more, then offers Recarregar, which reloads the page', async () => {
+    const reloadPage = jest.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
+    const { user } = renderApp(routes, { route: '/revendedores', preloadedState: signedInAs('ADMINISTRADOR') });
+    expect(await screen.findByRole('heading', { name: SCREEN_ERROR_TEXTS.title }, { timeout: 3000 })).toBeInTheDocument();
+    expect(STAFF_SCREEN_LOADERS.revendedores).toHaveBeenCalledTimes(2);
+    expect(screen.getByText(SCREEN_ERROR_TEXTS.chunk)).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload }));
+    expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,19 @@
+/** The address lookup by CEP (GET /api/cep/:cep): its answer and messages. */
+
+/** An address as the forms fill it: street, neighbourhood, city and UF. */
+export interface CepAddress {
+  cep: string;
+  street: string;
+  neighbourhood: string;
+  city: string;
+  state: string;
+}
+
+export const CEP_MESSAGES = {
+  invalid: 'CEP inválido.',
+  notFound: 'CEP não encontrado.',
+  unavailable: 'Consulta de CEP indisponível no momento.',
+  tooManyLookups: 'Muitas consultas de CEP. Aguarde alguns minutos e tente novamente.',
+} as const;
+
+export const CEP_DIGITS = 8;

@@ -1,0 +1,37 @@
+import { AUTH_MESSAGES } from '../messages';
+import { partnerSchema } from './channels';
+import { changePasswordSchema } from './login';
+import { profilePasswordSchema } from './profile';
+
+/** The browser and the server share these rules: length 6 to 128, and a new password is not the current one. */
+
+const errorsOf = async (schema: { validate: (value: unknown, options: object) => Promise<unknown> }, value: object) => {
+  try {
+    await schema.validate(value, { abortEarly: false });
+    return [];
+  } catch (error) {
+    return (error as { errors: string[] }).errors;
+  }
+};
+
+describe('password rules shared with the server', () => {
+  it.each([
+    ['5 characters', 'ab-12', AUTH_MESSAGES.passwordMin],
+    ['129 characters', 'x'.repeat(129), AUTH_MESSAGES.passwordMax],
+  ])('refuse a new password of %s', async (_case, newPassword, message) => {
+    expect(await errorsOf(changePasswordSchema, { currentPassword: 'atual-123', newPassword })).toEqual([message]);
+    expect(
+      await errorsOf(partnerSchema({ creating: true }), { nome: 'P', cnpj: '11444777000161', email: 'p@x.com.br', senha: newPassword }),
+    ).toContain(message);
+  });
+
+  it('refuse the current password as the new one, in the profile form too', async () => {
+    const same = { currentPassword: 'atual-123', newPassword: 'atual-123', confirmPassword: 'atual-123' };
+    expect(await errorsOf(changePasswordSchema, same)).toEqual([AUTH_MESSAGES.passwordSameAsCurrent]);
+    expect(await errorsOf(profilePasswordSchema, same)).toEqual([AUTH_MESSAGES.passwordSameAsCurrent]);
+  });
+
+  it('accept 128 characters', async () => {
+    expect(await errorsOf(changePasswordSchema, { currentPassword: 'atual-123', newPassword: 'x'.repeat(128) })).toEqual([]);
+  });
+});

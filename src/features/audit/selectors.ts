@@ -1,0 +1,3 @@
+import { auditSlice } from './auditSlice';
+
+export const { selectAuditListQuery } = auditSlice.selectors;

@@ -1,0 +1,3 @@
+import { referralsSlice } from './referralsSlice';
+
+export const { selectLookedAtReferralUuid, selectReferralsListQuery } = referralsSlice.selectors;

@@ -1,0 +1,3 @@
+import { settingsSlice } from './settingsSlice';
+
+export const { selectHistoryParameterId } = settingsSlice.selectors;
