@@ -8,6 +8,7 @@ import webpack, { type Configuration } from 'webpack';
 import 'webpack-dev-server';
 import { BundleBudgetPlugin } from './bench/budgets';
 import { PrerenderPlugin } from './scripts/prerender/plugin';
+import { TRUSTED_TYPES_POLICY } from './server/lib/trustedTypes';
 
 const API_PORT = process.env.API_PORT || '3001';
 
@@ -35,10 +36,15 @@ const productionResolve: Configuration['resolve'] = {
     'react-router/dom$': path.join(REACT_ROUTER_PRODUCTION, 'dom-export.mjs'),
   },
 };
-if (!fs.existsSync(path.join(REACT_ROUTER_PRODUCTION, 'index.mjs'))) throw new Error(`${REACT_ROUTER_PRODUCTION} is gone: update its alias`);
+if (!fs.existsSync(path.join(REACT_ROUTER_PRODUCTION, 'index.mjs')))
+  throw new Error(`${REACT_ROUTER_PRODUCTION} is gone: update its alias`);
 
-const CHAKRA_SYSTEM = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
-if (!fs.existsSync(CHAKRA_SYSTEM)) throw new Error(`${CHAKRA_SYSTEM} is gone: update scripts/chakra/systemLoader.ts for this Chakra`);
+const CHAKRA_SYSTEM_LINK = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
+if (!fs.existsSync(CHAKRA_SYSTEM_LINK))
+  throw new Error(`${CHAKRA_SYSTEM_LINK} is gone: update scripts/chakra/systemLoader.ts for this Chakra`);
+// Webpack matches rules against real paths: a node_modules that is a symbolic link (a git worktree
+// sharing one install) would otherwise skip the loader.
+const CHAKRA_SYSTEM = fs.realpathSync(CHAKRA_SYSTEM_LINK);
 
 const rules: NonNullable<Configuration['module']>['rules'] = [
   {
@@ -78,6 +84,8 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      // The chunk loader creates its script URLs through this Trusted Types policy where the browser has them.
+      trustedTypes: { policyName: TRUSTED_TYPES_POLICY },
       clean: true,
     },
     resolve: production ? productionResolve : resolve,

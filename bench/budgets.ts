@@ -14,13 +14,18 @@ export interface PageLoad {
 }
 
 export const PAGE_LOADS: PageLoad[] = [
-  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 200 },
+  // Issue 20's targets are 180 (/login) and 160 (/checkout); until they are met, each budget is the
+  // page's figure rounded up, so no gain slips back unnoticed. 2026-11-25: the loading work brought
+  // them to 195.3 and 170.1 KB; the same day's accessible palette and dark mode, leave-form guard,
+  // list memory and Pix choice added 5.5 and 3.5 KB (200.8 and 173.6), not yet traced module by module.
+  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 201 },
   {
     page: '/beneficiarios (signed in)',
     entry: 'main',
-    routeModules: ['layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
+    // The staff theme (every recipe of the signed-in screens) is a chunk of its own, asked for by the start-up.
+    routeModules: ['app/staffTheme', 'layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
   },
-  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 190 },
+  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 174 },
 ];
 
 export interface PageLoadFigure {

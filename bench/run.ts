@@ -11,13 +11,14 @@ import { measureFirstLoad, type BundleFigure } from './bundles';
 import { LIGHTHOUSE_TARGETS, runLighthouse } from './pages/lighthouse';
 import { LIST_TARGETS, measureLists } from './pages/lists';
 import { restoreSession, signInByApi } from './pages/session';
+import { measureStalls, STALL_TIMEOUT_MS } from './stalls';
 
 /**
  * `npm run bench` (after `npm run build`): measures, prints a table per section and writes
  * bench/results/latest.json. `-- --only lighthouse,lists` or `-- --skip api` choose sections.
  * Bundles and Lighthouse run on the demo data, the lists and the API at the large size.
  */
-const SECTIONS = ['bundles', 'lighthouse', 'lists', 'api'] as const;
+const SECTIONS = ['bundles', 'lighthouse', 'lists', 'api', 'stalls'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(argv: string[]): Section[] {
@@ -104,6 +105,13 @@ async function apiSection() {
   return runApiBenchmarks({});
 }
 
+async function stallSection() {
+  const figures = await measureStalls();
+  console.log(`\nAPI while an upstream stalls (target: every quick call under the ${STALL_TIMEOUT_MS} ms upstream timeout)`);
+  console.table(figures);
+  return figures;
+}
+
 const RESULTS_FILE = path.join(__dirname, 'results', 'latest.json');
 
 interface SectionResult {
@@ -157,6 +165,7 @@ async function main() {
     await browser?.close();
   }
   await run('api', apiSection);
+  await run('stalls', stallSection);
 
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });
   writeFileSync(RESULTS_FILE, `${JSON.stringify(results, null, 2)}\n`);

@@ -74,7 +74,7 @@ describe('sign-in', () => {
     await context.close();
   });
 
-  it('opens a staff page with the theme\'s global CSS from its HTML, once: the app adds no second copy', async () => {
+  it("opens a staff page with the theme's global CSS from its HTML, once: the app adds no second copy", async () => {
     const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
     await page.goto(`${portal.baseUrl}/beneficiarios`);
     await page.getByRole('heading', { name: 'Lista de Beneficiários' }).waitFor();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
+import { PRESENTIAL_NO_LINK } from '../src/domain/care';
 import { usePortal } from './support/portal';
 
 /** Picks the first real option of a select (the first one is its placeholder). */
@@ -57,12 +58,20 @@ describe('care: agenda, referrals and professionals', () => {
     await standaloneRow.waitFor();
     assert.equal(await standaloneRow.getByText('Agendada').isVisible(), true);
 
+    // The video link is for online appointments; a presential one says it has none.
+    const presential = /Presencial/.test(await standaloneRow.innerText());
     await standaloneRow.getByRole('button', { name: `Ver detalhes da consulta de ${standalone}` }).click();
     const details = page.getByRole('dialog', { name: 'Detalhes da Consulta' });
-    await details.getByRole('link', { name: 'Acessar Atendimento' }).waitFor();
-    assert.match((await details.getByRole('link', { name: 'Acessar Atendimento' }).getAttribute('href'))!, /^https:\/\//);
-    await details.getByRole('button', { name: 'Copiar Link' }).click();
-    await page.getByText('Link copiado com sucesso!').waitFor();
+    await details.getByText('Link de Atendimento').waitFor();
+    if (presential) {
+      await details.getByText(PRESENTIAL_NO_LINK).waitFor();
+      assert.equal(await details.getByRole('link', { name: 'Acessar Atendimento' }).count(), 0);
+    } else {
+      await details.getByRole('link', { name: 'Acessar Atendimento' }).waitFor();
+      assert.match((await details.getByRole('link', { name: 'Acessar Atendimento' }).getAttribute('href'))!, /^https:\/\//);
+      await details.getByRole('button', { name: 'Copiar Link' }).click();
+      await page.getByText('Link copiado com sucesso!').waitFor();
+    }
     await details.getByRole('button', { name: 'Fechar' }).first().click();
     await details.waitFor({ state: 'hidden' });
 

@@ -9,9 +9,9 @@ import { type DemoUserType } from './support/login';
 import { usePortal, type Portal } from './support/portal';
 
 const FILTERS: Partial<Record<DemoUserType, string[]>> = {
-  ADMINISTRADOR: ['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Mês'],
-  PARCEIRO: ['Filial', 'Revendedor', 'Tipo', 'Mês'],
-  FILIAL: ['Revendedor', 'Tipo', 'Mês'],
+  ADMINISTRADOR: ['Parceiro', 'Filial', 'Revendedor', 'Tipo', 'Forma de pagamento', 'Mês'],
+  PARCEIRO: ['Filial', 'Revendedor', 'Tipo', 'Forma de pagamento', 'Mês'],
+  FILIAL: ['Revendedor', 'Tipo', 'Forma de pagamento', 'Mês'],
 };
 /** Nbsp-proof comparison of BRL texts. */
 const normalize = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -110,7 +110,7 @@ describe('sales report', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    assert.equal(lines[0], 'Revendedor;Filial;Parceiro;Tipo;Valor;Data/Hora');
+    assert.equal(lines[0], 'Revendedor;Filial;Parceiro;Tipo;Forma de pagamento;Valor;Data/Hora');
     assert.equal(lines.length, report.summary.count + 1);
     await context.close();
   });

@@ -3,7 +3,8 @@ import autocannon from 'autocannon';
 export interface EndpointSpec {
   name: string;
   method: 'GET' | 'POST';
-  path: string;
+  /** A function gives each request its own path (a random page or filter: a cache miss). */
+  path: string | (() => string);
   /** Sent as JSON; a function gives each request its own body (e.g. a fresh CPF). */
   body?: object | (() => object);
   /** Sign-in and the minimal route need no token. */
@@ -35,7 +36,7 @@ export async function measure(
 ): Promise<EndpointFigure> {
   const headers: Record<string, string> = { 'content-type': 'application/json', 'accept-encoding': 'br, gzip' };
   if (!spec.anonymous) headers.authorization = `Bearer ${options.token}`;
-  const body = spec.body;
+  const { body, path } = spec;
   const latencies: number[] = [];
   let failures = 0;
   let finish!: (result: autocannon.Result) => void;
@@ -46,18 +47,19 @@ export async function measure(
   });
   const instance = autocannon(
     {
-      url: baseUrl + spec.path,
+      url: baseUrl + (typeof path === 'function' ? path() : path),
       connections: options.connections,
       duration: options.seconds,
       requests: [
         {
           method: spec.method,
           headers,
-          ...(typeof body === 'function'
-            ? { setupRequest: (request: autocannon.Request) => ({ ...request, body: JSON.stringify(body()) }) }
-            : body
-              ? { body: JSON.stringify(body) }
-              : {}),
+          ...(body && typeof body !== 'function' ? { body: JSON.stringify(body) } : {}),
+          setupRequest: (request: autocannon.Request) => ({
+            ...request,
+            ...(typeof path === 'function' ? { path: path() } : {}),
+            ...(typeof body === 'function' ? { body: JSON.stringify(body()) } : {}),
+          }),
         },
       ],
     },

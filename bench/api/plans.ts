@@ -16,31 +16,49 @@ const APPOINTMENT_LOOKUPS = `
   (select json_build_object('name', p.nome_completo) from professionals p where p.id = a.professional_id),
   (select json_build_object('uuid', s.uuid, 'name', s.name) from specialties s where s.id = a.specialty_id)`;
 
+/** The beneficiaries' page as listHolderPage sends it: the page's holder ids from the index alone, then their groups. */
+const holderPage = (order: string, offset: number, direction: 'asc' | 'desc', filter = '') => `
+    with holder_page as (
+      select b.id, row_number() over (${order}) as position from beneficiaries b
+      where b.holder_id is null ${filter} ${order} limit 10 offset ${offset})
+    select b.id, b.name, (select h.cpf from beneficiaries h where h.id = b.holder_id), r.nome,
+      (select f.titulo from branches f where f.id = b.branch_id), (select p.nome from partners p where p.id = b.partner_id)
+    from beneficiaries b join holder_page on holder_page.id = coalesce(b.holder_id, b.id)
+    left join resellers r on r.id = b.reseller_id
+    order by holder_page.position ${direction}, b.holder_id is not null, b.name, b.id`;
+
 /**
  * EXPLAIN ANALYZE of the list and report queries at the large size (the SQL the services send, with
  * the benchmark's filters), for bench/README.md's "Query plans". PGlite: BENCH_PGLITE_CACHE (or the
  * cached seed in the temp folder); PostgreSQL: `--pg URL`.
  */
 export const PLAN_QUERIES: Record<string, string> = {
-  'beneficiaries, first page (holders by name, with their dependents)': `
-    with holder_page as (
-      select b.id, row_number() over (order by b.name, b.id) as position from beneficiaries b
-      left join resellers r on r.id = b.reseller_id
-      where b.holder_id is null order by b.name, b.id limit 10)
-    select b.id, b.name, (select h.cpf from beneficiaries h where h.id = b.holder_id), r.nome,
-      (select f.titulo from branches f where f.id = r.id_filial), (select p.nome from partners p where p.id = r.id_parceiro)
-    from beneficiaries b join holder_page on holder_page.id = coalesce(b.holder_id, b.id)
-    left join resellers r on r.id = b.reseller_id
-    order by holder_page.position, b.holder_id is not null, b.name, b.id`,
+  'beneficiaries, first page (holders by name, with their dependents)': holderPage('order by b.name, b.id', 0, 'asc'),
+  'beneficiaries, page 5,000 (offset 49,990: past the middle of 75,000, read from the end)': holderPage(
+    'order by b.name desc, b.id desc',
+    25_000,
+    'desc',
+  ),
+  'beneficiaries, page 3,750 (the middle: the worst case, offset 37,490 by the id-only index scan)': holderPage(
+    'order by b.name, b.id',
+    37_490,
+    'asc',
+  ),
+  'beneficiaries, last page (read from the end)': holderPage('order by b.name desc, b.id desc', 0, 'desc'),
+  'beneficiaries, a partner page 180 (its name index, offset 1,790)': holderPage(
+    'order by b.name, b.id',
+    1_790,
+    'asc',
+    'and b.partner_id = (select min(id) from partners)',
+  ),
+  'beneficiaries, total (the maintained holder counts, migration 0015)': `
+    select coalesce(sum(c.holders), 0)::int from beneficiary_holder_counts c`,
   'beneficiaries, name contains (groups of matching members)': `
     select b.id, b.name from beneficiaries b
     left join resellers r on r.id = b.reseller_id
     where b.holder_id is null
       and coalesce(b.holder_id, b.id) in (select coalesce(m.holder_id, m.id) from beneficiaries m where m.name ilike '%Helena Dias%')
     order by b.name, b.id limit 10`,
-  'beneficiaries, bounded count (stops at 1,001 rows)': `
-    select count(*) from (select b.id from beneficiaries b left join resellers r on r.id = b.reseller_id
-                          where b.holder_id is null limit 1001) capped`,
   'appointments, status + date range': `
     select a.id, ${APPOINTMENT_LOOKUPS} from appointments a
     where a.starts_at >= now() and a.starts_at < now() + interval '7 days' and a.status = 'SCHEDULED'
@@ -66,6 +84,31 @@ export const PLAN_QUERIES: Record<string, string> = {
     select coalesce(sum(s.valor) filter (where ${firstDayPart(30)}), 0), coalesce(sum(s.valor) filter (where ${firstDayPart(7)}), 0)
     from sales s join resellers r on r.id = s.reseller_id
     where s.status = 'paid' and (${firstDayPart(30)} or ${firstDayPart(7)})`,
+  'sales CSV, a batch deep in the export (keyset after a sale a year back)': `
+    select s.id, r.nome, f.titulo, p.nome, s.tipo, s.valor, to_char(s.data_hora at time zone 'America/Sao_Paulo', 'DD/MM/YYYY HH24:MI'), s.data_hora::text
+    from sales s join resellers r on r.id = s.reseller_id join branches f on f.id = r.id_filial join partners p on p.id = r.id_parceiro
+    where s.status = 'paid' and s.data_hora <= now() - interval '1 year' and (s.data_hora < now() - interval '1 year' or s.id < 500000)
+    order by s.data_hora desc, s.id desc limit 1000`,
+  'sales report, last page (read from the end: the reverse order, offset 0)': `
+    select s.id, r.nome, f.titulo, p.nome, s.tipo, s.valor, s.data_hora from sales s
+    join resellers r on r.id = s.reseller_id join branches f on f.id = r.id_filial join partners p on p.id = r.id_parceiro
+    where s.status = 'paid' order by s.data_hora asc, s.id asc limit 10`,
+  'beneficiaries CSV, a batch in the middle (keyset after the groups before "M", server/lib/keyset.ts)': `
+    select b.id, b.name, r.nome, json_build_array((coalesce(h.name, b.name))::text, (coalesce(b.holder_id, b.id))::text,
+      (b.holder_id is not null)::text, (b.name)::text, (b.id)::text)
+    from beneficiaries b left join resellers r on r.id = b.reseller_id left join beneficiaries h on h.id = b.holder_id
+    where (coalesce(h.name, b.name), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name, b.id) > ('M', '0', 'false', 'M', '0')
+    order by coalesce(h.name, b.name), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name, b.id limit 1000`,
+  'audit CSV, a batch deep (keyset after an entry a month back)': `
+    select a.*, json_build_array(a.created_at::text, a.id::text) from audit_log a
+    where (a.created_at, a.id) < (now() - interval '30 days', 2147483647)
+    order by a.created_at desc, a.id desc limit 1000`,
+  'audit, last page (read from the end)': `
+    select a.* from audit_log a order by a.created_at asc, a.id asc limit 10`,
+  'resellers CSV, a batch sorted by PIX descending (NULLs first: the expanded keyset)': `
+    select r.*, json_build_array(r.pix::text, lower(r.nome), r.id::text) from resellers r
+    where (r.pix < 'm' or (r.pix = 'm' and (lower(r.nome), r.id) > ('m', 0)))
+    order by r.pix desc, lower(r.nome), r.id limit 1000`,
   'sales report, summary for a partner and month': `
     select coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) from sales_partner_months t
     where t.partner_id = (select min(id) from partners)

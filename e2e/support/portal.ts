@@ -6,13 +6,14 @@ import { startServer, type RunningServer } from './server';
 
 /**
  * The real server and Chromium for the tests of the enclosing `describe`: started before them,
- * stopped after them. Call it at the top of the describe.
+ * stopped after them. Call it at the top of the describe; `env` (read when the server starts) adds
+ * or overrides the server's environment.
  */
-export function usePortal() {
+export function usePortal(env: () => Record<string, string> = () => ({})) {
   let server: RunningServer | undefined;
   let browser: Browser | undefined;
   before(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    [server, browser] = await Promise.all([startServer(env()), launchBrowser()]);
   });
   after(async () => {
     await browser?.close();

@@ -42,12 +42,15 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DEMO_SEED: 'true',
       LOG_LEVEL: 'error',
       NODE_ENV: 'test',
+      // Browser tests never reach the real ViaCEP; those about the CEP start a fake and say where.
+      CEP_PROVIDER: 'off',
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  // Two minutes: on a loaded 2-core machine the seeded server took over a minute to start.
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -56,7 +59,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline) {
+      // A server still starting would outlive the test run that gave up on it.
+      child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('server did not start within 120 s');
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return {

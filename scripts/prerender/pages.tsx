@@ -4,9 +4,11 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
+import { shellTheme } from '../../src/app/shellTheme';
 import { makeStore } from '../../src/app/store';
 import { system } from '../../src/app/theme';
 import { checkoutSystem } from '../../src/checkoutSystem';
+import { createPortalSystem } from '../../src/components/theme/createPortalSystem';
 import { AppToaster } from '../../src/components/toast/AppToaster';
 import LoginPage from '../../src/features/auth/components/LoginPage';
 import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutScreen';
@@ -24,7 +26,7 @@ const render = (tree: ReactNode) => renderToString(tree);
 export function renderFirstScreens(): { login: string; checkout: string; staffGlobalCss: string } {
   return {
     login: render(
-      <AppProviders store={makeStore()}>
+      <AppProviders store={makeStore()} chakraSystem={createPortalSystem(shellTheme)}>
         <MemoryRouter initialEntries={['/login']}>
           <LoginPage />
         </MemoryRouter>

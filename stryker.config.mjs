@@ -1,0 +1,49 @@
+// @ts-check
+/**
+ * Mutation testing (`npm run test:mutation`; TESTING.md says how to run it on one file). Not in CI:
+ * a full run takes hours on two cores. Incremental: a second run re-tests only the mutants whose
+ * code or tests changed since reports/stryker-incremental.json.
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  packageManager: 'npm',
+  testRunner: 'jest',
+  testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
+  jest: {
+    projectType: 'custom',
+    configFile: 'stryker.jest.config.ts',
+    // Each mutant runs the test files that import its file, not the whole suite.
+    enableFindRelatedTests: true,
+  },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.json',
+  typescriptChecker: { prioritizePerformanceOverAccuracy: true },
+  coverageAnalysis: 'perTest',
+  mutate: [
+    'server/services/**/*.ts',
+    'server/lib/**/*.ts',
+    'server/routes/**/*.ts',
+    'src/api/**/*.ts',
+    'src/domain/**/*.ts',
+    '!**/*.test.ts',
+    '!**/*.pg.test.ts',
+    // Test-only helpers: fakes and fixtures, not the product.
+    '!**/testing.ts',
+    '!**/testFixtures.ts',
+    '!**/fake*.ts',
+  ],
+  // Anchored at the root: a bare 'reports' would also leave out server/services/reports.
+  ignorePatterns: ['/dist', '/dist-server', '/data', '/coverage', '/reports', '/e2e/artifacts', '/bench/results', '/.stryker-tmp'],
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
+  reporters: ['html', 'json', 'clear-text', 'progress'],
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  // A shared 2-core machine: one test process at a time (raise it on a bigger one).
+  concurrency: 1,
+  // A seeded PGlite app takes seconds to start: a mutant's tests get room before being called a timeout.
+  timeoutMS: 60000,
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
