@@ -1,4 +1,4 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, isAnyOf } from '@reduxjs/toolkit';
 
 /**
  * The server refused the token (401): every slice returns to its initial state. The payload says
@@ -12,3 +12,6 @@ export const loggedOut = createAction('session/loggedOut');
  * with 401: the session middleware ends the session as it does for a refused RTK Query call.
  */
 export const unauthorizedResponse = createAction<{ reason?: string }>('session/unauthorizedResponse');
+
+/** The session ended, by 'Sair' or by a 401: what slices match to return to their initial state. */
+export const sessionEnded = isAnyOf(sessionExpired, loggedOut);

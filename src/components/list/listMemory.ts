@@ -1,4 +1,5 @@
-import { createAction } from '@reduxjs/toolkit';
+import { createAction, type ActionReducerMapBuilder } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../api/sessionEvents';
 import { createContext } from 'react';
 
 /**
@@ -20,6 +21,18 @@ export const ListMemoryEnabled = createContext(true);
 
 /** Every list forgets its remembered parameters (the user turned the preference off). */
 export const rememberedListsForgotten = createAction('lists/rememberedForgotten');
+
+/**
+ * What every list slice does besides its own reducers: the session's end takes it back to its
+ * initial state, and the preference turned off forgets its remembered query (dialogs stay open).
+ */
+export function addListSliceCases<State extends { listQuery: string }>(builder: ActionReducerMapBuilder<State>, initialState: State) {
+  return builder
+    .addCase(rememberedListsForgotten, (state) => {
+      state.listQuery = '';
+    })
+    .addMatcher(sessionEnded, () => initialState);
+}
 
 /** The list's own parameters of a URL query, in a stable order; other parameters are not the list's. */
 export function listQueryOf(query: URLSearchParams, names: readonly string[]): string {

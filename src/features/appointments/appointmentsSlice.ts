@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-import { rememberedListsForgotten } from '../../components/list/listMemory';
+import { addListSliceCases } from '../../components/list/listMemory';
 import type { ReferralToSchedule } from '../../domain/referralScheduling';
 
 /** Which dialog of 'Agenda de Consultas' is open, and for which appointment (by uuid). */
@@ -38,13 +37,7 @@ const slice = createSlice({
       state.listQuery = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      .addCase(rememberedListsForgotten, (state) => {
-        state.listQuery = '';
-      }),
+  extraReducers: (builder) => addListSliceCases(builder, initialState),
   selectors: {
     selectAppointmentsListQuery: (state) => state.listQuery,
     selectAppointmentDialog: (state) => state.dialog,

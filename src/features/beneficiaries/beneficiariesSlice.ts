@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-import { rememberedListsForgotten } from '../../components/list/listMemory';
+import { addListSliceCases } from '../../components/list/listMemory';
 import type { Beneficiary } from '../../domain/beneficiaries';
 
 export type BeneficiaryDialog = 'none' | 'create' | 'details' | 'edit' | 'status';
@@ -42,13 +41,7 @@ const slice = createSlice({
       state.listQuery = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      .addCase(rememberedListsForgotten, (state) => {
-        state.listQuery = '';
-      }),
+  extraReducers: (builder) => addListSliceCases(builder, initialState),
   selectors: {
     selectDialog: (state) => state.dialog,
     selectSelected: (state) => state.selected,

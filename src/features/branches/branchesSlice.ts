@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-import { rememberedListsForgotten } from '../../components/list/listMemory';
+import { addListSliceCases } from '../../components/list/listMemory';
 import type { ChannelDialog } from '../../components/channels/ChannelListPage';
 
 interface BranchesState {
@@ -26,13 +25,7 @@ const slice = createSlice({
       state.listQuery = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      .addCase(rememberedListsForgotten, (state) => {
-        state.listQuery = '';
-      }),
+  extraReducers: (builder) => addListSliceCases(builder, initialState),
   selectors: {
     selectBranchesListQuery: (state) => state.listQuery,
     selectBranchDialog: (state) => state.dialog,

@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-import { rememberedListsForgotten } from '../../components/list/listMemory';
+import { addListSliceCases } from '../../components/list/listMemory';
 
 /** Which dialog of 'Lista de Profissionais' is open, and for whom. */
 export type ProfessionalDialog = 'none' | 'create' | 'edit' | 'details' | 'delete';
@@ -28,13 +27,7 @@ const slice = createSlice({
       state.listQuery = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      .addCase(rememberedListsForgotten, (state) => {
-        state.listQuery = '';
-      }),
+  extraReducers: (builder) => addListSliceCases(builder, initialState),
   selectors: {
     selectProfessionalsListQuery: (state) => state.listQuery,
     selectProfessionalDialog: (state) => state.dialog,

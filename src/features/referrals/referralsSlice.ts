@@ -1,7 +1,6 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
-import { rememberedListsForgotten } from '../../components/list/listMemory';
+import { addListSliceCases } from '../../components/list/listMemory';
 
 interface ReferralsState {
   /** The referral whose details are open (its uuid); the record itself is the list's. */
@@ -26,13 +25,7 @@ const slice = createSlice({
       state.listQuery = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      .addCase(rememberedListsForgotten, (state) => {
-        state.listQuery = '';
-      }),
+  extraReducers: (builder) => addListSliceCases(builder, initialState),
   selectors: {
     selectLookedAtReferralUuid: (state) => state.lookedAtUuid,
     selectReferralsListQuery: (state) => state.listQuery,

@@ -1,5 +1,5 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
+import { createSlice, isAnyOf, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
+import { sessionEnded } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
 import { rememberedListsForgotten } from '../../components/list/listMemory';
 import type { ChartMetric } from '../../domain/report';
@@ -24,12 +24,8 @@ const slice = createSlice({
       state.chartMetric = action.payload;
     },
   },
-  extraReducers: (builder) =>
-    builder
-      .addCase(sessionExpired, () => initialState)
-      .addCase(loggedOut, () => initialState)
-      // Remembered as the lists are: the preference turned off forgets both.
-      .addCase(rememberedListsForgotten, () => initialState),
+  // Remembered as the lists are: the preference turned off forgets everything, as the session's end does.
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(sessionEnded, rememberedListsForgotten), () => initialState),
   selectors: {
     selectReportListQuery: (state) => state.listQuery,
     selectChartMetric: (state) => state.chartMetric,
