@@ -42,9 +42,9 @@ declare module 'fastify' {
     principal: Principal;
   }
   interface FastifyContextConfig {
-    /** Reachable without a token (login, health, the public checkout calls). */
+    /** Reachable without a token: set from the permission table (src/domain/permissions.ts). */
     public?: boolean;
-    /** User types allowed to call the route; absent means every signed-in type. */
+    /** User types allowed to call the route: set from the permission table; absent means every signed-in type. */
     allow?: readonly UserType[];
     /** A GET whose 200 answer may be reused per user and URL until a write or READ_CACHE_TTL_MS (plugins/readCache.ts). */
     readCache?: boolean;

@@ -1,5 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { API_ACCESS, ROLES, type Access } from '../../src/domain/permissions';
 import type { UserType } from '../../src/domain/userTypes';
 import { sessionEndedInactiveMessage } from '../../src/domain/messages';
 import { forbidden, unauthorized } from '../lib/httpErrors';
@@ -21,6 +22,26 @@ function bearerToken(request: FastifyRequest): string | undefined {
 }
 
 /**
+ * Gives each API route its access from the permission table (src/domain/permissions.ts) as it is
+ * registered, so no route states who may call it. A route missing from the table must declare its
+ * own `public` or `allow` (tests' own routes do); one that does neither stops the start-up, closed
+ * rather than open.
+ */
+export function applyApiAccess(route: RouteOptions) {
+  if (!route.url.startsWith('/api/')) return;
+  for (const method of [route.method].flat()) {
+    // Fastify adds a HEAD route for every GET: it shares the GET's access.
+    const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+    const access: Access | undefined = API_ACCESS[key as keyof typeof API_ACCESS];
+    const declared = route.config?.public || route.config?.allow;
+    if (access && declared)
+      throw new Error(`${key}: who may call it is the permission table's (src/domain/permissions.ts), not the route's`);
+    if (!access && !declared) throw new Error(`${key} is missing from API_ACCESS (src/domain/permissions.ts)`);
+    if (access) route.config = { ...route.config, ...(access === 'public' ? { public: true } : { allow: ROLES[access] }) };
+  }
+}
+
+/**
  * Turns the bearer token into `request.principal` on every non-public route and enforces the
  * route's `allow` list. The account is read from the database, so inactivation, a password change or
  * 'Sair' revoke tokens at the next request. The read is reused for AUTH_CACHE_TTL_MS at most and only
@@ -29,6 +50,7 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
+  app.addHook('onRoute', applyApiAccess);
   const accounts = new VersionedCache<SessionAccount | undefined>({
     ttlMs: app.config.caches.authTtlMs,
     maxEntries: ACCOUNT_CACHE_MAX_ENTRIES,

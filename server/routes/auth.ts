@@ -17,7 +17,7 @@ export default async function authRoutes(app: FastifyInstance) {
   // Verifying against a real hash of a random string costs the same as checking a real account.
   const dummyHash = await app.passwords.hash(randomBytes(16).toString('hex'));
 
-  app.post('/api/auth/login', { ...credentials, config: { public: true } }, async (request) => {
+  app.post('/api/auth/login', credentials, async (request) => {
     const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
     const attempt = await startSignIn(app.limits, email, request.ip);
     if (!attempt) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);

@@ -24,8 +24,6 @@ import { csvDate } from '../services/channels/listing';
 import { recordId } from '../services/channels/requestValues';
 
 /** Administrators manage every branch, partner users their own partner's; nobody else. */
-const managers = { config: { allow: ['ADMINISTRADOR', 'PARCEIRO'] as const } };
-
 const filtersOf = (query: unknown): BranchFilters => ({
   titulo: textFilter(query, 'titulo'),
   parceiro: textFilter(query, 'parceiro'),
@@ -37,7 +35,7 @@ const filtersOf = (query: unknown): BranchFilters => ({
 const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
 
 export default async function branchRoutes(app: FastifyInstance) {
-  app.get('/api/branches', { config: { ...managers.config, readCache: true } }, async (request, reply) => {
+  app.get('/api/branches', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
     setTotalCount(reply, total);
@@ -45,11 +43,11 @@ export default async function branchRoutes(app: FastifyInstance) {
   });
 
   /** Names only, for the reseller form's picker: the whole scope (branches are a few hundred at most). */
-  app.get('/api/branches/options', { config: { ...managers.config, readCache: true } }, async (request) => ({
+  app.get('/api/branches/options', { config: { readCache: true } }, async (request) => ({
     data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
   }));
 
-  app.get('/api/branches/export', managers, async (request, reply) => {
+  app.get('/api/branches/export', async (request, reply) => {
     const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
@@ -71,25 +69,25 @@ export default async function branchRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/branches/:id', managers, async (request) => ({
+  app.get('/api/branches/:id', async (request) => ({
     data: await findBranch(app.db, request.principal, recordId(request.params)),
   }));
 
-  app.post('/api/branches', managers, async (request, reply) => {
+  app.post('/api/branches', async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
     const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
     reply.code(201);
     return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
   });
 
-  app.put('/api/branches/:id', managers, async (request) => {
+  app.put('/api/branches/:id', async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
   });
 
-  app.delete('/api/branches/:id', managers, async (request) => {
+  app.delete('/api/branches/:id', async (request) => {
     const id = recordId(request.params);
     await deleteBranch(app.db, request.principal, actorOf(request), id);
     return { success: true, message: BRANCH_TEXTS.messages.removed };

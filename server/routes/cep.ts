@@ -19,7 +19,6 @@ export default async function cepRoutes(app: FastifyInstance) {
     '/api/cep/:cep',
     {
       schema: { params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } } },
-      config: { public: true },
       onRequest: async (request) => {
         if (!(await app.limits.admit([CEP_LOOKUPS_PER_ADDRESS, addressGroup(request.ip)]))) {
           throw tooManyRequests(CEP_MESSAGES.tooManyLookups);

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * stopping answers 503 at once, so a load balancer polling it sends new requests elsewhere.
  */
 export default async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/health', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/health', async (request, reply) => {
     const upstreams = { payments: app.paymentGateway.kind, telemedicine: app.telemedicine.kind };
     if (app.lifecycle.draining) {
       return reply.status(503).send({ status: 'stopping', message: 'Servidor em desligamento.', requestId: request.id, ...upstreams });

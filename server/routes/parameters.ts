@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { parameterKindOf, SETTINGS_MESSAGES } from '../../src/domain/settings';
-import type { UserType } from '../../src/domain/userTypes';
 import { parameterUpdateSchema } from '../../src/domain/validation/parameters';
 import { notFound, unauthorized } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
@@ -9,8 +8,6 @@ import { actorOf } from '../services/audit/record';
 import { findAccount } from '../services/auth/accounts';
 import { ensurePortalParameters } from '../services/parameters/catalog';
 import { changeParameterValue, findParameter, listParameterChanges, listParameters } from '../services/parameters/parameters';
-
-const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] as readonly UserType[] };
 
 const idParams = {
   type: 'object',
@@ -56,13 +53,13 @@ export default async function parameterRoutes(app: FastifyInstance) {
   // Every install has the parameters the portal reads, even without the demo data.
   app.addHook('onReady', () => ensurePortalParameters(app.db));
 
-  app.get('/api/parametros', { config: ADMIN_ONLY, schema: { response: { 200: listOf(parameterSchema) } } }, async () => ({
+  app.get('/api/parametros', { schema: { response: { 200: listOf(parameterSchema) } } }, async () => ({
     data: { data: await listParameters(app.db) },
   }));
 
   app.put<{ Params: { id: number } }>(
     '/api/parametros/:id',
-    { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: successSchema } } },
+    { schema: { params: idParams, response: { 200: successSchema } } },
     async (request) => {
       const parameter = await findParameter(app.db, request.params.id);
       if (!parameter) throw notFound(SETTINGS_MESSAGES.notFound);
@@ -79,7 +76,7 @@ export default async function parameterRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/api/parametros/:id/historico',
-    { config: ADMIN_ONLY, schema: { params: idParams, response: { 200: listOf(changeSchema) } } },
+    { schema: { params: idParams, response: { 200: listOf(changeSchema) } } },
     async (request, reply) => {
       if (!(await findParameter(app.db, request.params.id))) throw notFound(SETTINGS_MESSAGES.notFound);
       // Sorting is fixed (newest first); only page and pageSize are read.

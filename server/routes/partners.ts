@@ -27,9 +27,6 @@ import {
 import { partnerAsSeenBy, seesPartnerBankDetails } from '../services/channels/partnerView';
 import { recordId } from '../services/channels/requestValues';
 
-const readers = { config: { allow: ['ADMINISTRADOR', 'PARCEIRO', 'FILIAL'] as const } };
-const adminOnly = { config: { allow: ['ADMINISTRADOR'] as const } };
-
 const filtersOf = (query: unknown): PartnerFilters => ({
   nome: textFilter(query, 'nome'),
   cnpj: textFilter(query, 'cnpj'),
@@ -41,7 +38,7 @@ const filtersOf = (query: unknown): PartnerFilters => ({
  * own partner (their forms show it), branch users without its bank details; resellers read none.
  */
 export default async function partnerRoutes(app: FastifyInstance) {
-  app.get('/api/partners', { config: { ...readers.config, readCache: true } }, async (request, reply) => {
+  app.get('/api/partners', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
     const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
     setTotalCount(reply, total);
@@ -49,11 +46,11 @@ export default async function partnerRoutes(app: FastifyInstance) {
   });
 
   /** Names only, for the branch and reseller forms' picker: the whole scope (partners are few). */
-  app.get('/api/partners/options', { config: { ...readers.config, readCache: true } }, async (request) => ({
+  app.get('/api/partners/options', { config: { readCache: true } }, async (request) => ({
     data: { data: await partnerOptions(app.db, request.principal) },
   }));
 
-  app.get('/api/partners/export', readers, async (request, reply) => {
+  app.get('/api/partners/export', async (request, reply) => {
     const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
@@ -75,12 +72,12 @@ export default async function partnerRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/partners/:id', readers, async (request) => ({
+  app.get('/api/partners/:id', async (request) => ({
     data: partnerAsSeenBy(request.principal, await findPartner(app.db, request.principal, recordId(request.params))),
   }));
 
   // Public: an <img> cannot send a bearer token, and a logo is not sensitive.
-  app.get('/api/partners/:id/logo', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/partners/:id/logo', async (request, reply) => {
     const logo = await readLogo(app.db, recordId(request.params));
     if (!logo) throw notFound();
     const version = String(logo.updatedAt.getTime());
@@ -92,21 +89,21 @@ export default async function partnerRoutes(app: FastifyInstance) {
     return reply.type(logo.mimeType).send(logo.content);
   });
 
-  app.post('/api/partners', { ...adminOnly, bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request, reply) => {
+  app.post('/api/partners', { bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request, reply) => {
     const values = await validateBody(partnerSchema({ creating: true }), request.body);
     const partner = await createPartner(app.db, app.passwords, actorOf(request), values);
     reply.code(201);
     return { success: true, message: PARTNER_TEXTS.messages.created, data: partner };
   });
 
-  app.put('/api/partners/:id', { ...adminOnly, bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request) => {
+  app.put('/api/partners/:id', { bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(partnerSchema({ creating: false }), request.body);
     const partner = await updatePartner(app.db, app.passwords, actorOf(request), id, values);
     return { success: true, message: PARTNER_TEXTS.messages.updated, data: partner };
   });
 
-  app.delete('/api/partners/:id', adminOnly, async (request) => {
+  app.delete('/api/partners/:id', async (request) => {
     const id = recordId(request.params);
     await deletePartner(app.db, actorOf(request), id);
     return { success: true, message: PARTNER_TEXTS.messages.removed };

@@ -55,7 +55,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
 
-  app.get('/api/checkout/config', { config: { public: true } }, async (_request, reply) => {
+  app.get('/api/checkout/config', async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return checkoutConfig(app.db, app.config.customerSiteUrl);
   });
@@ -66,7 +66,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
     '/api/checkout/link',
     {
       schema: { querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } } },
-      config: { public: true },
     },
     async (_request, reply): Promise<SalesLinkStatus> => {
       reply.header('Cache-Control', 'no-store');
@@ -78,7 +77,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
-      config: { public: true },
       onRequest: async (request) => {
         if (!(await app.limits.admit([ORDER_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
           throw tooManyRequests(CHECKOUT_MESSAGES.tooManyOrderReads);
@@ -97,7 +95,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     '/api/payment',
     {
       bodyLimit: BODY_LIMITS.payment,
-      config: { public: true, errorText: true },
+      config: { errorText: true },
       onRequest: async (request) => {
         if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
           throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
@@ -133,7 +131,6 @@ export default async function paymentRoutes(app: FastifyInstance) {
     '/api/payment/webhook/asaas',
     {
       schema: { body: webhookBody },
-      config: { public: true },
       // The token is checked before the body is even read as an event.
       onRequest: async (request) => {
         const token = request.headers['asaas-access-token'];

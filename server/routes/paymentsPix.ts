@@ -44,7 +44,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
     '/api/payment/pix',
     {
       bodyLimit: BODY_LIMITS.payment,
-      config: { public: true, errorText: true },
+      config: { errorText: true },
       onRequest: async (request) => {
         if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
           throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
@@ -64,7 +64,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',
-    { schema: { params: orderParams }, config: { public: true }, onRequest: admitRead },
+    { schema: { params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return pixChargeStatus(context(request), request.params.orderId);
@@ -73,7 +73,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId/simulate',
-    { schema: { params: orderParams }, config: { public: true }, onRequest: admitRead },
+    { schema: { params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return simulatePixPayment(context(request), request.params.orderId);

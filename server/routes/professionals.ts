@@ -24,7 +24,6 @@ import {
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
-const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
 const LINK_REFUSED = 'Link expirado ou inválido. Abra os detalhes novamente.';
 
 function idParam(params: unknown): number {
@@ -46,7 +45,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
   const links = createLinkSigner(app.config.jwtSecret);
   const linksFor = (request: FastifyRequest) => (path: string) => links.sign(path, request.principal.id, request.principal.tokenVersion);
 
-  app.get('/api/professionals', { config: { ...ADMIN_ONLY, readCache: true } }, async (request, reply) => {
+  app.get('/api/professionals', { config: { readCache: true } }, async (request, reply) => {
     const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
     const { items, total } = await listProfessionals(
       app.db,
@@ -58,7 +57,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     return { data: items };
   });
 
-  app.get('/api/professionals/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/professionals/export.csv', async (request, reply) => {
     const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
@@ -81,13 +80,13 @@ export default async function professionalRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+  app.get('/api/professionals/:id', async (request) => {
     const row = await findProfessionalRow(app.db, idParam(request.params));
     if (!row) throw notFound();
     return { data: await professionalView(app.db, row, linksFor(request)) };
   });
 
-  app.post('/api/professionals', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.post('/api/professionals', async (request, reply) => {
     const { input, files } = await readProfessionalForm(request, 'create');
     const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
     const row = await findProfessionalRow(app.db, id);
@@ -99,7 +98,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     };
   });
 
-  app.put('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+  app.put('/api/professionals/:id', async (request) => {
     const id = idParam(request.params);
     if (!(await findProfessionalRow(app.db, id))) throw notFound();
     const { input, files } = await readProfessionalForm(request, 'update');
@@ -112,7 +111,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     };
   });
 
-  app.delete('/api/professionals/:id', { config: ADMIN_ONLY }, async (request) => {
+  app.delete('/api/professionals/:id', async (request) => {
     const id = idParam(request.params);
     await removeProfessional(app.db, actorOf(request), id);
     return { success: true, message: PROFESSIONAL_MESSAGES.removed };
@@ -120,7 +119,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
 
   // Opened from a plain link (a new tab cannot send the bearer token): the signed link names the
   // administrator it was issued to, who must still be active and in the sessions the link came from.
-  app.get('/api/professionals/:id/files/:field', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/professionals/:id/files/:field', async (request, reply) => {
     const { field } = request.params as { field: string };
     const id = idParam(request.params);
     if (!isProfessionalFileField(field)) throw notFound();

@@ -14,8 +14,6 @@ import type { Principal } from '../services/auth/tokens';
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
-const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
-
 /** dd/mm/yyyy in São Paulo of an ISO instant; anything unreadable as it came. */
 function createdDate(value: string): string {
   const instant = new Date(value);
@@ -32,7 +30,7 @@ export default async function referralRoutes(app: FastifyInstance) {
   });
 
   /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
-  app.get('/api/appointments/referrals', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/appointments/referrals', async (request, reply) => {
     const { request: page } = referralPage(request.query);
     const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
     const shown = items.map((referral) => referral.beneficiary.uuid);
@@ -41,7 +39,7 @@ export default async function referralRoutes(app: FastifyInstance) {
     return items.map((referral) => withLink(referral, request.principal));
   });
 
-  app.get('/api/appointments/referrals/export.csv', { config: ADMIN_ONLY }, async (request, reply) => {
+  app.get('/api/appointments/referrals/export.csv', async (request, reply) => {
     const { request: page } = referralPage(request.query);
     const filters = referralFilters(request.query);
     const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
@@ -62,7 +60,7 @@ export default async function referralRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/referrals/:uuid/file', { config: { public: true } }, async (request, reply) => {
+  app.get('/api/referrals/:uuid/file', async (request, reply) => {
     const { uuid } = request.params as { uuid: string };
     const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
     if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');

@@ -5,13 +5,11 @@ import { textFilter } from '../lib/listQuery';
 import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
 import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
 
-const ADMIN_ONLY = { allow: ['ADMINISTRADOR'] } as const;
-
 /** The specialties and their free times, from the telemedicine provider. */
 export default async function specialtyRoutes(app: FastifyInstance) {
-  app.get('/api/specialties', { config: { ...ADMIN_ONLY, readCache: true } }, async () => app.telemedicine.listSpecialties());
+  app.get('/api/specialties', { config: { readCache: true } }, async () => app.telemedicine.listSpecialties());
 
-  app.get('/api/specialty-availability', { config: ADMIN_ONLY }, async (request) => {
+  app.get('/api/specialty-availability', async (request) => {
     const query = request.query;
     const specialtyUuid = textFilter(query, 'specialtyUuid');
     if (!specialtyUuid) throw badRequest(APPOINTMENT_MESSAGES.specialtyRequired, { specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired });

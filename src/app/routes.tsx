@@ -25,13 +25,7 @@ const AuditPage = lazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
 /** The audit trail is for administrators; anyone else goes to their landing page. */
-function AdministratorsOnly({ children }: { children: ReactNode }) {
-  const userType = useAppSelector(selectUserType);
-  if (userType !== 'ADMINISTRADOR') return <Navigate to={userType ? landingPathFor(userType) : '/login'} replace />;
-  return children;
-}
-
-/** A screen outside the user type's menu sends the user to its own landing page. */
+/** A screen the user type may not open (navigation.ts) sends the user to its own landing page. */
 function AllowedFor({ path, children }: { path: string; children: ReactNode }) {
   const userType = useAppSelector(selectUserType);
   if (!canOpen(userType, path)) return <Navigate to={userType ? landingPathFor(userType) : '/login'} replace />;
@@ -60,9 +54,9 @@ export const routes: RouteObject[] = [
           {
             path: AUDIT_ROUTE.slice(1),
             element: (
-              <AdministratorsOnly>
+              <AllowedFor path={AUDIT_ROUTE}>
                 <AuditPage />
-              </AdministratorsOnly>
+              </AllowedFor>
             ),
           },
         ],

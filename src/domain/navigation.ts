@@ -1,7 +1,8 @@
-import type { UserType } from './userTypes';
+import { mayOpenScreen, type ScreenPath } from './permissions';
+import { isUserType, type UserType } from './userTypes';
 
 export interface MenuEntry {
-  path: string;
+  path: ScreenPath;
   label: string;
 }
 
@@ -19,16 +20,13 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   { path: '/configuracoes', label: 'Configurações' },
 ];
 
-const MENU_BY_TYPE: Partial<Record<UserType, readonly string[]>> = {
-  PARCEIRO: ['/filiais', '/revendedores', '/relatorio-vendas'],
-  FILIAL: ['/revendedores', '/relatorio-vendas'],
-  REVENDEDOR: ['/beneficiarios'],
-};
-
-/** The sidebar for a user type: the three restricted types get their lists, anything else sees all ten. */
+/**
+ * The sidebar for a user type: the entries its permissions open (permissions.ts). The spec gives a
+ * type it does not name all ten entries; the server still refuses such a session every call.
+ */
 export function menuFor(userType: string | null | undefined): MenuEntry[] {
-  const allowed = userType ? MENU_BY_TYPE[userType as UserType] : undefined;
-  return allowed ? MENU_ENTRIES.filter((entry) => allowed.includes(entry.path)) : [...MENU_ENTRIES];
+  if (!isUserType(userType)) return [...MENU_ENTRIES];
+  return MENU_ENTRIES.filter((entry) => mayOpenScreen(userType, entry.path));
 }
 
 export const DEFAULT_ROUTE = '/profissionais';
@@ -55,7 +53,9 @@ export function landingPathFor(userType: UserType, rememberedPath?: string | nul
 /** The profile page ('Meu Perfil') is open to every user type, from the header link. */
 export const PROFILE_ROUTE = '/configuracoes';
 
-/** Whether a user type may open a staff route: its menu entries and its profile. */
+/** Whether a user type may open a staff route: its menu entries, the audit if its role allows, and its profile. */
 export function canOpen(userType: string | null | undefined, path: string): boolean {
-  return path === PROFILE_ROUTE || menuFor(userType).some((entry) => entry.path === path);
+  if (path === PROFILE_ROUTE) return true;
+  if (path === AUDIT_ROUTE) return isUserType(userType) && mayOpenScreen(userType, AUDIT_ROUTE);
+  return menuFor(userType).some((entry) => entry.path === path);
 }

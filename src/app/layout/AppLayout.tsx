@@ -13,7 +13,7 @@ import { system } from '../theme';
 import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
 import { useUserPreferences } from '../../features/profile/preferences';
 import { AUDIT_TEXTS } from '../../domain/audit';
-import { AUDIT_ROUTE, PROFILE_ROUTE } from '../../domain/navigation';
+import { AUDIT_ROUTE, canOpen, PROFILE_ROUTE } from '../../domain/navigation';
 import { PROFILE_TEXTS } from '../../domain/settings';
 import { ColorModeToggle } from './ColorModeToggle';
 import { ScreenErrorBoundary } from './ScreenErrorBoundary';
@@ -83,7 +83,7 @@ export function AppLayout() {
               {publicSettings?.companyName}
             </Text>
             <ColorModeToggle />
-            {userType === 'ADMINISTRADOR' && (
+            {canOpen(userType, AUDIT_ROUTE) && (
               <Link asChild color="fg" fontSize="sm" display="flex" alignItems="center" gap="2">
                 <RouterLink to={AUDIT_ROUTE}>
                   <LuShieldCheck aria-hidden />

@@ -1,0 +1,66 @@
+import Fastify, { type RouteOptions } from 'fastify';
+import { API_ACCESS, ROLES } from '../../src/domain/permissions';
+import { createTestApp } from '../test/helpers';
+import { applyApiAccess } from './auth';
+
+const ok = async () => ({ ok: true });
+
+async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
+  const app = Fastify();
+  app.addHook('onRoute', applyApiAccess);
+  register(app);
+  await app.ready();
+  return app;
+}
+
+describe('the permission table (src/domain/permissions.ts) gives every API route its access', () => {
+  it('holds exactly the routes the portal registers, each with the access it was given', async () => {
+    // The route's options as the last onRoute hook left them: the auth plugin's hook runs after this one.
+    const registered = new Map<string, RouteOptions>();
+    const app = await createTestApp({
+      build: {
+        onRoute: (route) => {
+          for (const method of [route.method].flat())
+            if (method !== 'HEAD' && route.url.startsWith('/api/')) registered.set(`${method} ${route.url}`, route);
+        },
+      },
+    });
+    await app.close();
+    expect([...registered.keys()].sort()).toEqual(Object.keys(API_ACCESS).sort());
+    for (const [key, access] of Object.entries(API_ACCESS)) {
+      const config = registered.get(key)?.config;
+      if (access === 'public') expect({ key, public: config?.public }).toEqual({ key, public: true });
+      else expect({ key, allow: config?.allow }).toEqual({ key, allow: ROLES[access] });
+    }
+  });
+
+  it('gives a HEAD route its GET’s access', async () => {
+    const routes: Record<string, RouteOptions> = {};
+    const app = await appWith((it) => {
+      it.addHook('onRoute', (route) => void (routes[String(route.method)] = route));
+      it.get('/api/parametros', ok);
+    });
+    await app.close();
+    expect(routes.GET?.config?.allow).toEqual(['ADMINISTRADOR']);
+    expect(routes.HEAD?.config?.allow).toEqual(['ADMINISTRADOR']);
+  });
+
+  it('stops the start-up on an API route missing from the table that declares no access (closed, not open)', async () => {
+    await expect(appWith((it) => it.get('/api/rota-esquecida', ok))).rejects.toThrow('GET /api/rota-esquecida is missing from API_ACCESS');
+  });
+
+  it('stops the start-up on a route in the table that also declares its own access', async () => {
+    await expect(appWith((it) => it.get('/api/parametros', { config: { public: true } }, ok))).rejects.toThrow(
+      "GET /api/parametros: who may call it is the permission table's",
+    );
+  });
+
+  it('leaves routes outside /api/ and a test route declaring its own access as they are', async () => {
+    const app = await appWith((it) => {
+      it.get('/login', ok);
+      it.get('/api/rota-de-teste', { config: { public: true } }, ok);
+    });
+    expect((await app.inject({ url: '/api/rota-de-teste' })).statusCode).toBe(200);
+    await app.close();
+  });
+});
