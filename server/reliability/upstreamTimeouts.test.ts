@@ -17,7 +17,6 @@ import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
  */
 
 const TIMEOUT_MS = 800;
-jest.setTimeout(60_000);
 
 /**
  * Runs `slow` and, while it is waiting on the upstream, checks that quick calls are still answered.

@@ -11,8 +11,6 @@ import { server } from '../test/server';
 import { routes } from './routes';
 import { makeStore } from './store';
 
-jest.setTimeout(60_000);
-
 const SESSION_KEYS = ['token', 'userEmail', 'userType', 'userId'];
 const stored = () => SESSION_KEYS.map((key) => localStorage.getItem(key));
 

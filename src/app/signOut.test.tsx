@@ -6,8 +6,6 @@ import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
 import { routes } from './routes';
 
-jest.setTimeout(60_000);
-
 describe("'Sair'", () => {
   it('forgets where the session was: no page for the next sign-in, in storage or in the navigation, and no remembered list', async () => {
     server.use(

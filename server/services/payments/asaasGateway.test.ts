@@ -9,7 +9,6 @@ import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from './te
 
 // Long enough that a busy CI machine answers in time; the slow and lost charges wait well past it.
 const TIMEOUT_MS = 800;
-jest.setTimeout(30_000);
 const WEBHOOK_TOKEN = 'webhook-token-of-the-test';
 
 let fake: FakeAsaas;

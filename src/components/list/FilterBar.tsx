@@ -47,12 +47,25 @@ export function FilterInput({ label, value, onChange, placeholder, type = 'text'
     latest.current = onChange;
   });
 
-  // The URL changed elsewhere (Limpar Filtros, Back): show it.
-  useEffect(() => setDraft(value), [value]);
+  // The last text reported, until the URL answers it: that answer can come after more was typed.
+  const reported = useRef<string | null>(null);
+
+  useEffect(() => {
+    // The URL catching up with what was reported is no news: the letters typed since stay.
+    if (value === reported.current) {
+      reported.current = null;
+      return;
+    }
+    // The URL changed elsewhere (Limpar Filtros, Back): show it.
+    setDraft(value);
+  }, [value]);
 
   useEffect(() => {
     if (draft === value || !debounce) return;
-    const timer = setTimeout(() => latest.current(draft), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      reported.current = draft;
+      latest.current(draft);
+    }, FILTER_DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft, value, debounce]);
 

@@ -9,8 +9,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { appointmentDialogClosed, appointmentsListRemembered, appointmentsSlice } from '../appointmentsSlice';
 import { selectAppointmentDialog, selectReferralToSchedule } from '../selectors';
 
-jest.setTimeout(30_000);
-
 const appointment = (overrides: Partial<Appointment> = {}): Appointment => ({
   uuid: 'apt-1',
   status: 'SCHEDULED',

@@ -7,8 +7,6 @@ import { renderWithProviders, signedInAs } from '../../../test/renderWithProvide
 import { server } from '../../../test/server';
 import { NewAppointmentDialog } from './NewAppointmentDialog';
 
-jest.setTimeout(30_000);
-
 const SPECIALTIES = SPECIALTY_NAMES.map((name, index) => ({ uuid: `spec-${index}`, name }));
 const CARDIOLOGY = SPECIALTIES.find((specialty) => specialty.name === 'Cardiologia')!;
 const patients = [

@@ -7,8 +7,6 @@ import AuditPage from './AuditPage';
 import { renderArrivingAt } from '../../../test/arriveAt';
 import { auditListRemembered, auditSlice } from '../auditSlice';
 
-jest.setTimeout(30_000);
-
 const entry = (id: number, overrides: Partial<AuditEntryView> = {}): AuditEntryView => ({
   id,
   actorType: 'ADMINISTRADOR',

@@ -111,7 +111,6 @@ function renderPage(userType: 'ADMINISTRADOR' | 'REVENDEDOR' = 'ADMINISTRADOR', 
 }
 
 // Filling the long forms through user-event takes a few seconds on a busy machine.
-jest.setTimeout(30_000);
 
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 /** The labels of a dialog's fields, top to bottom. */

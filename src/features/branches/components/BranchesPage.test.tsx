@@ -9,7 +9,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { branchDialogOpened, branchesListRemembered, branchesSlice } from '../branchesSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
-jest.setTimeout(30_000);
 
 const { messages } = BRANCH_TEXTS;
 

@@ -83,7 +83,6 @@ const payButton = () => screen.getByRole('button', { name: /^Pagar|Processando/ 
 const toasts = () => screen.queryAllByRole('alert').filter((element) => element.title === 'Clique ou arraste para fechar');
 
 // Rendering the whole checkout in jsdom is slow on a busy machine.
-jest.setTimeout(30_000);
 
 afterEach(() => {
   jest.useRealTimers();

@@ -85,7 +85,6 @@ async function fillBuyer(user: User) {
   await user.selectOptions(field(labels.state), 'SP');
 }
 
-jest.setTimeout(90_000);
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();

@@ -8,7 +8,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { partnersListRemembered, partnersSlice } from '../partnersSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
-jest.setTimeout(30_000);
 
 const { messages } = PARTNER_TEXTS;
 

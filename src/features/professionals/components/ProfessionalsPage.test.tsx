@@ -9,8 +9,6 @@ import ProfessionalsPage from './ProfessionalsPage';
 import { renderArrivingAt } from '../../../test/arriveAt';
 import { professionalsListRemembered, professionalsSlice } from '../professionalsSlice';
 
-jest.setTimeout(60_000);
-
 const professional = (overrides: Partial<Professional> = {}): Professional => ({
   id: 1,
   nome_completo: 'Helena Cardoso Lima',

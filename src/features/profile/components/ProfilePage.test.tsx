@@ -43,7 +43,6 @@ async function fillPasswords(user: ReturnType<typeof renderProfile>['user'], cur
 }
 
 // Chakra inputs in jsdom are slow to type into on a busy machine.
-jest.setTimeout(15_000);
 
 /** A toast (react-hot-toast: role status for success, alert for errors) reading exactly `message`. */
 const toastWith = async (message: string) =>

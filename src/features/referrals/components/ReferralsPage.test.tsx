@@ -8,8 +8,6 @@ import ReferralsPage from './ReferralsPage';
 import { renderArrivingAt } from '../../../test/arriveAt';
 import { referralLookedAt, referralsListRemembered, referralsSlice } from '../referralsSlice';
 
-jest.setTimeout(30_000);
-
 const referral = (
   uuid: string,
   name: string,

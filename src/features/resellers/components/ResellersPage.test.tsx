@@ -9,7 +9,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { resellersListRemembered, resellersSlice } from '../resellersSlice';
 
 // Whole forms are typed key by key: slow on a busy machine.
-jest.setTimeout(30_000);
 
 // jsdom has no PointerEvent; Chakra's switch creates one when it loses focus.
 beforeAll(() => {

@@ -47,7 +47,6 @@ const rowOf = (parametro: string) => valueInput(parametro).closest('tr') as HTML
 const saveButton = (parametro: string) => within(rowOf(parametro)).getByRole('button', { name: /Salvar|Salvando/ });
 
 // Chakra inputs in jsdom are slow to type into on a busy machine.
-jest.setTimeout(15_000);
 
 const toastWith = async (message: string) =>
   waitFor(() =>
