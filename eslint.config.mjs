@@ -17,6 +17,7 @@ const features = [
   'settings',
   'profile',
   'checkout',
+  'audit',
 ];
 
 export default tseslint.config(
@@ -64,7 +65,29 @@ export default tseslint.config(
               from: ['./src/features', './src/app'],
               message: 'Código compartilhado não depende de features nem do app.',
             },
-            { target: './src/domain', from: ['./src/components', './src/api'], message: 'domain/ é TypeScript puro.' },
+            { target: './src/domain', from: ['./src/components', './src/api', './server'], message: 'domain/ é TypeScript puro.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*.test.ts'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            {
+              target: './server',
+              from: './src',
+              except: ['./domain'],
+              message: 'O servidor importa de src/ apenas o domínio (src/domain).',
+            },
           ],
         },
       ],

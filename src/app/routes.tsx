@@ -24,7 +24,6 @@ const AuditPage = lazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
-/** The audit trail is for administrators; anyone else goes to their landing page. */
 /** A screen the user type may not open (navigation.ts) sends the user to its own landing page. */
 function AllowedFor({ path, children }: { path: string; children: ReactNode }) {
   const userType = useAppSelector(selectUserType);
