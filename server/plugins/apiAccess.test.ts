@@ -37,7 +37,7 @@ describe('the permission table (src/domain/permissions.ts) gives every API route
   it('gives a HEAD route its GET’s access', async () => {
     const routes: Record<string, RouteOptions> = {};
     const app = await appWith((it) => {
-      it.addHook('onRoute', (route) => void (routes[String(route.method)] = route));
+      it.addHook('onRoute', (route: RouteOptions) => void (routes[String(route.method)] = route));
       it.get('/api/parametros', ok);
     });
     await app.close();

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 export interface Specialty {
@@ -99,5 +99,4 @@ export const {
 } = appointmentsApi;
 
 /** Downloads the whole filtered agenda (not just the page) as CSV. */
-export const exportAppointmentsCsv = (args: ListArgs) =>
-  downloadFile(`/appointments/export.csv?${listSearchParams({ ...args, page: 1 })}`, 'consultas.csv');
+export const exportAppointmentsCsv = (args: ListArgs) => downloadFile(exportPath('/appointments/export.csv', args), 'consultas.csv');

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { AUDIT_TEXTS, type AuditEntryView, type AuditFilterName, type BeneficiaryAuditEntry } from '../domain/audit';
 import { apiSlice } from './apiSlice';
-import { downloadFile, type DownloadThunk } from './download';
+import { downloadFile, exportPath, type DownloadThunk } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 /** The audit trail: always read fresh (it grows with every action, so nothing is cached for long). */
@@ -24,10 +24,7 @@ export const auditApi = apiSlice.injectEndpoints({
 
 /** Downloads the whole filtered trail (not just the page), once dispatched; false when the server refused. */
 export function exportAuditCsv(filters: Partial<Record<AuditFilterName, string>>, sort?: string): DownloadThunk {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  if (sort) params.set('sort', sort);
-  return downloadFile(`/audit/export?${params}`, AUDIT_TEXTS.csvFilename);
+  return downloadFile(exportPath('/audit/export', { filters, sort }), AUDIT_TEXTS.csvFilename);
 }
 
 export const { useGetAuditEntriesQuery, useGetBeneficiaryAuditQuery } = auditApi;

@@ -4,14 +4,8 @@ import type { SalesChannelOptions } from '../domain/salesChannel';
 import type { BeneficiaryCreatePayload, BeneficiaryEditPayload } from '../domain/validation/beneficiaries';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
-
-/** The query string of the list's filters alone (the CSV export takes the same filters). */
-export function beneficiaryFilterParams(filters: Partial<Record<BeneficiaryFilterName, string>>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  return params.toString();
-}
 
 export const beneficiariesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -84,3 +78,7 @@ export const {
   useUpdateBeneficiaryMutation,
   useToggleBeneficiaryStatusMutation,
 } = beneficiariesApi;
+
+/** Downloads the whole filtered list (holders and dependents, not just the page) as CSV. */
+export const exportBeneficiariesCsv = (filters: Partial<Record<BeneficiaryFilterName, string>>) =>
+  downloadFile(exportPath('/beneficiaries/export', { filters }), 'beneficiarios.csv');

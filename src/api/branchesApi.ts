@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Branch, BranchInput, BranchOption } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 import type { SaveAnswer } from './partnersApi';
 
@@ -42,5 +42,4 @@ export const { useGetBranchesQuery, useGetBranchOptionsQuery, useCreateBranchMut
   branchesApi;
 
 /** Downloads the whole filtered list (not just the page) as CSV. */
-export const exportBranchesCsv = (args: ListArgs, filename: string) =>
-  downloadFile(`/branches/export?${listSearchParams({ ...args, page: 1 })}`, filename);
+export const exportBranchesCsv = (args: ListArgs, filename: string) => downloadFile(exportPath('/branches/export', args), filename);

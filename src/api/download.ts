@@ -1,10 +1,23 @@
 import type { Dispatch } from '@reduxjs/toolkit';
 import { API_BASE_URL } from './baseUrl';
+import type { ListArgs } from './paging';
 import { getToken } from './session';
 import { unauthorizedResponse } from './sessionEvents';
 
 /** A download to dispatch: resolves false when the server refused it. */
 export type DownloadThunk = (dispatch: Dispatch) => Promise<boolean>;
+
+/**
+ * A CSV export's path: the list's filters and sort, empty filters left out. No page or page size:
+ * an export takes every row of the filtered list, whichever page the screen shows.
+ */
+export function exportPath(path: string, { filters = {}, sort }: Pick<ListArgs, 'filters' | 'sort'>): string {
+  const params = new URLSearchParams();
+  if (sort) params.set('sort', sort);
+  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
+  const query = params.toString();
+  return query ? `${path}?${query}` : path;
+}
 
 /** The server's reason for a refusal ('Sessão expirada…'), when it sent one. */
 async function refusalReason(response: Response): Promise<string | undefined> {

@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Partner, PartnerInput, PartnerOption } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 /** Lists answer `{data:{data:[...]}}` (spec section 7). */
@@ -52,5 +52,4 @@ export const {
 } = partnersApi;
 
 /** Downloads the whole filtered list (not just the page) as CSV. */
-export const exportPartnersCsv = (args: ListArgs, filename: string) =>
-  downloadFile(`/partners/export?${listSearchParams({ ...args, page: 1 })}`, filename);
+export const exportPartnersCsv = (args: ListArgs, filename: string) => downloadFile(exportPath('/partners/export', args), filename);

@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Professional } from '../domain/care';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 /** Screens import the shape from here with the endpoints; it is defined once in domain/care. */
@@ -52,5 +52,4 @@ export const {
 } = professionalsApi;
 
 /** Downloads the whole filtered roster (not just the page) as CSV. */
-export const exportProfessionalsCsv = (args: ListArgs) =>
-  downloadFile(`/professionals/export.csv?${listSearchParams({ ...args, page: 1 })}`, 'profissionais.csv');
+export const exportProfessionalsCsv = (args: ListArgs) => downloadFile(exportPath('/professionals/export.csv', args), 'profissionais.csv');

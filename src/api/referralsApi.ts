@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
 /** A medical referral as GET /api/appointments/referrals answers it (spec section 3). */
@@ -41,4 +41,4 @@ export const { useGetReferralsQuery, useGetPendingReferralsQuery } = referralsAp
 
 /** Downloads the whole filtered list (not just the page) as CSV. */
 export const exportReferralsCsv = (args: ListArgs) =>
-  downloadFile(`/appointments/referrals/export.csv?${listSearchParams({ ...args, page: 1 })}`, 'encaminhamentos.csv');
+  downloadFile(exportPath('/appointments/referrals/export.csv', args), 'encaminhamentos.csv');

@@ -2,18 +2,12 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { ReportFilterName, SalesReport } from '../domain/report';
 import type { SalesChannelOptions } from '../domain/salesChannel';
 import { apiSlice } from './apiSlice';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, type ListArgs } from './paging';
 
 /** The report with the number of matching sales (X-Total-Count) for the pagination. */
 export interface SalesReportPage extends SalesReport {
   totalRows: number;
-}
-
-/** The query string of the report's filters alone (the CSV export takes the same filters). */
-export function reportFilterParams(filters: Partial<Record<ReportFilterName, string>>): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(filters)) if (value) params.set(name, value);
-  return params.toString();
 }
 
 export const reportApi = apiSlice.injectEndpoints({
@@ -34,3 +28,7 @@ export const reportApi = apiSlice.injectEndpoints({
 });
 
 export const { useGetSalesReportQuery, useGetSalesReportFiltersQuery } = reportApi;
+
+/** Downloads every sale the filters match (not just the page) as CSV. */
+export const exportSalesReportCsv = (filters: Partial<Record<ReportFilterName, string>>) =>
+  downloadFile(exportPath('/reports/sales/export', { filters }), 'relatorio-vendas.csv');

@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Reseller, ResellerInput } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
-import { downloadFile } from './download';
+import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 import type { SaveAnswer } from './partnersApi';
 
@@ -35,5 +35,4 @@ export const resellersApi = apiSlice.injectEndpoints({
 export const { useGetResellersQuery, useCreateResellerMutation, useUpdateResellerMutation, useDeleteResellerMutation } = resellersApi;
 
 /** Downloads the whole filtered list (not just the page) as CSV. */
-export const exportResellersCsv = (args: ListArgs, filename: string) =>
-  downloadFile(`/resellers/export?${listSearchParams({ ...args, page: 1 })}`, filename);
+export const exportResellersCsv = (args: ListArgs, filename: string) => downloadFile(exportPath('/resellers/export', args), filename);

@@ -1,18 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useDispatch } from 'react-redux';
-import { downloadFile } from '../../api/download';
+import { downloadFile, exportPath } from '../../api/download';
 import { renderWithProviders } from '../../test/renderWithProviders';
 import { server } from '../../test/server';
-import { DownloadCsvButton } from './DownloadCsvButton';
+import { ExportListButton } from './ExportListButton';
 
 /** The button as a screen uses it: the download dispatched, so a 401 reaches the session middleware. */
 function ListDownload({ path, filename, errorMessage }: { path: string; filename: string; errorMessage: string }) {
   // Shared code's tests cannot reach app/hooks; the store's dispatch runs thunks all the same.
   const dispatch = useDispatch();
-  return <DownloadCsvButton download={() => downloadFile(path, filename)(dispatch)} label="Exportar CSV" errorMessage={errorMessage} />;
+  return <ExportListButton download={() => downloadFile(path, filename)(dispatch)} label="Exportar CSV" errorMessage={errorMessage} />;
 }
-import { ExportListButton } from './ExportListButton';
 
 describe('ExportListButton', () => {
   it('is disabled while there is nothing to export', async () => {
@@ -29,9 +28,32 @@ describe('ExportListButton', () => {
     expect(download).toHaveBeenCalledTimes(1);
     expect(await screen.findByText('Não foi possível exportar a lista')).toBeInTheDocument();
   });
+
+  it("says 'Exportando...' and takes no second click while the download runs, and a download that throws gets the toast", async () => {
+    let finish: (refused: Error) => void = () => undefined;
+    const download = jest.fn(() => new Promise<boolean>((_resolve, reject) => (finish = reject)));
+    const { user } = renderWithProviders(<ExportListButton label="Exportar CSV" download={download} errorMessage="Falhou" />);
+    await user.click(await screen.findByRole('button', { name: 'Exportar CSV' }));
+    const busy = await screen.findByRole('button', { name: /Exportando/ });
+    expect(busy).toBeDisabled();
+    await user.click(busy);
+    expect(download).toHaveBeenCalledTimes(1);
+    finish(new Error('rede'));
+    expect(await screen.findByText('Falhou')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Exportar CSV' })).toBeEnabled();
+  });
 });
 
-describe('DownloadCsvButton', () => {
+describe('exportPath', () => {
+  it('carries the filters and the sort, never a page, and no "?" without them', () => {
+    expect(exportPath('/partners/export', { sort: 'nome:desc', filters: { nome: 'ana', status: '', cnpj: undefined } })).toBe(
+      '/partners/export?sort=nome%3Adesc&nome=ana',
+    );
+    expect(exportPath('/beneficiaries/export', { filters: { name: '', status: '' } })).toBe('/beneficiaries/export');
+  });
+});
+
+describe('ExportListButton with a download', () => {
   afterEach(() => jest.restoreAllMocks());
 
   it('downloads the export with the filters under the file name', async () => {

@@ -1,10 +1,9 @@
 import { Button } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { beneficiariesApi, beneficiaryFilterParams, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
+import { beneficiariesApi, exportBeneficiariesCsv, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { downloadFile } from '../../../api/download';
-import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -54,11 +53,8 @@ export default function BeneficiariesPage() {
     <>
       <PageHeader title={T.listTitle}>
         {isReseller ? <SalesLinkButtons /> : createButton}
-        <DownloadCsvButton
-          download={() => {
-            const query = beneficiaryFilterParams(list.filters);
-            return dispatch(downloadFile(`/beneficiaries/export${query ? `?${query}` : ''}`, 'beneficiarios.csv'));
-          }}
+        <ExportListButton
+          download={() => dispatch(exportBeneficiariesCsv(list.filters))}
           label={T.exportCsv}
           errorMessage={M.exportError}
         />

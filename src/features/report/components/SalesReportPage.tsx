@@ -1,8 +1,7 @@
 import { useEffect, useMemo } from 'react';
-import { reportFilterParams, useGetSalesReportQuery } from '../../../api/reportApi';
-import { downloadFile } from '../../../api/download';
+import { exportSalesReportCsv, useGetSalesReportQuery } from '../../../api/reportApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { DownloadCsvButton } from '../../../components/list/DownloadCsvButton';
+import { ExportListButton } from '../../../components/list/ExportListButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -59,11 +58,8 @@ export default function SalesReportPage() {
   return (
     <>
       <PageHeader title={reportTitle(userType)}>
-        <DownloadCsvButton
-          download={() => {
-            const query = reportFilterParams(filters);
-            return dispatch(downloadFile(`/reports/sales/export${query ? `?${query}` : ''}`, 'relatorio-vendas.csv'));
-          }}
+        <ExportListButton
+          download={() => dispatch(exportSalesReportCsv(filters))}
           label={REPORT_TEXTS.exportCsv}
           errorMessage={REPORT_MESSAGES.exportError}
         />
