@@ -72,9 +72,10 @@ export default tseslint.config(
     },
   },
   {
-    // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it.
+    // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it;
+    // its production code never imports the tests' support (server/test: fixtures, fakes, proxies).
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.test.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/**/testFixtures.ts', 'server/**/fake*.ts'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver': { typescript: true, node: true } },
     rules: {
@@ -87,6 +88,11 @@ export default tseslint.config(
               from: './src',
               except: ['./domain'],
               message: 'O servidor importa de src/ apenas o domínio (src/domain).',
+            },
+            {
+              target: './server',
+              from: './server/test',
+              message: 'Código de produção não importa o apoio dos testes (server/test).',
             },
           ],
         },

@@ -1,7 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { cpfCheckDigits } from '../src/domain/documents';
-import { FAKE_ASAAS_KEY, startFakeAsaas } from '../server/services/payments/fakeAsaas';
-import { checkoutBody, createPaymentsApp, postPayment } from '../server/services/payments/testing';
+import { FAKE_ASAAS_KEY, startFakeAsaas } from '../server/test/fakeAsaas';
+import { checkoutBody, createPaymentsApp, postPayment } from '../server/test/payments';
 import { injectAs } from '../server/test/helpers';
 import { startRapidocPortal } from '../server/test/rapidocPortal';
 

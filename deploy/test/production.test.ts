@@ -4,7 +4,7 @@ import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { DESKTOP, launchBrowser, watchPageErrors } from '../../e2e/support/browser';
 import { placeholderFile } from '../../server/services/uploads/placeholders';
-import { freshCpf } from '../../server/services/channels/testFixtures';
+import { freshCpf } from '../../server/test/channelFixtures';
 import { ADMIN, ROOT, startCluster, type Cluster } from './cluster';
 
 /**

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { partners } from '../db/schema';
 import { ensureAdministrator } from '../seed';
-import { unique, uniqueCnpj } from '../security/scopeFixtures';
+import { unique, uniqueCnpj } from '../test/scopeFixtures';
 import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
 import { countQueries } from '../test/queryCounter';
 

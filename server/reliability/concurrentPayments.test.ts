@@ -3,7 +3,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { onlyDigits } from '../../src/domain/documents';
 import { beneficiaries, paymentAttempts, sales } from '../db/schema';
-import { checkoutBody, createPaymentsApp, postPayment } from '../services/payments/testing';
+import { checkoutBody, createPaymentsApp, postPayment } from '../test/payments';
 import { injectAs, loginAsDemo } from '../test/helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
-import { freshCnpj, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { freshCnpj, freshCpf, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
 import { encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../services/telemedicine/testFixtures';

@@ -8,8 +8,8 @@ import { GATEWAY_TEST_CARDS } from '../../src/domain/cards';
 import { onlyDigits } from '../../src/domain/documents';
 import { openDatabase } from '../db/client';
 import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../db/schema';
-import { checkoutBody } from '../services/payments/testing';
-import { buyerAddress, sendJson, startPortal, type JsonAnswer, type PortalProcess } from './portalProcess';
+import { checkoutBody } from '../test/payments';
+import { buyerAddress, sendJson, startPortal, type JsonAnswer, type PortalProcess } from '../test/portalProcess';
 
 /**
  * Kill -9 in the middle of a stream of card payments, start again on the same data, let the

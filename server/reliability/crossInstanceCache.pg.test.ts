@@ -5,7 +5,7 @@ import { testConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { LISTENER_APPLICATION } from '../db/dataVersionChannel';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { ScopeFixtures, unique, uniqueCnpj } from '../security/scopeFixtures';
+import { ScopeFixtures, unique, uniqueCnpj } from '../test/scopeFixtures';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 import { countQueries } from '../test/queryCounter';
 

@@ -3,7 +3,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { seedDemo } from '../seed';
 import { injectAs, loginAsDemo } from '../test/helpers';
-import { TcpProxy } from './tcpProxy';
+import { TcpProxy } from '../test/tcpProxy';
 
 // PostgreSQL only (this file runs when DATABASE_URL is set): PGlite lives in-process and cannot go away.
 const databaseUrl = new URL(process.env.DATABASE_URL!);

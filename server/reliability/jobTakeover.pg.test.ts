@@ -7,7 +7,7 @@ import { Pool } from 'pg';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { JOB_LOCK_APPLICATION, JOB_LOCK_CLASS } from '../db/jobLocks';
-import { startPortal, type PortalProcess } from './portalProcess';
+import { startPortal, type PortalProcess } from '../test/portalProcess';
 
 /**
  * Periodic jobs on two copies of one PostgreSQL database (this file runs when DATABASE_URL is set):

@@ -5,7 +5,7 @@ import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { CARD_VELOCITY_LIMITS } from '../services/payments/cardVelocity';
-import { checkoutBody, postPayment, REFUSED_CARD } from '../services/payments/testing';
+import { checkoutBody, postPayment, REFUSED_CARD } from '../test/payments';
 import { createTestApp } from '../test/helpers';
 
 /**

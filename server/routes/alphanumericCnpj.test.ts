@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_VALIDATION as V } from '../../src/domain/checkout';
 import { cnpjCheckDigits, formatCnpj } from '../../src/domain/cnpj';
-import { checkoutBody, countingGateway, createPaymentsApp, postPayment } from '../services/payments/testing';
-import { TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { checkoutBody, countingGateway, createPaymentsApp, postPayment } from '../test/payments';
+import { TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { startChannelPortal, type ChannelPortal } from '../test/channelPortal';
 
 /** A fresh alphanumeric CNPJ (letters in its first twelve characters), normalised. */

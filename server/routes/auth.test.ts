@@ -4,7 +4,7 @@ import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '../../src/domain/messages';
 import { administrators, branches, partners, resellers } from '../db/schema';
 import { createTokenService } from '../services/auth/tokens';
-import { freshCnpj } from '../services/channels/testFixtures';
+import { freshCnpj } from '../test/channelFixtures';
 import { accountInactiveMessage, sessionEndedInactiveMessage } from '../../src/domain/messages';
 import type { UserType } from '../../src/domain/userTypes';
 import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';

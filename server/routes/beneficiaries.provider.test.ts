@@ -5,7 +5,7 @@ import { beneficiaries, partners } from '../db/schema';
 import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
 import { injectAs, login } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
-import { freshCnpj } from '../services/channels/testFixtures';
+import { freshCnpj } from '../test/channelFixtures';
 
 /** With TELEMEDICINE_PROVIDER=rapidoc every beneficiary change reaches the provider, or does not happen. */
 let fake: FakeRapidoc;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BENEFICIARY_MESSAGES as M } from '../../src/domain/beneficiaries';
 import type { UserType } from '../../src/domain/userTypes';
 import { beneficiaries } from '../db/schema';
-import { checkoutBody, freshCpf, postPayment } from '../services/payments/testing';
+import { checkoutBody, freshCpf, postPayment } from '../test/payments';
 import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
 import { demoChannel } from '../test/demoPortal';
 import { injectAs, loginAsDemo } from '../test/helpers';

@@ -4,8 +4,8 @@ import { BENEFICIARY_MESSAGES as M, type Beneficiary } from '../../src/domain/be
 import { MOVE_CPF_TAKEN } from '../../src/domain/channels';
 import { formatCpf } from '../../src/domain/documents';
 import { beneficiaries } from '../db/schema';
-import { chainTokens, createChain, freshCpf } from '../services/channels/testFixtures';
-import { checkoutBody, postPayment } from '../services/payments/testing';
+import { chainTokens, createChain, freshCpf } from '../test/channelFixtures';
+import { checkoutBody, postPayment } from '../test/payments';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 
 /**

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRANCH_TEXTS, DELETE_BLOCKED, EMAIL_TAKEN } from '../../src/domain/channels';
 import { branches, partners, resellers } from '../db/schema';
-import { canSignIn, chainTokens, createChain, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { canSignIn, chainTokens, createChain, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
 import { csvLines, login, sessionStatus } from '../test/helpers';
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { paymentTypeLabel, serviceTypeLabel } from '../../src/domain/beneficiaries';
 import { formatCep, formatCnpj, formatCpf, formatPhone } from '../../src/domain/documents';
 import { appointments, beneficiaries, branches, partners, resellers, sales } from '../db/schema';
-import { createChain, unique } from '../services/channels/testFixtures';
+import { createChain, unique } from '../test/channelFixtures';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
 import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 import { startAdminPortal } from '../test/demoPortal';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { formatCnpj } from '../../src/domain/documents';
 import { branches, partners, resellers } from '../db/schema';
-import { createChain, freshCnpj, freshCpf, unique } from '../services/channels/testFixtures';
+import { createChain, freshCnpj, freshCpf, unique } from '../test/channelFixtures';
 import { expectDeepPages } from '../test/deepPages';
 import { byNameThenId, exportedColumn, MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';

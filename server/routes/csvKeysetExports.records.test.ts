@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCpf } from '../../src/domain/documents';
 import { auditLog, beneficiaries, professionals, referrals, sales } from '../db/schema';
-import { createChain, unique } from '../services/channels/testFixtures';
+import { createChain, unique } from '../test/channelFixtures';
 import { insertBeneficiary, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
 import { expectDeepPages } from '../test/deepPages';
 import { byNameThenId, exportedColumn, MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { USER_TYPES, type UserType } from '../../src/domain/userTypes';
-import { ACCESS_TABLE, expectedAnswer, routeKey } from '../security/accessTable';
+import { ACCESS_TABLE, expectedAnswer, routeKey } from '../test/accessTable';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 
 /**

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CNPJ_TAKEN, DELETE_BLOCKED, EMAIL_TAKEN, PARTNER_TEXTS } from '../../src/domain/channels';
 import { branches, partnerLogos, partners } from '../db/schema';
-import { canSignIn, chainTokens, createChain, freshCnpj, pngDataUrl, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { canSignIn, chainTokens, createChain, freshCnpj, pngDataUrl, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
 import { csvLines, injectAs, login, sessionStatus } from '../test/helpers';
 

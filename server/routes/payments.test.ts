@@ -14,8 +14,8 @@ import {
   newIdempotencyKey,
   postPayment,
   REFUSED_CARD,
-} from '../services/payments/testing';
-import { freshCnpj } from '../services/channels/testFixtures';
+} from '../test/payments';
+import { freshCnpj } from '../test/channelFixtures';
 import { injectAs, login } from '../test/helpers';
 
 let app: FastifyInstance;

@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../db/client';
-import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../services/payments/fakeAsaas';
-import { checkoutBody, newIdempotencyKey, REFUSED_CARD } from '../services/payments/testing';
+import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
+import { checkoutBody, newIdempotencyKey, REFUSED_CARD } from '../test/payments';
 
 /**
  * Card data must never be stored or logged. This runs the real server (PGlite on disk, the Asaas

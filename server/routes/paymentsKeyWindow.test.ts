@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES, IDEMPOTENCY_WINDOW_MS } from '../../src/domain/checkout';
 import type { ChargeRequest } from '../services/payments/gateway';
-import { checkoutBody, countingGateway, createPaymentsApp, newIdempotencyKey, postPayment } from '../services/payments/testing';
+import { checkoutBody, countingGateway, createPaymentsApp, newIdempotencyKey, postPayment } from '../test/payments';
 import { CLOCK_ONLY } from '../test/helpers';
 
 /**

@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES, CHECKOUT_VALIDATION } from '../../src/domain/checkou
 import { onlyDigits } from '../../src/domain/documents';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { beneficiaries, paymentAttempts, resellers, sales, sandboxCharges } from '../db/schema';
-import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../services/payments/testing';
+import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../test/payments';
 
 /** Pix on the sandbox gateway: the code, the page's status calls and 'Simular pagamento'. */
 

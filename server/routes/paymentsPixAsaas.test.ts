@@ -4,9 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { onlyDigits } from '../../src/domain/documents';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { beneficiaries, paymentAttempts, sales } from '../db/schema';
-import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../services/payments/fakeAsaas';
+import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
 import { reconcilePayments } from '../services/payments/reconcileJob';
-import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../services/payments/testing';
+import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../test/payments';
 
 /**
  * Pix through the Asaas adapter against a local stand-in for Asaas: the charge (billingType PIX) and

@@ -6,7 +6,7 @@ import { attemptCounters, paymentAttempts } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import { CARD_VELOCITY_LIMITS, DECLINE_RATE_LIMIT } from '../services/payments/cardVelocity';
 import type { ChargeRequest } from '../services/payments/gateway';
-import { checkoutBody, countingGateway, createPaymentsApp, freshCardNumber, freshCpf, postPayment } from '../services/payments/testing';
+import { checkoutBody, countingGateway, createPaymentsApp, freshCardNumber, freshCpf, postPayment } from '../test/payments';
 import { injectAs, login } from '../test/helpers';
 
 /**

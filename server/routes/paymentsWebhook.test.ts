@@ -5,7 +5,7 @@ import { onlyDigits } from '../../src/domain/documents';
 import { auditLog, beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../db/schema';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../services/payments/gateway';
 import { createSandboxGateway, memoryLedger } from '../services/payments/sandboxGateway';
-import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from '../services/payments/testing';
+import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from '../test/payments';
 import { createTestApp } from '../test/helpers';
 
 const TOKEN = 'test-webhook-token';

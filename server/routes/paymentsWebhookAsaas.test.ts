@@ -3,8 +3,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { onlyDigits } from '../../src/domain/documents';
 import { beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../db/schema';
-import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../services/payments/fakeAsaas';
-import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from '../services/payments/testing';
+import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
+import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from '../test/payments';
 
 /**
  * The webhook against the Asaas adapter and a local stand-in for Asaas: every event is checked with

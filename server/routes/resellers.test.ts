@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { DELETE_BLOCKED, EMAIL_TAKEN, RESELLER_TEXTS } from '../../src/domain/channels';
 import type { UserType } from '../../src/domain/userTypes';
 import { beneficiaries, paymentAttempts, resellers, sales, type PaymentBuyer } from '../db/schema';
-import { canSignIn, createChain, freshCpf, TEST_PASSWORD, unique } from '../services/channels/testFixtures';
+import { canSignIn, createChain, freshCpf, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
 import { csvLines, login, sessionStatus } from '../test/helpers';
 

@@ -13,8 +13,8 @@ import {
   type CaseRequest,
   type PrincipalName,
   type RouteAccess,
-} from './accessTable';
-import { ScopeFixtures, type Scope } from './scopeFixtures';
+} from '../test/accessTable';
+import { ScopeFixtures, type Scope } from '../test/scopeFixtures';
 
 /**
  * The authorization matrix: every API route × every principal (the four user types, no token, an

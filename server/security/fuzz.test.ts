@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
 import { createTestApp, loginAsDemo } from '../test/helpers';
-import { ACCESS_TABLE, routeKey, type CaseRequest, type RouteAccess } from './accessTable';
-import { applyMutations, badPathParam, badQuery, DeepJson, FRAGMENTS_HTML, mutations, QUERY_KEYS } from './badInput';
-import { ScopeFixtures } from './scopeFixtures';
+import { ACCESS_TABLE, routeKey, type CaseRequest, type RouteAccess } from '../test/accessTable';
+import { applyMutations, badPathParam, badQuery, DeepJson, FRAGMENTS_HTML, mutations, QUERY_KEYS } from '../test/badInput';
+import { ScopeFixtures } from '../test/scopeFixtures';
 import { hasControlCharacters, normalizeText } from '../../src/domain/validation/text';
 
 /**

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BENEFICIARY_MESSAGES as M } from '../../src/domain/beneficiaries';
 import { TEXT_MESSAGES } from '../../src/domain/validation/text';
 import { beneficiaries, partners } from '../db/schema';
-import { freshCnpj, freshCpf } from '../services/channels/testFixtures';
+import { freshCnpj, freshCpf } from '../test/channelFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs } from '../test/helpers';
 

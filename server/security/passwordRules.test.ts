@@ -6,7 +6,7 @@ import { administrators, branches, partners, resellers } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { isCommonPassword } from '../services/auth/newPasswords';
 import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
-import { ScopeFixtures, unique, uniqueCnpj } from './scopeFixtures';
+import { ScopeFixtures, unique, uniqueCnpj } from '../test/scopeFixtures';
 import { uniqueCpf } from '../services/telemedicine/testFixtures';
 
 /**

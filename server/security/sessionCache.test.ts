@@ -4,7 +4,7 @@ import { branches, partners, resellers } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { createTestApp, injectAs, login, sessionStatus } from '../test/helpers';
 import { countQueries } from '../test/queryCounter';
-import { ScopeFixtures } from './scopeFixtures';
+import { ScopeFixtures } from '../test/scopeFixtures';
 
 /**
  * The account behind a token is cached (AUTH_CACHE_TTL_MS), yet every revocation made in this process

@@ -4,7 +4,7 @@ import { USER_TYPES } from '../../src/domain/userTypes';
 import { administrators, branches, partners, resellers } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
-import { ScopeFixtures, unique } from './scopeFixtures';
+import { ScopeFixtures, unique } from '../test/scopeFixtures';
 
 /** Sessions end on the server at once: logout, a password change, an inactivation, a password reset by a manager. */
 

@@ -4,7 +4,7 @@ import { partnerLogos, partners, professionals } from '../db/schema';
 import { uniqueCpf } from '../services/telemedicine/testFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs } from '../test/helpers';
-import { unique, uniqueCnpj } from './scopeFixtures';
+import { unique, uniqueCnpj } from '../test/scopeFixtures';
 
 /**
  * Uploads an attacker controls: bytes that are not what they claim, SVG carrying script, files over

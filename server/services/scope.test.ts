@@ -6,7 +6,7 @@ import { createTestApp } from '../test/helpers';
 import type { Principal } from './auth/tokens';
 import { beneficiaryScope, ownerOfNewHolder } from './beneficiaries/scope';
 import { branchScope, partnerScope } from './channels/scope';
-import { createChain, freshCpf, unique } from './channels/testFixtures';
+import { createChain, freshCpf, unique } from '../test/channelFixtures';
 import { resellerScope } from './scope';
 import { insertBeneficiary } from './telemedicine/testFixtures';
 

@@ -2,7 +2,7 @@ import { count } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
-import { demoIds } from '../services/channels/testFixtures';
+import { demoIds } from './channelFixtures';
 import { startDemoPortal } from './demoPortal';
 import { injectAs } from './helpers';
 

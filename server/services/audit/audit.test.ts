@@ -4,7 +4,7 @@ import type { AuditEntryView } from '../../../src/domain/audit';
 import { cpfCheckDigits, formatCpf } from '../../../src/domain/documents';
 import type { UserType } from '../../../src/domain/userTypes';
 import { auditLog, beneficiaries, parameters, resellers } from '../../db/schema';
-import { freshCnpj, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { freshCnpj, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { startDemoPortal } from '../../test/demoPortal';
 import { csvLines, injectAs } from '../../test/helpers';
 import { purgeExpiredAudit } from './retention';

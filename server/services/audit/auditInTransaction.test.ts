@@ -6,7 +6,7 @@ import { inTimeZone } from '../../../src/test/timeZone';
 import { appointments, auditLog, beneficiaries, branches, parameters, partners, professionals, resellers } from '../../db/schema';
 import { startDemoPortal } from '../../test/demoPortal';
 import { csvLines, injectAs } from '../../test/helpers';
-import { createChain, freshCnpj, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { createChain, freshCnpj, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { addDays, todayIn, zonedInstant } from '../telemedicine/dates';
 import { encodeSlotId } from '../telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../telemedicine/testFixtures';

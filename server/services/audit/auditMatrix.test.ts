@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditAction, AuditEntity } from '../../../src/domain/audit';
 import { USER_TYPES, type UserType } from '../../../src/domain/userTypes';
 import { auditLog } from '../../db/schema';
-import { ACCESS_TABLE, expectedAnswer, routeKey, type RouteAccess } from '../../security/accessTable';
-import { ScopeFixtures } from '../../security/scopeFixtures';
+import { ACCESS_TABLE, expectedAnswer, routeKey, type RouteAccess } from '../../test/accessTable';
+import { ScopeFixtures } from '../../test/scopeFixtures';
 import { createTestApp, loginAsDemo } from '../../test/helpers';
 
 /**

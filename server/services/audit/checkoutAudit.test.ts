@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries } from '../../db/schema';
 import { injectAs, loginAsDemo } from '../../test/helpers';
-import { checkoutBody, createPaymentsApp, postPayment } from '../payments/testing';
+import { checkoutBody, createPaymentsApp, postPayment } from '../../test/payments';
 
 let app: FastifyInstance;
 let adminToken: string;

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AuditEntryView } from '../../../src/domain/audit';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
-import { createChain, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../telemedicine/testFixtures';
 import { purgeExpiredAudit } from './retention';
 

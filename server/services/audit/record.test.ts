@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../../src/domain/userTypes';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, injectAs, login } from '../../test/helpers';
-import { chainTokens, createChain, TEST_PASSWORD, unique } from '../channels/testFixtures';
+import { chainTokens, createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../telemedicine/testFixtures';
 import { recordAudit, recordBeneficiaryViews, type AuditEntry } from './record';
 

@@ -4,8 +4,8 @@ import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries, paymentAttempts, sales } from '../../db/schema';
 import { gatewayToday } from './asaasGateway';
-import { FAKE_ASAAS_KEY, FAKE_REFUSAL, startFakeAsaas, type FakeAsaas } from './fakeAsaas';
-import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from './testing';
+import { FAKE_ASAAS_KEY, FAKE_REFUSAL, startFakeAsaas, type FakeAsaas } from '../../test/fakeAsaas';
+import { checkoutBody, createPaymentsApp, postPayment, REFUSED_CARD } from '../../test/payments';
 
 // Long enough that a busy CI machine answers in time; the slow and lost charges wait well past it.
 const TIMEOUT_MS = 800;

@@ -5,7 +5,7 @@ import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries, paymentAttempts } from '../../db/schema';
 import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../telemedicine/rapidoc/fakeRapidoc';
 import { createSandboxGateway, memoryLedger } from './sandboxGateway';
-import { checkoutBody, createPaymentsApp, postPayment } from './testing';
+import { checkoutBody, createPaymentsApp, postPayment } from '../../test/payments';
 
 const WEBHOOK_TOKEN = 'provider-sync-token';
 let fake: FakeRapidoc;

@@ -6,7 +6,7 @@ import { claimAttempt, findAttempt } from './attempts';
 import type { PaymentContext } from './checkout';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
 import { reconcilePayments, staleAfterMs } from './reconcileJob';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from './testing';
+import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
 
 let app: FastifyInstance;
 beforeAll(async () => {

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { branches, partners, resellers } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
-import { createChain } from '../channels/testFixtures';
+import { createChain } from '../../test/channelFixtures';
 import { salesLinkOf } from './resellerLink';
 
 /**

@@ -16,7 +16,7 @@ import {
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/accounts';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
 import { addDays, todayIn, toBrDate } from '../services/telemedicine/dates';
-import { login } from '../test/helpers';
+import { login } from './helpers';
 
 /** Whether a case names a record the principal may reach, or one just outside its reach. */
 export type Scope = 'in' | 'out';

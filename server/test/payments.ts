@@ -1,13 +1,13 @@
 /** Shared by the payment tests: a valid checkout body, fresh CPFs and an app with a chosen gateway. */
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { GATEWAY_TEST_CARDS, passesLuhn } from '../../../src/domain/cards';
-import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
-import { cpfCheckDigits } from '../../../src/domain/documents';
-import type { AppConfig } from '../../config';
-import { createTestApp } from '../../test/helpers';
-import type { ChargeRequest, PaymentGateway } from './gateway';
-import { createSandboxGateway } from './sandboxGateway';
+import { GATEWAY_TEST_CARDS, passesLuhn } from '../../src/domain/cards';
+import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
+import { cpfCheckDigits } from '../../src/domain/documents';
+import type { AppConfig } from '../config';
+import { createTestApp } from './helpers';
+import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
+import { createSandboxGateway } from '../services/payments/sandboxGateway';
 
 /** A valid CPF nobody else in the test database has. */
 export function freshCpf(): string {

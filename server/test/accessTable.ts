@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { UserType } from '../../src/domain/userTypes';
 import { administrators, parameters, partnerLogos, paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
-import { checkoutBody } from '../services/payments/testing';
+import { checkoutBody } from './payments';
 import { professionalFilePath } from '../services/professionals/queries';
 import { referralFilePath } from '../services/telemedicine/local/referralQueries';
 import { specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cnpjCheckDigits, cpfCheckDigits } from '../../../src/domain/documents';
-import type { UserType } from '../../../src/domain/userTypes';
-import { branches, partners, resellers } from '../../db/schema';
-import { crossLogo } from '../../seed/channels';
-import { login } from '../../test/helpers';
+import { cnpjCheckDigits, cpfCheckDigits } from '../../src/domain/documents';
+import type { UserType } from '../../src/domain/userTypes';
+import { branches, partners, resellers } from '../db/schema';
+import { crossLogo } from '../seed/channels';
+import { login } from './helpers';
 
 /** Test fixtures of the channel routes' tests: demo ids, fresh accounts, their tokens. Not used by the app. */
 

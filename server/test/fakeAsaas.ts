@@ -1,9 +1,9 @@
 /** A stand-in for the Asaas v3 API that the adapter's tests start on a free port. */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { GATEWAY_TEST_CARDS } from '../../../src/domain/cards';
-import { DEFAULT_PIX } from '../../config';
-import { sandboxPixPayload } from './sandboxPix';
+import { GATEWAY_TEST_CARDS } from '../../src/domain/cards';
+import { DEFAULT_PIX } from '../config';
+import { sandboxPixPayload } from '../services/payments/sandboxPix';
 
 /** A 1×1 PNG: the stand-in's QR image (drawing a real one takes seconds under jest, past the adapter's timeout). */
 const TINY_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
