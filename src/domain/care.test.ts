@@ -63,7 +63,7 @@ describe('care texts and rules', () => {
     );
     // A provider that does not say who attends.
     expect(slotLabel({ from: '08:00', to: '08:30', professional: null, specialty: cardiology })).toBe('08:00h - 08:30h (Cardiologia)');
-    expect(slotLabel({ from: '08:00', to: '08:30', professional: { name: 'Dr. Rui' }, specialty: { uuid: 'x', name: '' } })).toBe(
+    expect(slotLabel({ from: '08:00', to: '08:30', professional: { name: 'Dr. Rui' }, specialty: { name: '' } })).toBe(
       '08:00h - 08:30h · Dr. Rui',
     );
   });
