@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { Page, Route } from 'playwright-core';
+import type { Locator, Page, Route } from 'playwright-core';
 import { SCREEN_ERROR_TEXTS } from '../src/app/layout/ScreenErrorBoundary';
 import { describeViolations, seriousViolations } from './support/axe';
 import { DESKTOP, PHONE } from './support/browser';
@@ -11,21 +11,18 @@ import { screenReady } from './support/screens';
 const menuLink = (page: Page, label: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label });
 
 /** What makes a button look the way it does, as painted. */
-async function looksOf(page: Page, selector: string, index: number) {
-  return page
-    .locator(selector)
-    .nth(index)
-    .evaluate((element) => {
-      const style = getComputedStyle(element);
-      return {
-        disabled: (element as HTMLButtonElement).disabled,
-        opacity: Number(style.opacity),
-        background: style.backgroundColor,
-        color: style.color,
-        filter: style.filter,
-        cursor: style.cursor,
-      };
-    });
+async function looksOf(button: Locator) {
+  return button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      disabled: (element as HTMLButtonElement).disabled,
+      opacity: Number(style.opacity),
+      background: style.backgroundColor,
+      color: style.color,
+      filter: style.filter,
+      cursor: style.cursor,
+    };
+  });
 }
 
 /** 80 characters without a space: a real e-mail (64-character local part) a card must still hold. */
@@ -83,34 +80,24 @@ describe('usability: disabled buttons, the screen error page, long texts on phon
     await menuLink(page, 'Gestão do Site').click();
     await page.getByRole('heading', { name: 'Configurações do Sistema', level: 1 }).waitFor();
     const value = page.getByRole('textbox', { name: 'Valor de url_sistema_cliente' });
-    const saveButtons = 'main button:has-text("Salvar")';
-    await page.locator(saveButtons).nth(1).waitFor();
-    const row = page.getByRole('row').filter({ has: value });
-    const index = await page
-      .locator(saveButtons)
-      .evaluateAll(
-        (buttons, label) => buttons.findIndex((button) => button.closest('tr')?.querySelector(`input[aria-label="${label}"]`)),
-        'Valor de url_sistema_cliente',
-      );
-    const other = index === 0 ? 1 : 0;
+    const save = page.getByRole('row').filter({ has: value }).getByRole('button', { name: 'Salvar', exact: true });
+    const otherSave = page.getByRole('row').filter({ hasNot: value }).getByRole('button', { name: 'Salvar', exact: true }).first();
+    await otherSave.waitFor();
 
-    // Unchanged: every 'Salvar' is disabled and they all look alike.
-    assert.equal(await row.getByRole('button', { name: 'Salvar' }).isDisabled(), true);
-    const unchanged = await looksOf(page, saveButtons, index);
+    // Unchanged: 'Salvar' is disabled.
+    assert.equal(await save.isDisabled(), true);
+    const unchanged = await looksOf(save);
 
     // Changed: this row's 'Salvar' is enabled (not saved: nothing is written); another row's stays disabled.
     await value.fill(`${await value.inputValue()}/alterado`);
-    await page.waitForFunction(
-      ([selector, at]) => !(document.querySelectorAll(selector as string)[at as number] as HTMLButtonElement).disabled,
-      [saveButtons, index] as const,
-    );
+    await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await save.elementHandle());
     // Let the colour transition end before reading the painted style.
     await page.waitForTimeout(400);
-    const enabled = await looksOf(page, saveButtons, index);
-    const disabled = await looksOf(page, saveButtons, other);
+    const enabled = await looksOf(save);
+    const disabled = await looksOf(otherSave);
     assert.equal(enabled.disabled, false);
     assert.equal(disabled.disabled, true);
-    assert.deepEqual(disabled, { ...unchanged, disabled: true }, 'a disabled Salvar looks the same whichever row it is in');
+    assert.deepEqual(disabled, unchanged, 'a disabled Salvar looks the same whichever row it is in');
 
     const differences = (['opacity', 'background', 'color', 'filter', 'cursor'] as const).filter((key) => enabled[key] !== disabled[key]);
     assert.ok(differences.length >= 2, `enabled ${JSON.stringify(enabled)} and disabled ${JSON.stringify(disabled)} look alike`);
@@ -145,8 +132,8 @@ describe('usability: disabled buttons, the screen error page, long texts on phon
     // One way back: another screen of the menu (its code is already here).
     await menuLink(page, 'Profissionais').click();
     await page.waitForURL('**/profissionais');
-    await screenReady(page);
-    assert.equal(await alert.count(), 0);
+    await alert.waitFor({ state: 'detached' });
+    await page.getByRole('heading', { name: 'Lista de Profissionais', level: 1 }).waitFor();
 
     // The other: once the connection is back, 'Recarregar' brings the failed screen.
     await menuLink(page, 'Parceiros').click();
