@@ -17,7 +17,11 @@ async function pickFirst(select: Locator): Promise<string> {
  * next month, its first date and time. Answers the patient's name and the booking's date and start
  * as the agenda shows them ("01/12/2026 · 08:00"): the demo patient may have other appointments.
  */
-async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: string): Promise<{ patient: string; when: string }> {
+async function book(
+  page: Page,
+  kind: 'Avulsa' | 'Encaminhamento',
+  specialty?: string,
+): Promise<{ patient: string; when: string; professional: string }> {
   await page.getByRole('button', { name: 'Nova Consulta' }).click();
   const dialog = page.getByRole('dialog', { name: 'Nova Consulta' });
   await dialog.getByRole('radio', { name: kind }).check();
@@ -33,12 +37,14 @@ async function book(page: Page, kind: 'Avulsa' | 'Encaminhamento', specialty?: s
   await page.waitForFunction((element) => !(element as HTMLSelectElement).disabled, await date.elementHandle());
   const day = await pickFirst(date);
   const time = await pickFirst(dialog.getByLabel(/^Horário/));
-  assert.match(time, /^\d{2}:\d{2}h - \d{2}:\d{2}h$/);
+  // "08:00h - 08:30h · Dra. Ana Souza (Cardiologia)": the time, who attends and the specialty.
+  const [, professional] = /^\d{2}:\d{2}h - \d{2}:\d{2}h · (.+) \(.+\)$/.exec(time) ?? [];
+  assert.ok(professional, `the time names its professional: ${time}`);
   await dialog.getByRole('button', { name: 'Agendar' }).click();
   await page.getByText('Consulta agendada com sucesso!').waitFor();
   await dialog.waitFor({ state: 'hidden' });
   // "Ana Souza (123.456.789-00) - Cardiologia" → "Ana Souza"
-  return { patient: patient.replace(/ \(.*$/, ''), when: `${day} · ${time.slice(0, 5)}` };
+  return { patient: patient.replace(/ \(.*$/, ''), when: `${day} · ${time.slice(0, 5)}`, professional };
 }
 
 describe('care: agenda, referrals and professionals', () => {
@@ -49,12 +55,18 @@ describe('care: agenda, referrals and professionals', () => {
     await page.goto(`${portal.baseUrl}/agendamentos`);
     await page.getByRole('heading', { name: 'Agenda de Consultas' }).waitFor();
 
-    const { patient: standalone } = await book(page, 'Avulsa', 'Cardiologia');
+    const { patient: standalone, professional } = await book(page, 'Avulsa', 'Cardiologia');
     const { patient: referred, when: referredWhen } = await book(page, 'Encaminhamento');
 
     const table = page.getByRole('table', { name: 'Agenda de Consultas' });
     await page.getByLabel('Paciente').fill(standalone);
-    const standaloneRow = table.getByRole('row').filter({ hasText: standalone }).filter({ hasText: 'Cardiologia' }).first();
+    // Booked with the professional its time named.
+    const standaloneRow = table
+      .getByRole('row')
+      .filter({ hasText: standalone })
+      .filter({ hasText: 'Cardiologia' })
+      .filter({ hasText: professional })
+      .first();
     await standaloneRow.waitFor();
     assert.equal(await standaloneRow.getByText('Agendada').isVisible(), true);
 

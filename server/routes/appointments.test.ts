@@ -97,9 +97,11 @@ describe('GET /api/specialty-availability', () => {
     const response = await availability(await specialtyUuid('Nutrologia'), day, day);
     expect(response.statusCode).toBe(200);
     const mine = (response.json() as Array<{ date: string; from: string; to: string }>).filter((slot) => slot.from.startsWith('07'));
+    const nutrology = { uuid: await specialtyUuid('Nutrologia'), name: 'Nutrologia' };
+    const attending = { name: professional.nomeCompleto };
     expect(mine).toEqual([
-      { uuid: expect.any(String), date: br(day), from: '07:00', to: '07:45' },
-      { uuid: expect.any(String), date: br(day), from: '07:45', to: '08:30' },
+      { uuid: expect.any(String), date: br(day), from: '07:00', to: '07:45', professional: attending, specialty: nutrology },
+      { uuid: expect.any(String), date: br(day), from: '07:45', to: '08:30', professional: attending, specialty: nutrology },
     ]);
     expect(professional.id).toBeGreaterThan(0);
   });
@@ -225,7 +227,12 @@ describe('booking', () => {
     const inactive = await insertBeneficiary(app.db, { isActive: false });
     const cardiology = await specialtyByName(app.db, 'Cardiologia');
     const endocrinology = await specialtyByName(app.db, 'Endocrinologia');
-    const past = encodeSlotId({ specialtyId: endocrinology.id, startsAt: new Date(Date.now() - 3_600_000), minutes: 30 });
+    const past = encodeSlotId({
+      professionalId: decodeSlotId(slot.uuid)!.professionalId,
+      specialtyId: endocrinology.id,
+      startsAt: new Date(Date.now() - 3_600_000),
+      minutes: 30,
+    });
     const cases: Array<[object, number, string]> = [
       [{ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: past }, 400, CARE_ERRORS.pastSlot],
       [{ specialtyUuid: cardiology.uuid, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid }, 400, CARE_ERRORS.otherSpecialtySlot],
@@ -252,6 +259,40 @@ describe('booking', () => {
     expect(booked).toEqual([]);
   });
 
+  it('offers each professional free at one time as a slot of its own, and booking one books that professional', async () => {
+    const day = FUTURE_DAY();
+    const schedule = [{ weekday: weekdayOf(day), start: '03:00', end: '03:30' }];
+    const first = await insertProfessional(app.db, { name: 'Dra. Alice Pediatra Teste', specialtyNames: ['Pediatria'], schedule });
+    const second = await insertProfessional(app.db, { name: 'Dr. Bruno Pediatra Teste', specialtyNames: ['Pediatria'], schedule });
+    const specialty = await specialtyUuid('Pediatria');
+    type Slot = { uuid: string; from: string; professional: { name: string }; specialty: { uuid: string; name: string } };
+    const atThree = async () => ((await availability(specialty, day, day)).json() as Slot[]).filter((slot) => slot.from === '03:00');
+    const offered = await atThree();
+    expect(offered.map((slot) => slot.professional.name)).toEqual(expect.arrayContaining([first.nomeCompleto, second.nomeCompleto]));
+    expect(offered.every((slot) => slot.specialty.name === 'Pediatria' && slot.specialty.uuid === specialty)).toBe(true);
+    expect(new Set(offered.map((slot) => slot.uuid)).size).toBe(offered.length);
+
+    // Booking the second professional's slot books the second professional, whatever the load.
+    const chosen = offered.find((slot) => slot.professional.name === second.nomeCompleto)!;
+    const patient = await insertBeneficiary(app.db);
+    const booked = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: chosen.uuid });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().professional.name).toBe(second.nomeCompleto);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, booked.json().uuid));
+    expect(row.professionalId).toBe(second.id);
+
+    // Only that professional's slot is gone; the first one's is still offered, and taking the second's again is refused.
+    const after = await atThree();
+    expect(after.some((slot) => slot.uuid === chosen.uuid)).toBe(false);
+    expect(after.some((slot) => slot.professional.name === first.nomeCompleto)).toBe(true);
+    const again = await book({
+      specialtyUuid: specialty,
+      beneficiaryUuid: (await insertBeneficiary(app.db)).uuid,
+      availabilityUuid: chosen.uuid,
+    });
+    expect([again.statusCode, again.json().message]).toEqual([409, CARE_ERRORS.slotTaken]);
+  });
+
   it('does not book a patient twice at the same time', async () => {
     const day = FUTURE_DAY();
     for (let n = 0; n < 2; n++) {
@@ -271,8 +312,12 @@ describe('booking', () => {
     // The other professional is still free for someone else, and the patient's own times are not offered to them.
     const forPatient = (await availability(specialty, day, day, patient.uuid)).json() as Array<{ from: string }>;
     expect(forPatient.some((s) => s.from === '05:00')).toBe(false);
+    const otherSlot = ((await availability(specialty, day, day)).json() as Array<{ uuid: string; from: string }>).find(
+      (s) => s.from === '05:00',
+    )!;
+    expect(otherSlot.uuid).not.toBe(slot.uuid);
     expect(
-      (await book({ specialtyUuid: specialty, beneficiaryUuid: (await insertBeneficiary(app.db)).uuid, availabilityUuid: slot.uuid }))
+      (await book({ specialtyUuid: specialty, beneficiaryUuid: (await insertBeneficiary(app.db)).uuid, availabilityUuid: otherSlot.uuid }))
         .statusCode,
     ).toBe(201);
   });

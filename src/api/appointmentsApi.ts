@@ -9,12 +9,17 @@ export interface Specialty {
   name: string;
 }
 
-/** A bookable time: date dd/mm/yyyy, from/to HH:mm. */
+/**
+ * A bookable time: date dd/mm/yyyy, from/to HH:mm, and who attends it in which specialty (null when
+ * the provider does not say). Each slot is one professional's: booking it books that professional.
+ */
 export interface AvailabilitySlot {
   uuid: string;
   date: string;
   from: string;
   to: string;
+  professional: { name: string } | null;
+  specialty: Specialty;
 }
 
 /** An appointment as the API answers it (spec section 3). */

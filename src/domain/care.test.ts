@@ -57,6 +57,15 @@ describe('care texts and rules', () => {
     expect(monthRange('2026-11', today)).toEqual({ dateInitial: '21/11/2026', dateFinal: '30/11/2026' });
     expect(monthRange('2027-02', today)).toEqual({ dateInitial: '01/02/2027', dateFinal: '28/02/2027' });
     expect(slotLabel({ from: '08:00', to: '08:30' })).toBe('08:00h - 08:30h');
+    const cardiology = { uuid: 'c', name: 'Cardiologia' };
+    expect(slotLabel({ from: '08:00', to: '08:30', professional: { name: 'Dra. Ana Souza' }, specialty: cardiology })).toBe(
+      '08:00h - 08:30h · Dra. Ana Souza (Cardiologia)',
+    );
+    // A provider that does not say who attends.
+    expect(slotLabel({ from: '08:00', to: '08:30', professional: null, specialty: cardiology })).toBe('08:00h - 08:30h (Cardiologia)');
+    expect(slotLabel({ from: '08:00', to: '08:30', professional: { name: 'Dr. Rui' }, specialty: { name: '' } })).toBe(
+      '08:00h - 08:30h · Dr. Rui',
+    );
   });
 
   it("takes the current month and day from São Paulo's calendar, whatever the machine's time zone", () =>

@@ -95,8 +95,23 @@ export const APPOINTMENT_KINDS = [
 ] as const;
 export type AppointmentKind = (typeof APPOINTMENT_KINDS)[number]['value'];
 
-/** How a time slot reads in the wizard: 'from h - to h'. */
-export const slotLabel = (slot: { from: string; to: string }) => `${slot.from}h - ${slot.to}h`;
+/**
+ * How a time slot reads in the wizard: the spec's 'from h - to h', then who attends and in which
+ * specialty ('08:00h - 08:30h · Dra. Ana Souza (Cardiologia)'), so that professionals free at one
+ * time are told apart. A part the provider did not send is left out.
+ */
+export function slotLabel(slot: {
+  from: string;
+  to: string;
+  professional?: { name: string } | null;
+  specialty?: { name: string } | null;
+}): string {
+  const time = `${slot.from}h - ${slot.to}h`;
+  const professional = slot.professional?.name.trim();
+  const specialty = slot.specialty?.name.trim();
+  if (!professional) return specialty ? `${time} (${specialty})` : time;
+  return `${time} · ${professional}${specialty ? ` (${specialty})` : ''}`;
+}
 
 const APPOINTMENT_MONTH_CHOICES = 12;
 

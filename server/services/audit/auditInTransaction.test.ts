@@ -46,9 +46,16 @@ async function whileAuditFails<T>(entity: string, request: () => Promise<T>): Pr
 /** A far day with a free slot of a professional of its own. */
 async function freeSlot(specialtyName: string, start: string) {
   const specialty = await specialtyByName(app.db, specialtyName);
-  await insertProfessional(app.db, { specialtyNames: [specialtyName], schedule: EVERY_DAY(start, '23:00'), minutes: 30 });
+  const professional = await insertProfessional(app.db, {
+    specialtyNames: [specialtyName],
+    schedule: EVERY_DAY(start, '23:00'),
+    minutes: 30,
+  });
   const startsAt = zonedInstant(addDays(todayIn(new Date()), 30), start);
-  return { specialty, availabilityUuid: encodeSlotId({ specialtyId: specialty.id, startsAt, minutes: 30 }) };
+  return {
+    specialty,
+    availabilityUuid: encodeSlotId({ professionalId: professional.id, specialtyId: specialty.id, startsAt, minutes: 30 }),
+  };
 }
 
 describe('a change is never kept without its audit row', () => {

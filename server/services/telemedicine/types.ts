@@ -45,12 +45,18 @@ export interface Specialty {
   name: string;
 }
 
-/** A bookable time: date dd/mm/yyyy, from/to HH:mm. */
+/**
+ * A bookable time: date dd/mm/yyyy, from/to HH:mm (the spec's fields), and the professional who
+ * attends it in which specialty. Each slot is one professional's: booking it books that professional.
+ * `professional` is null when the provider did not say who attends.
+ */
 export interface AvailabilitySlot {
   uuid: string;
   date: string;
   from: string;
   to: string;
+  professional: { name: string } | null;
+  specialty: Specialty;
 }
 
 /** A beneficiary as our database holds it, with its id at the provider when there is one. */

@@ -36,7 +36,8 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
               color="white"
               fontWeight="medium"
               _hover={{ bg: 'sidebar.hover', textDecoration: 'none' }}
-              _currentPage={{ bg: 'white', color: 'teal.800' }}
+              // Hovered, the current entry stays light: the menu's dark hover under its dark text could not be read.
+              _currentPage={{ bg: 'white', color: 'teal.800', _hover: { bg: 'gray.100' } }}
               _focusVisible={{ outline: '2px solid white', outlineOffset: '-2px' }}
             >
               <NavLink to={entry.path} onClick={onNavigate}>

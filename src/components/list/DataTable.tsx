@@ -67,7 +67,12 @@ const CARDS_ON_PHONES = {
       py: '1',
       borderBottom: 'none',
       textAlign: 'end',
+      // The table keeps its cells on one line; a card wraps them, breaking even an 80-character e-mail.
+      whiteSpace: 'normal',
+      overflowWrap: 'anywhere',
     },
+    // The global reset gives every element 'break-word', which a flex item's minimum width ignores.
+    '& tbody td *, & tfoot td *': { overflowWrap: 'anywhere' },
     '& tbody td[data-label]::before, & tfoot td[data-label]::before': {
       content: 'attr(data-label)',
       fontWeight: 'semibold',

@@ -2,15 +2,21 @@ import { and, eq, gt, inArray, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointments, professionalSchedules, professionalSpecialties, professionals } from '../../../db/schema';
 import { addDays, todayIn, toBrDate, zonedInstant, type IsoDate } from '../dates';
-import type { AvailabilitySlot } from '../types';
+import type { AvailabilitySlot, Specialty } from '../types';
 import { encodeSlotId } from './slotIds';
-import { freeSlots, poolSlots, type Busy, type PooledSlot, type WorkingSchedule } from './slots';
+import { freeSlots, inOfferOrder, type Busy, type ProfessionalSlot, type WorkingSchedule } from './slots';
+
+/** A professional's schedule with the name patients see. */
+export interface NamedSchedule extends WorkingSchedule {
+  name: string;
+}
 
 /** The weekly schedules of the active professionals of a specialty (optionally only some of them). */
-export async function schedulesOf(db: Database, specialtyId: number, onlyIds?: number[]): Promise<WorkingSchedule[]> {
+export async function schedulesOf(db: Database, specialtyId: number, onlyIds?: number[]): Promise<NamedSchedule[]> {
   const rows = await db
     .select({
       professionalId: professionals.id,
+      name: professionals.nomeCompleto,
       consultationMinutes: professionals.tempoMedioConsulta,
       weekday: professionalSchedules.diaSemana,
       start: professionalSchedules.inicio,
@@ -26,10 +32,11 @@ export async function schedulesOf(db: Database, specialtyId: number, onlyIds?: n
         onlyIds ? inArray(professionals.id, onlyIds) : undefined,
       ),
     );
-  const schedules = new Map<number, WorkingSchedule>();
+  const schedules = new Map<number, NamedSchedule>();
   for (const row of rows) {
     const schedule = schedules.get(row.professionalId) ?? {
       professionalId: row.professionalId,
+      name: row.name,
       consultationMinutes: row.consultationMinutes,
       intervals: [],
     };
@@ -73,20 +80,27 @@ export async function patientBusyOf(db: Database, beneficiaryId: number, from: D
     );
 }
 
-interface PooledQuery {
+interface AvailabilityRange {
   specialtyId: number;
   from: IsoDate;
   to: IsoDate;
   now: Date;
   beneficiaryId?: number;
-  onlyProfessionalIds?: number[];
 }
 
-/** The times offered for a specialty between two dates, never before `now`. */
-export async function pooledAvailability(db: Database, query: PooledQuery): Promise<PooledSlot[]> {
+/** A free consultation of one professional, with the professional's name. */
+export interface OfferedSlot extends ProfessionalSlot {
+  professionalName: string;
+}
+
+/**
+ * The free consultations of a specialty's professionals between two dates, never before `now`: one
+ * per professional and time (professionals free at one time are not merged: the patient chooses).
+ */
+export async function professionalAvailability(db: Database, query: AvailabilityRange): Promise<OfferedSlot[]> {
   const from = query.from < todayIn(query.now) ? todayIn(query.now) : query.from;
   if (from > query.to) return [];
-  const schedules = await schedulesOf(db, query.specialtyId, query.onlyProfessionalIds);
+  const schedules = await schedulesOf(db, query.specialtyId);
   if (!schedules.length) return [];
   const rangeStart = zonedInstant(from, '00:00');
   const rangeEnd = zonedInstant(addDays(query.to, 1), '00:00');
@@ -99,14 +113,23 @@ export async function pooledAvailability(db: Database, query: PooledQuery): Prom
     ),
     query.beneficiaryId ? patientBusyOf(db, query.beneficiaryId, rangeStart, rangeEnd) : Promise.resolve([]),
   ]);
-  return poolSlots(freeSlots({ schedules, from, to: query.to, now: query.now, busy, patientBusy }));
+  const nameOf = new Map(schedules.map((schedule) => [schedule.professionalId, schedule.name]));
+  const name = (professionalId: number) => nameOf.get(professionalId) ?? '';
+  return inOfferOrder(freeSlots({ schedules, from, to: query.to, now: query.now, busy, patientBusy }), name).map((slot) => ({
+    ...slot,
+    professionalName: name(slot.professionalId),
+  }));
 }
 
-export function toAvailabilitySlot(specialtyId: number, slot: PooledSlot): AvailabilitySlot {
+/** A slot as the API answers it: the spec's fields plus who attends and in which specialty. */
+export function toAvailabilitySlot(specialty: Specialty & { id: number }, slot: OfferedSlot): AvailabilitySlot {
+  const minutes = Math.round((slot.endsAt.getTime() - slot.startsAt.getTime()) / 60_000);
   return {
-    uuid: encodeSlotId({ specialtyId, startsAt: slot.startsAt, minutes: slot.minutes }),
+    uuid: encodeSlotId({ professionalId: slot.professionalId, specialtyId: specialty.id, startsAt: slot.startsAt, minutes }),
     date: toBrDate(slot.date),
     from: slot.from,
     to: slot.to,
+    professional: { name: slot.professionalName },
+    specialty: { uuid: specialty.uuid, name: specialty.name },
   };
 }

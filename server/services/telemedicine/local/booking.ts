@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import type { Database } from '../../../db/client';
 import { appointments, professionals, referrals } from '../../../db/schema';
@@ -9,7 +9,7 @@ import { addDays, zonedInstant, zonedParts } from '../dates';
 import type { BookingRequest, RecordWrite } from '../types';
 import { isUuid } from '../uuid';
 import { busyOf, patientBusyOf, schedulesOf } from './availability';
-import { decodeSlotId } from './slotIds';
+import { decodeSlotId, type SlotId } from './slotIds';
 import { freeSlots } from './slots';
 import { findSpecialty } from './specialties';
 
@@ -17,33 +17,19 @@ import { findSpecialty } from './specialties';
 const attendanceLink = (roomBaseUrl: string) => `${roomBaseUrl}${randomBytes(16).toString('hex')}`;
 
 /**
- * The professionals of the specialty whose schedule has this exact consultation and who have no
- * other appointment overlapping it, those with the fewest appointments that day first. Bookings
- * at exactly this start are deliberately not looked at: the unique index decides those, so two
- * simultaneous bookings race at the insert and never both pass.
+ * Whether the slot's professional still practises the specialty, has this exact consultation in
+ * the schedule and has no other appointment overlapping it. Simultaneous bookings that all pass this
+ * are decided by the database at the insert.
  */
-async function candidatesFor(db: Database, specialtyId: number, startsAt: Date, minutes: number, now: Date): Promise<number[]> {
-  const { date } = zonedParts(startsAt);
-  const schedules = await schedulesOf(db, specialtyId);
-  const busy = await busyOf(
-    db,
-    schedules.map((schedule) => schedule.professionalId),
-    zonedInstant(date, '00:00'),
-    zonedInstant(addDays(date, 1), '00:00'),
+async function professionalIsFree(db: Database, slot: SlotId, now: Date): Promise<boolean> {
+  const { date } = zonedParts(slot.startsAt);
+  const schedules = await schedulesOf(db, slot.specialtyId, [slot.professionalId]);
+  if (!schedules.length) return false;
+  const busy = await busyOf(db, [slot.professionalId], zonedInstant(date, '00:00'), zonedInstant(addDays(date, 1), '00:00'));
+  return freeSlots({ schedules, from: date, to: date, now, busy }).some(
+    (free) =>
+      free.startsAt.getTime() === slot.startsAt.getTime() && free.endsAt.getTime() - free.startsAt.getTime() === slot.minutes * 60_000,
   );
-  const loadOf = new Map([...busy].map(([professionalId, taken]) => [professionalId, taken.length]));
-  for (const [professionalId, taken] of busy) {
-    busy.set(
-      professionalId,
-      taken.filter((appointment) => appointment.start.getTime() !== startsAt.getTime()),
-    );
-  }
-  return freeSlots({ schedules, from: date, to: date, now, busy })
-    .filter(
-      (slot) => slot.startsAt.getTime() === startsAt.getTime() && slot.endsAt.getTime() - slot.startsAt.getTime() === minutes * 60_000,
-    )
-    .map((slot) => slot.professionalId)
-    .sort((a, b) => (loadOf.get(a) ?? 0) - (loadOf.get(b) ?? 0) || a - b);
 }
 
 /** A referral the booking may use: the patient's own, pending, for the chosen specialty. */
@@ -76,16 +62,16 @@ async function retryingConcurrencyFailure<T>(insert: () => Promise<T>, attempts 
   }
 }
 
-/** Constraints that make one candidate professional unusable for this slot: the next one is tried. */
+/** Constraints that make the slot's professional unusable for it: someone else took the time first. */
 const PROFESSIONAL_UNAVAILABLE = ['appointments_professional_overlap', 'appointments_professional_on_roster'];
 
 /**
- * Books a slot. Everything the client sent is checked again here, and the checks give the friendly
- * answers; the database decides between simultaneous bookings (a check-then-insert could not): the
- * exclusion constraints refuse a second overlapping appointment of one patient or one professional,
- * the referral's unique index a second use of it, and a trigger a professional removed meanwhile. So
- * each candidate professional is tried in its own savepoint and a lost race moves to the next one.
- * The audit row is written in the same transaction. Returns the new appointment's uuid.
+ * Books a slot with the professional its id names. Everything the client sent is checked again
+ * here, and the checks give the friendly answers; the database decides between simultaneous bookings
+ * (a check-then-insert could not): the exclusion constraints refuse a second overlapping appointment
+ * of one patient or one professional, the referral's unique index a second use of it, and a trigger a
+ * professional removed meanwhile; a lost race answers 409 'Horário indisponível'. The audit row is
+ * written in the same transaction. Returns the new appointment's uuid.
  */
 export async function bookAppointment(
   db: Database,
@@ -106,8 +92,8 @@ export async function bookAppointment(
   const referral = request.referralUuid ? await usableReferral(db, request.referralUuid, beneficiaryId, specialty.id) : undefined;
 
   if ((await patientBusyOf(db, beneficiaryId, slot.startsAt, endsAt)).length) throw conflict(CARE_ERRORS.patientBusy);
-  const candidates = await candidatesFor(db, specialty.id, slot.startsAt, slot.minutes, now);
-  if (!candidates.length) throw conflict(CARE_ERRORS.slotTaken);
+  if (!(await professionalIsFree(db, slot, now))) throw conflict(CARE_ERRORS.slotTaken);
+  const professionalId = slot.professionalId;
 
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
@@ -119,40 +105,36 @@ export async function bookAppointment(
         .returning({ id: referrals.id });
       if (!taken.length) throw conflict(CARE_ERRORS.referralNotPending);
     }
-    const modalities = await tx
-      .select({ id: professionals.id, modality: professionals.modalidadeAtendimento })
+    const [professional] = await tx
+      .select({ modality: professionals.modalidadeAtendimento })
       .from(professionals)
-      .where(inArray(professionals.id, candidates));
-    const modalityOf = new Map(modalities.map((row) => [row.id, row.modality]));
-    for (const professionalId of candidates) {
-      try {
-        const [created] = await retryingConcurrencyFailure(() =>
-          tx.transaction((savepoint) =>
-            savepoint
-              .insert(appointments)
-              .values({
-                beneficiaryId,
-                professionalId,
-                specialtyId: specialty.id,
-                referralId: referral?.id,
-                startsAt: slot.startsAt,
-                endsAt,
-                type: modalityOf.get(professionalId) === 'Presencial' ? 'PRESENTIAL' : 'ONLINE',
-                approveAdditionalPayment: request.approveAdditionalPayment,
-                beneficiaryUrl: attendanceLink(roomBaseUrl),
-              })
-              .returning({ uuid: appointments.uuid }),
-          ),
-        );
-        await record(created.uuid, tx);
-        return created.uuid;
-      } catch (error) {
-        const constraint = violatedConstraint(error)?.constraint;
-        if (constraint && PROFESSIONAL_UNAVAILABLE.includes(constraint)) continue;
-        throw error;
-      }
+      .where(eq(professionals.id, professionalId));
+    try {
+      const [created] = await retryingConcurrencyFailure(() =>
+        tx.transaction((savepoint) =>
+          savepoint
+            .insert(appointments)
+            .values({
+              beneficiaryId,
+              professionalId,
+              specialtyId: specialty.id,
+              referralId: referral?.id,
+              startsAt: slot.startsAt,
+              endsAt,
+              type: professional?.modality === 'Presencial' ? 'PRESENTIAL' : 'ONLINE',
+              approveAdditionalPayment: request.approveAdditionalPayment,
+              beneficiaryUrl: attendanceLink(roomBaseUrl),
+            })
+            .returning({ uuid: appointments.uuid }),
+        ),
+      );
+      await record(created.uuid, tx);
+      return created.uuid;
+    } catch (error) {
+      const constraint = violatedConstraint(error)?.constraint;
+      if (constraint && PROFESSIONAL_UNAVAILABLE.includes(constraint)) throw conflict(CARE_ERRORS.slotTaken);
+      throw error;
     }
-    throw conflict(CARE_ERRORS.slotTaken);
   });
 }
 

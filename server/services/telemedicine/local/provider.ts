@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { badRequest, notFound } from '../../../lib/httpErrors';
 import type { TelemedicineProvider } from '../types';
 import { exportAppointments, findAppointment, listAppointments } from './appointmentQueries';
-import { pooledAvailability, toAvailabilitySlot } from './availability';
+import { professionalAvailability, toAvailabilitySlot } from './availability';
 import { bookAppointment, cancelAppointment } from './booking';
 import { exportReferrals, findReferral, listReferrals } from './referralQueries';
 import { findSpecialty, listSpecialties } from './specialties';
@@ -31,14 +31,14 @@ export function createLocalProvider(db: Database, options: LocalProviderOptions 
     async availability(query) {
       const specialty = await findSpecialty(db, query.specialtyUuid);
       if (!specialty) throw badRequest(CARE_ERRORS.unknownSpecialty, { specialtyUuid: CARE_ERRORS.unknownSpecialty });
-      const slots = await pooledAvailability(db, {
+      const slots = await professionalAvailability(db, {
         specialtyId: specialty.id,
         from: query.dateInitial,
         to: query.dateFinal,
         now: now(),
         beneficiaryId: query.beneficiary?.id,
       });
-      return slots.map((slot) => toAvailabilitySlot(specialty.id, slot));
+      return slots.map((slot) => toAvailabilitySlot(specialty, slot));
     },
     listAppointments: (filters, page) => listAppointments(db, filters, page),
     exportAppointments: (filters, sort) => exportAppointments(db, filters, sort),

@@ -1,6 +1,6 @@
 import { zonedInstant } from '../dates';
 import { decodeSlotId, encodeSlotId } from './slotIds';
-import { freeSlots, poolSlots, type WorkingSchedule } from './slots';
+import { freeSlots, inOfferOrder, type WorkingSchedule } from './slots';
 
 const schedule = (professionalId: number, intervals: WorkingSchedule['intervals'], consultationMinutes = 30): WorkingSchedule => ({
   professionalId,
@@ -70,8 +70,13 @@ describe('slot generation from weekly schedules', () => {
     expect(acrossYears.map((slot) => slot.date)).toEqual(['2028-01-01', '2028-01-02']);
   });
 
-  it('offers one time per start and length, with every professional free then', () => {
-    const pooled = poolSlots(
+  it('offers each professional’s time apart, ordered by start, length and professional name', () => {
+    const names = new Map([
+      [1, 'Dra. Beatriz'],
+      [2, 'Dr. Álvaro'],
+      [3, 'Dra. Carla'],
+    ]);
+    const offered = inOfferOrder(
       freeSlots({
         schedules: [
           schedule(1, [{ weekday: 1, start: '08:00', end: '09:00' }], 30),
@@ -83,28 +88,42 @@ describe('slot generation from weekly schedules', () => {
         now: LONG_AGO,
         busy: new Map(),
       }),
+      (id) => names.get(id)!,
     );
-    expect(pooled.map((slot) => [slot.from, slot.to, slot.professionalIds])).toEqual([
-      ['08:00', '08:20', [3]],
-      ['08:00', '08:30', [1]],
-      ['08:20', '08:40', [3]],
-      ['08:30', '09:00', [1, 2]],
-      ['08:40', '09:00', [3]],
-      ['09:00', '09:30', [2]],
+    expect(offered.map((slot) => [slot.from, slot.to, slot.professionalId])).toEqual([
+      ['08:00', '08:20', 3],
+      ['08:00', '08:30', 1],
+      ['08:20', '08:40', 3],
+      // Two professionals free at 08:30: two slots, Álvaro before Beatriz.
+      ['08:30', '09:00', 2],
+      ['08:30', '09:00', 1],
+      ['08:40', '09:00', 3],
+      ['09:00', '09:30', 2],
     ]);
   });
 });
 
 describe('slot ids', () => {
-  it('round-trips the specialty, start and length', () => {
-    const slot = { specialtyId: 7, startsAt: new Date('2027-03-01T11:30:00Z'), minutes: 40 };
+  it('round-trips the professional, specialty, start and length', () => {
+    const slot = { professionalId: 123_456, specialtyId: 7, startsAt: new Date('2027-03-01T11:30:00Z'), minutes: 40 };
     const id = encodeSlotId(slot);
     expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
     expect(decodeSlotId(id)).toEqual(slot);
+    // The same time with another professional is another slot.
+    const other = encodeSlotId({ ...slot, professionalId: 123_457 });
+    expect(other).not.toBe(id);
+    expect(decodeSlotId(other)?.professionalId).toBe(123_457);
+  });
+
+  it('refuses to encode a field that does not fit', () => {
+    const slot = { professionalId: 1, specialtyId: 7, startsAt: new Date('2027-03-01T11:30:00Z'), minutes: 40 };
+    expect(() => encodeSlotId({ ...slot, minutes: 0x1000 })).toThrow(RangeError);
+    expect(() => encodeSlotId({ ...slot, specialtyId: 0x10000 })).toThrow(RangeError);
+    expect(() => encodeSlotId({ ...slot, professionalId: -1 })).toThrow(RangeError);
   });
 
   it('rejects garbled or foreign ids', () => {
-    const id = encodeSlotId({ specialtyId: 7, startsAt: new Date('2027-03-01T11:30:00Z'), minutes: 40 });
+    const id = encodeSlotId({ professionalId: 3, specialtyId: 7, startsAt: new Date('2027-03-01T11:30:00Z'), minutes: 40 });
     const tampered = id.slice(0, -1) + (id.endsWith('0') ? '1' : '0');
     expect(decodeSlotId(tampered)).toBeUndefined();
     expect(decodeSlotId('3f2504e0-4f89-41d3-9a0c-0305e82c3301')).toBeUndefined();

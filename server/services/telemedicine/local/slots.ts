@@ -76,36 +76,17 @@ export function freeSlots(query: SlotQuery): ProfessionalSlot[] {
   return slots;
 }
 
-/** A time offered to patients: every professional free at that start for that length. */
-export interface PooledSlot {
-  date: IsoDate;
-  from: string;
-  to: string;
-  startsAt: Date;
-  minutes: number;
-  professionalIds: number[];
-}
-
 /**
- * Patients choose a time, not a doctor: professionals free at the same start for the same length
- * become one offered slot, ordered by date and time.
+ * The order slots are offered in: by start, then length, then professional (by the given name), so
+ * the professionals free at one time are listed together and always in the same order.
  */
-export function poolSlots(slots: ProfessionalSlot[]): PooledSlot[] {
-  const pooled = new Map<string, PooledSlot>();
-  for (const slot of slots) {
-    const minutes = Math.round((slot.endsAt.getTime() - slot.startsAt.getTime()) / 60_000);
-    const key = `${slot.startsAt.getTime()}:${minutes}`;
-    const entry = pooled.get(key);
-    if (entry) entry.professionalIds.push(slot.professionalId);
-    else
-      pooled.set(key, {
-        date: slot.date,
-        from: slot.from,
-        to: slot.to,
-        startsAt: slot.startsAt,
-        minutes,
-        professionalIds: [slot.professionalId],
-      });
-  }
-  return [...pooled.values()].sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.minutes - b.minutes);
+export function inOfferOrder(slots: ProfessionalSlot[], nameOf: (professionalId: number) => string): ProfessionalSlot[] {
+  const length = (slot: ProfessionalSlot) => slot.endsAt.getTime() - slot.startsAt.getTime();
+  return [...slots].sort(
+    (a, b) =>
+      a.startsAt.getTime() - b.startsAt.getTime() ||
+      length(a) - length(b) ||
+      nameOf(a.professionalId).localeCompare(nameOf(b.professionalId), 'pt-BR') ||
+      a.professionalId - b.professionalId,
+  );
 }

@@ -41,6 +41,7 @@ export interface FakeRapidoc {
   baseUrl: string;
   calls: RecordedCall[];
   specialties: unknown[];
+  /** Availability items; a slot may name its `professional{name}` and `specialty{uuid,name}`. */
   slots: unknown[];
   appointments: Array<Record<string, unknown>>;
   referrals: Array<Record<string, unknown>>;
@@ -102,7 +103,7 @@ export async function startFakeRapidoc(): Promise<FakeRapidoc> {
     if (method === 'POST' && path === '/appointments') {
       const request = body as Record<string, unknown>;
       const slot = fake.slots.find((candidate) => (candidate as { uuid: string }).uuid === request.availabilityUuid) as
-        { date: string; from: string; to: string } | undefined;
+        { date: string; from: string; to: string; professional?: { name: string }; professionalName?: string } | undefined;
       if (!slot) return send(response, 409, { message: 'Horário indisponível' });
       const beneficiary = fake.beneficiaries.find((candidate) => candidate.uuid === request.beneficiaryUuid);
       const appointment = {
@@ -110,7 +111,8 @@ export async function startFakeRapidoc(): Promise<FakeRapidoc> {
         status: 'SCHEDULED',
         beneficiary: { uuid: request.beneficiaryUuid, name: beneficiary?.name ?? 'Paciente', cpf: beneficiary?.cpf ?? '', phone: 'null' },
         specialty: fake.specialties.find((candidate) => (candidate as { uuid: string }).uuid === request.specialtyUuid),
-        professional: { name: 'Dr. Provedor', specialties: [{ name: 'Cardiologia' }] },
+        // The slot's professional attends (the one the patient chose); a slot naming nobody gets the default.
+        professional: { name: slot.professional?.name ?? slot.professionalName ?? 'Dr. Provedor', specialties: [{ name: 'Cardiologia' }] },
         detail: { date: slot.date, from: slot.from, to: slot.to },
         beneficiaryUrl: `https://atendimento.example/${randomUUID()}`,
       };

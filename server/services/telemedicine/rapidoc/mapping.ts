@@ -50,13 +50,28 @@ export function toSpecialty(value: unknown): Specialty | undefined {
   return uuid && name ? { uuid, name } : undefined;
 }
 
-export function toSlot(value: unknown): AvailabilitySlot | undefined {
+/**
+ * A slot of the availability answer. The contract only promises uuid, date, from and to; who attends
+ * and the specialty are read when the provider sends them (`professional{name}` or `professionalName`,
+ * `specialty{uuid,name}`), otherwise the professional is null and the specialty the one asked for.
+ */
+export function toSlot(value: unknown, askedSpecialty: Specialty): AvailabilitySlot | undefined {
   const raw = record(value);
   const uuid = text(raw.uuid);
   const date = brDate(raw.date);
   const from = hourMinute(raw.from);
   const to = hourMinute(raw.to);
-  return uuid && date && from && to ? { uuid, date, from, to } : undefined;
+  const professional = text(record(raw.professional).name) ?? text(raw.professionalName);
+  return uuid && date && from && to
+    ? {
+        uuid,
+        date,
+        from,
+        to,
+        professional: professional ? { name: professional } : null,
+        specialty: toSpecialty(raw.specialty) ?? askedSpecialty,
+      }
+    : undefined;
 }
 
 const presential = (raw: Raw) =>

@@ -82,9 +82,13 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
         dateFinal: toBrDate(query.dateFinal),
       });
       if (query.beneficiary) params.set('beneficiaryUuid', providerUuidOf(query.beneficiary));
-      const slots = listIn(await call('GET', `/specialty-availability?${params}`), 'availability', 'availabilities')
-        .map(toSlot)
-        .filter(defined);
+      const answer = listIn(await call('GET', `/specialty-availability?${params}`), 'availability', 'availabilities');
+      // The slots name their specialty only sometimes: the one asked for, by its name in the provider's list.
+      const named = answer.every((raw) => toSpecialty((raw as { specialty?: unknown } | null)?.specialty))
+        ? undefined
+        : (await provider.listSpecialties()).find((specialty) => specialty.uuid === query.specialtyUuid);
+      const asked = named ?? { uuid: query.specialtyUuid, name: '' };
+      const slots = answer.map((raw) => toSlot(raw, asked)).filter(defined);
       const current = now();
       // Never offer a time that has already started, whatever the provider says.
       return slots

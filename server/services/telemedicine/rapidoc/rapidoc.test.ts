@@ -34,7 +34,8 @@ beforeEach(() => {
   fake.calls.length = 0;
   fake.specialties = [CARDIOLOGY, { uuid: 'sem-nome' }, null];
   fake.slots = [
-    { uuid: 'slot-1', date: toBrDate(future), from: '09:00', to: '09:30' },
+    { uuid: 'slot-1', date: toBrDate(future), from: '09:00', to: '09:30', professional: { name: 'Dra. Helena Prado' } },
+    // The contract's bare slot: who attends is not said, the specialty is the one asked for.
     { uuid: 'slot-0', date: toBrDate(future), from: '08:00:00', to: '08:30:00' },
     { uuid: 'slot-passado', date: '01/01/2020', from: '08:00', to: '08:30' },
     { date: toBrDate(future), from: '10:00', to: '10:30' },
@@ -95,10 +96,18 @@ describe('the Rapidoc adapter behind the API', () => {
     const response = await get(`/api/specialty-availability?${params}`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([
-      { uuid: 'slot-0', date: toBrDate(future), from: '08:00', to: '08:30' },
-      { uuid: 'slot-1', date: toBrDate(future), from: '09:00', to: '09:30' },
+      { uuid: 'slot-0', date: toBrDate(future), from: '08:00', to: '08:30', professional: null, specialty: CARDIOLOGY },
+      {
+        uuid: 'slot-1',
+        date: toBrDate(future),
+        from: '09:00',
+        to: '09:30',
+        professional: { name: 'Dra. Helena Prado' },
+        specialty: CARDIOLOGY,
+      },
     ]);
-    const query = new URLSearchParams(lastCall().path.split('?')[1]);
+    const asked = fake.calls.find((call) => call.path.startsWith('/specialty-availability?'))!;
+    const query = new URLSearchParams(asked.path.split('?')[1]);
     expect(Object.fromEntries(query)).toEqual({
       specialtyUuid: CARDIOLOGY.uuid,
       dateInitial: toBrDate(future),
@@ -111,6 +120,32 @@ describe('the Rapidoc adapter behind the API', () => {
       `/api/specialty-availability?${new URLSearchParams({ ...Object.fromEntries(params), beneficiaryUuid: unknownThere.uuid })}`,
     );
     expect([refused.statusCode, refused.json().message]).toEqual([400, CARE_ERRORS.patientNotAtProvider]);
+  });
+
+  it('tells apart two professionals’ slots at one time, and booking one books that professional', async () => {
+    const { patient } = await patientAtProvider('Bruna Provedor');
+    const at = { date: toBrDate(future), from: '11:00', to: '11:30' };
+    fake.slots = [
+      { uuid: 'slot-joao', ...at, professional: { name: 'Dr. João Lima' }, specialty: CARDIOLOGY },
+      { uuid: 'slot-marta', ...at, professionalName: 'Dra. Marta Reis', specialty: CARDIOLOGY },
+    ];
+    const params = new URLSearchParams({ specialtyUuid: CARDIOLOGY.uuid, dateInitial: at.date, dateFinal: at.date });
+    const offered = (await get(`/api/specialty-availability?${params}`)).json() as Array<{ uuid: string; professional: { name: string } }>;
+    expect(offered.map((slot) => [slot.uuid, slot.professional.name])).toEqual([
+      ['slot-joao', 'Dr. João Lima'],
+      ['slot-marta', 'Dra. Marta Reis'],
+    ]);
+    // Every slot named its specialty: the provider's list was not asked for.
+    expect(fake.calls.some((call) => call.path === '/specialties')).toBe(false);
+
+    const booked = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-marta',
+      approveAdditionalPayment: true,
+    });
+    expect(booked.statusCode).toBe(201);
+    expect(booked.json().professional.name).toBe('Dra. Marta Reis');
   });
 
   it('books standalone and from a referral with the contract’s bodies, and cancels', async () => {

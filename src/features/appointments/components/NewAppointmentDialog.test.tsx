@@ -23,10 +23,15 @@ const pendingReferral: Referral = {
   partner: null,
   urlPath: '/api/referrals/ref-1/file?expires=1&account=1&signature=x',
 };
+const ANA = { name: 'Dra. Ana Souza' };
+const RUI = { name: 'Dr. Rui Campos' };
 const slots: AvailabilitySlot[] = [
-  { uuid: 'slot-a', date: '20/12/2030', from: '08:00', to: '08:30' },
-  { uuid: 'slot-b', date: '20/12/2030', from: '08:30', to: '09:00' },
-  { uuid: 'slot-c', date: '21/12/2030', from: '14:00', to: '14:30' },
+  { uuid: 'slot-a', date: '20/12/2030', from: '08:00', to: '08:30', professional: ANA, specialty: CARDIOLOGY },
+  // Two professionals free at one time: two slots.
+  { uuid: 'slot-b', date: '20/12/2030', from: '08:30', to: '09:00', professional: ANA, specialty: CARDIOLOGY },
+  { uuid: 'slot-b-rui', date: '20/12/2030', from: '08:30', to: '09:00', professional: RUI, specialty: CARDIOLOGY },
+  // A provider that does not say who attends.
+  { uuid: 'slot-c', date: '21/12/2030', from: '14:00', to: '14:30', professional: null, specialty: CARDIOLOGY },
 ];
 
 /** The fake API: every call is recorded; POST answers 201 unless told otherwise. */
@@ -127,7 +132,11 @@ describe('Nova Consulta', () => {
         .getAllByRole('option')
         .slice(1)
         .map((option) => option.textContent),
-    ).toEqual(['08:00h - 08:30h', '08:30h - 09:00h']);
+    ).toEqual([
+      '08:00h - 08:30h · Dra. Ana Souza (Cardiologia)',
+      '08:30h - 09:00h · Dra. Ana Souza (Cardiologia)',
+      '08:30h - 09:00h · Dr. Rui Campos (Cardiologia)',
+    ]);
     await user.selectOptions(field(dialog, 'Horário'), 'slot-b');
 
     // Changing an earlier field clears the later ones.
@@ -170,6 +179,7 @@ describe('Nova Consulta', () => {
     await user.selectOptions(field(dialog, 'Mês/Ano'), monthOptions(new Date())[2].value);
     await waitFor(() => expect(field(dialog, 'Data')).toBeEnabled());
     await user.selectOptions(field(dialog, 'Data'), '21/12/2030');
+    expect(within(field(dialog, 'Horário')).getByRole('option', { name: '14:00h - 14:30h (Cardiologia)' })).toHaveValue('slot-c');
     await user.selectOptions(field(dialog, 'Horário'), 'slot-c');
     await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
     expect(await screen.findByText(APPOINTMENT_MESSAGES.scheduled)).toBeInTheDocument();
@@ -177,6 +187,27 @@ describe('Nova Consulta', () => {
       { specialtyUuid: CARDIOLOGY.uuid, beneficiaryUuid: 'pat-bia', availabilityUuid: 'slot-c', approveAdditionalPayment: true },
     ]);
     expect(onClose).toHaveBeenCalled();
+  });
+
+  it('books the professional chosen among two free at one time', async () => {
+    const calls = api();
+    const { dialog, user } = await renderWizard();
+    await within(dialog).findByRole('option', { name: /Ana Paciente/ });
+    await user.selectOptions(field(dialog, 'Paciente'), 'pat-ana');
+    await user.selectOptions(field(dialog, 'Especialidade'), CARDIOLOGY.uuid);
+    await user.selectOptions(field(dialog, 'Mês/Ano'), monthOptions(new Date())[1].value);
+    await waitFor(() => expect(field(dialog, 'Data')).toBeEnabled());
+    await user.selectOptions(field(dialog, 'Data'), '20/12/2030');
+    await user.selectOptions(
+      field(dialog, 'Horário'),
+      within(field(dialog, 'Horário')).getByRole('option', { name: /09:00h · Dr\. Rui Campos/ }),
+    );
+    expect(field(dialog, 'Horário')).toHaveValue('slot-b-rui');
+    await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
+    await screen.findByText(APPOINTMENT_MESSAGES.scheduled);
+    expect(calls.posted).toEqual([
+      { specialtyUuid: CARDIOLOGY.uuid, beneficiaryUuid: 'pat-ana', availabilityUuid: 'slot-b-rui', approveAdditionalPayment: true },
+    ]);
   });
 
   it('books from a pending referral: its patients, the referral file, its specialty only', async () => {

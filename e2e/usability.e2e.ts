@@ -1,0 +1,163 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import type { Locator, Page, Route } from 'playwright-core';
+import { SCREEN_ERROR_TEXTS } from '../src/app/layout/ScreenErrorBoundary';
+import { describeViolations, seriousViolations } from './support/axe';
+import { DESKTOP, PHONE } from './support/browser';
+import { DEMO_USERS, signIn } from './support/login';
+import { usePortal } from './support/portal';
+import { screenReady } from './support/screens';
+
+const menuLink = (page: Page, label: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label });
+
+/** What makes a button look the way it does, as painted. */
+async function looksOf(button: Locator) {
+  return button.evaluate((element) => {
+    const style = getComputedStyle(element);
+    return {
+      disabled: (element as HTMLButtonElement).disabled,
+      opacity: Number(style.opacity),
+      background: style.backgroundColor,
+      color: style.color,
+      filter: style.filter,
+      cursor: style.cursor,
+    };
+  });
+}
+
+/** 80 characters without a space: a real e-mail (64-character local part) a card must still hold. */
+const LONG_EMAIL = `${'a'.repeat(60)}@${'b'.repeat(12)}.com.br`;
+const LONG_NAME = `Nome${'x'.repeat(76)}`;
+/** The text fields of the lists' rows that are shown on the cards. */
+const LONG_VALUES: Record<string, string> = {
+  email: LONG_EMAIL,
+  name: LONG_NAME,
+  nome: LONG_NAME,
+  nome_completo: LONG_NAME,
+  nome_revendedor: LONG_NAME,
+  parceiro_nome: LONG_NAME,
+};
+
+/** Answers a list as the server does, with its first row's texts made long and unbroken. */
+async function withLongTexts(route: Route) {
+  const response = await route.fetch();
+  const body = (await response.json()) as unknown;
+  // A bare array (beneficiaries), `{data: []}` (professionals) or `{data: {data: []}}` (resellers).
+  const data = (value: unknown) => (value as { data?: unknown } | null)?.data;
+  const rows = [body, data(body), data(data(body))].find(Array.isArray) ?? [];
+  const first = rows[0] as Record<string, unknown> | undefined;
+  if (first) for (const [key, value] of Object.entries(LONG_VALUES)) if (key in first) first[key] = value;
+  await route.fulfill({ response, json: body });
+}
+
+/** Elements of a list's cards whose painted box reaches past their card, and the page's sideways overflow. */
+async function overflowOfCards(page: Page) {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) problems.push(`page ${root.scrollWidth}px wide in ${root.clientWidth}px`);
+    for (const card of document.querySelectorAll<HTMLElement>('main tbody tr')) {
+      const edge = card.getBoundingClientRect().right + 0.5;
+      for (const inner of card.querySelectorAll<HTMLElement>('td, td *')) {
+        const right = inner.getBoundingClientRect().right;
+        if (right > edge)
+          problems.push(`${inner.tagName.toLowerCase()} "${inner.textContent?.slice(0, 30)}" ends at ${right}px, card at ${edge}px`);
+      }
+    }
+    for (const region of document.querySelectorAll<HTMLElement>('main [role="region"]')) {
+      if (region.scrollWidth > region.clientWidth + 1)
+        problems.push(`list scrolls sideways: ${region.scrollWidth}px in ${region.clientWidth}px`);
+    }
+    return problems;
+  });
+}
+
+describe('usability: disabled buttons, the screen error page, long texts on phone cards', () => {
+  const portal = usePortal();
+
+  it("a disabled 'Salvar' looks different from an enabled one", async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', DESKTOP);
+    await menuLink(page, 'Gestão do Site').click();
+    await page.getByRole('heading', { name: 'Configurações do Sistema', level: 1 }).waitFor();
+    const value = page.getByRole('textbox', { name: 'Valor de url_sistema_cliente' });
+    const save = page.getByRole('row').filter({ has: value }).getByRole('button', { name: 'Salvar', exact: true });
+    const otherSave = page.getByRole('row').filter({ hasNot: value }).getByRole('button', { name: 'Salvar', exact: true }).first();
+    await otherSave.waitFor();
+
+    // Unchanged: 'Salvar' is disabled.
+    assert.equal(await save.isDisabled(), true);
+    const unchanged = await looksOf(save);
+
+    // Changed: this row's 'Salvar' is enabled (not saved: nothing is written); another row's stays disabled.
+    await value.fill(`${await value.inputValue()}/alterado`);
+    await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await save.elementHandle());
+    // Let the colour transition end before reading the painted style.
+    await page.waitForTimeout(400);
+    const enabled = await looksOf(save);
+    const disabled = await looksOf(otherSave);
+    assert.equal(enabled.disabled, false);
+    assert.equal(disabled.disabled, true);
+    assert.deepEqual(disabled, unchanged, 'a disabled Salvar looks the same whichever row it is in');
+
+    const differences = (['opacity', 'background', 'color', 'filter', 'cursor'] as const).filter((key) => enabled[key] !== disabled[key]);
+    assert.ok(differences.length >= 2, `enabled ${JSON.stringify(enabled)} and disabled ${JSON.stringify(disabled)} look alike`);
+    assert.ok(disabled.opacity <= 0.6 && enabled.opacity === 1, `opacity: enabled ${enabled.opacity}, disabled ${disabled.opacity}`);
+    assert.equal(disabled.cursor, 'not-allowed');
+    assert.notEqual(enabled.cursor, 'not-allowed');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it('a screen whose code cannot be downloaded shows its error page, accessible, with a way back', async () => {
+    const { context, page } = await portal.openSignedIn('ADMINISTRADOR', DESKTOP);
+    await screenReady(page);
+
+    // From now on no script downloads: the Parceiros screen's chunk (and its one retry) fail.
+    const isScript = (url: URL) => /\/assets\/.+\.js$/.test(url.pathname);
+    const refuse = (route: Route) => route.abort('internetdisconnected');
+    await page.route(isScript, refuse);
+    await menuLink(page, 'Parceiros').click();
+    const alert = page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title });
+    await alert.waitFor();
+    await alert.getByText(SCREEN_ERROR_TEXTS.chunk).waitFor();
+    assert.equal(await page.getByRole('heading', { name: SCREEN_ERROR_TEXTS.title, level: 1 }).count(), 1);
+    const reload = alert.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload });
+    assert.equal(await reload.isEnabled(), true);
+    // The layout around it keeps working: the menu and the header are still there.
+    assert.equal(await menuLink(page, 'Profissionais').isVisible(), true);
+    await page.waitForTimeout(300);
+    const violations = await seriousViolations(page);
+    assert.deepEqual(violations, [], describeViolations('the screen error page', violations));
+
+    // The way back: once the connection is back, 'Recarregar' brings the failed screen.
+    await page.unroute(isScript, refuse);
+    await reload.click();
+    await page.waitForURL('**/parceiros');
+    await screenReady(page);
+    assert.equal(await page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title }).count(), 0);
+    await context.close();
+  });
+
+  it('80-character e-mails and names stay inside the cards of the lists on a 390×844 phone', async () => {
+    const { context, page, errors } = await portal.open(PHONE);
+    const lists = ['/api/professionals', '/api/beneficiaries', '/api/resellers'];
+    await page.route((url) => lists.includes(url.pathname), withLongTexts);
+    await signIn(page, portal.baseUrl, 'ADMINISTRADOR');
+    await page.waitForURL(`**${DEMO_USERS.ADMINISTRADOR.landing}`);
+
+    const problems: string[] = [];
+    for (const path of ['/profissionais', '/beneficiarios', '/revendedores']) {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await screenReady(page);
+      const card = page.locator('main tbody tr').first();
+      await card.waitFor();
+      const text = await card.innerText();
+      assert.ok(text.includes(LONG_NAME) || text.includes(LONG_EMAIL), `${path}: the first card shows the long texts (${text})`);
+      if (path !== '/beneficiarios') assert.ok(text.includes(LONG_EMAIL), `${path}: the first card shows the long e-mail`);
+      problems.push(...(await overflowOfCards(page)).map((problem) => `${path}: ${problem}`));
+    }
+    assert.deepEqual(problems, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
