@@ -1,14 +1,23 @@
 import { setNestedObjectValues, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import { notify } from '../toast/notify';
 
-/** Every message in a formik errors object, in field order. */
-export function errorMessages(errors: FormikErrors<unknown>): string[] {
+type Tree = Record<string, unknown>;
+const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;
+
+/**
+ * Every message in a formik errors object, in the order of the form's fields: the order of `values`
+ * (the validator's own order is not the page's), then any error without a value.
+ */
+export function errorMessages(errors: FormikErrors<unknown>, values?: unknown): string[] {
   const messages: string[] = [];
-  const walk = (value: unknown) => {
-    if (typeof value === 'string') messages.push(value);
-    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  const walk = (error: unknown, value: unknown) => {
+    if (typeof error === 'string') messages.push(error);
+    if (!isTree(error)) return;
+    const valueKeys = isTree(value) ? Object.keys(value).filter((key) => key in error) : [];
+    const keys = [...valueKeys, ...Object.keys(error).filter((key) => !valueKeys.includes(key))];
+    for (const key of keys) walk(error[key], isTree(value) ? value[key] : undefined);
   };
-  walk(errors);
+  walk(errors, values);
   return messages;
 }
 
@@ -19,10 +28,12 @@ export function errorMessages(errors: FormikErrors<unknown>): string[] {
  */
 export async function submitWithToasts<Values>(formik: FormikProps<Values>, options: { toastDuration?: number } = {}): Promise<boolean> {
   const errors = await formik.validateForm();
-  const messages = errorMessages(errors);
+  const messages = errorMessages(errors, formik.values);
   if (messages.length) {
     formik.setTouched(setNestedObjectValues<FormikTouched<Values>>(errors, true), false);
-    for (const message of messages) notify.error(message, { duration: options.toastDuration });
+    // Newest on top, and only the newest few stay on screen: shown last field first, so the first
+    // failing fields' messages are the ones on top, in the page's order, after every attempt.
+    for (const message of [...messages].reverse()) notify.error(message, { duration: options.toastDuration, onTop: true });
     return false;
   }
   await formik.submitForm();

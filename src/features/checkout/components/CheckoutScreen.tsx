@@ -1,10 +1,11 @@
-import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCheckoutConfigQuery, useOrderConfirmationQuery, useSalesLinkQuery } from '../../../api/checkoutApi';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
+import { usePageToastPlacement, type ToastPlacement } from '../../../components/toast/toastPlacement';
 import { useAppSelector } from '../../../app/hooks';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
 import { PIX_TEXTS } from '../../../domain/pix';
@@ -27,6 +28,7 @@ import { AddressSection } from './AddressSection';
 import { CardSection } from './CardSection';
 import { OrderConfirmationView } from './OrderConfirmationView';
 import { OrderSummary } from './OrderSummary';
+import { PAY_BAR_CLEARANCE, PayActionBar } from './PayActionBar';
 import { PaymentMethodSection } from './PaymentMethodSection';
 import { PersonalSection } from './PersonalSection';
 import { PlanSection } from './PlanSection';
@@ -45,10 +47,20 @@ function LockIcon() {
   );
 }
 
-/** After a refused submit, the first failing field (in page order) gets the focus, so a phone scrolls to it. */
+/**
+ * After a refused submit, the first failing field (in page order) gets the focus and is scrolled to
+ * the middle of the screen: clear of the toasts above it and of the pay bar below it on a phone.
+ */
 function focusFirstInvalidField() {
-  window.setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+  window.setTimeout(() => {
+    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
+  }, 0);
 }
+
+/** The toasts go where the pay button is not: at the top over the phone's bottom bar, at the bottom beside the wide screen's column. */
+const TOASTS_CLEAR_OF_PAY_BUTTON: Partial<Record<'base' | 'lg', ToastPlacement>> = { base: 'top-end', lg: 'bottom-end' };
 
 /** Enter in a field never submits the checkout (spec section 2): only the button pays. */
 function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
@@ -125,6 +137,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const order = useAppSelector(selectApprovedOrder);
   const pixCharge = useAppSelector(selectPixCharge);
   const pixPhase = useAppSelector(selectPixPhase);
+  usePageToastPlacement(useBreakpointValue(TOASTS_CLEAR_OF_PAY_BUTTON) ?? 'top-end');
   const sendForm = () => {
     if (disabled) return;
     void submit().then((sent) => sent || focusFirstInvalidField());
@@ -134,7 +147,8 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const showPix = method === 'pix' && pixCharge !== null && pixPhase !== 'idle' && pixPhase !== 'creating' && pixPhase !== 'refused';
   return (
     <FormikProvider value={formik}>
-      <form
+      <chakra.form
+        pb={showPix ? undefined : PAY_BAR_CLEARANCE}
         noValidate
         aria-label={CHECKOUT_TEXTS.title}
         onKeyDown={blockEnterInFields}
@@ -169,14 +183,16 @@ function PaymentForm({ rev }: { rev: string | null }) {
                 <PixPanel charge={pixCharge} phase={pixPhase} onPaid={confirmPix} onRenew={sendForm} renewing={busy} />
               </Suspense>
             ) : (
-              <Button type="submit" colorPalette="teal" size="lg" w="full" loading={busy} loadingText={buttonText} disabled={disabled}>
-                {buttonText}
-              </Button>
+              <PayActionBar>
+                <Button type="submit" colorPalette="teal" size="lg" w="full" loading={busy} loadingText={buttonText} disabled={disabled}>
+                  {buttonText}
+                </Button>
+              </PayActionBar>
             )}
             <SupportFooter />
           </Stack>
         </Grid>
-      </form>
+      </chakra.form>
     </FormikProvider>
   );
 }
