@@ -1,23 +1,14 @@
 import { setNestedObjectValues, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import { notify } from '../toast/notify';
 
-type Tree = Record<string, unknown>;
-const isTree = (value: unknown): value is Tree => typeof value === 'object' && value !== null;
-
-/**
- * Every message in a formik errors object, in the order of the form's fields: the order of `values`
- * (the validator's own order is not the page's), then any error without a value.
- */
-export function errorMessages(errors: FormikErrors<unknown>, values?: unknown): string[] {
+/** Every message in a formik errors object, in field order (the schema's, which follows the page). */
+export function errorMessages(errors: FormikErrors<unknown>): string[] {
   const messages: string[] = [];
-  const walk = (error: unknown, value: unknown) => {
-    if (typeof error === 'string') messages.push(error);
-    if (!isTree(error)) return;
-    const valueKeys = isTree(value) ? Object.keys(value).filter((key) => key in error) : [];
-    const keys = [...valueKeys, ...Object.keys(error).filter((key) => !valueKeys.includes(key))];
-    for (const key of keys) walk(error[key], isTree(value) ? value[key] : undefined);
+  const walk = (value: unknown) => {
+    if (typeof value === 'string') messages.push(value);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
   };
-  walk(errors, values);
+  walk(errors);
   return messages;
 }
 
@@ -28,7 +19,7 @@ export function errorMessages(errors: FormikErrors<unknown>, values?: unknown): 
  */
 export async function submitWithToasts<Values>(formik: FormikProps<Values>, options: { toastDuration?: number } = {}): Promise<boolean> {
   const errors = await formik.validateForm();
-  const messages = errorMessages(errors, formik.values);
+  const messages = errorMessages(errors);
   if (messages.length) {
     formik.setTouched(setNestedObjectValues<FormikTouched<Values>>(errors, true), false);
     // Newest on top, and only the newest few stay on screen: shown last field first, so the first

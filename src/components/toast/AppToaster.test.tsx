@@ -1,7 +1,8 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { AppToaster, STAFF_HEADER_HEIGHT_PX } from './AppToaster';
 import { notify } from './notify';
-import { usePageToastPlacement, type ToastPlacement } from './toastPlacement';
+import { DEFAULT_TOAST_PLACEMENT, setToastPlacement, type ToastPlacement } from './toastPlacement';
 
 const texts = () => screen.queryAllByTitle('Clique ou arraste para fechar').map((toast) => toast.textContent);
 
@@ -83,7 +84,10 @@ describe('AppToaster limit', () => {
 });
 
 function PageAskingFor({ placement }: { placement: ToastPlacement }) {
-  usePageToastPlacement(placement);
+  useEffect(() => {
+    setToastPlacement(placement);
+    return () => setToastPlacement(DEFAULT_TOAST_PLACEMENT);
+  }, [placement]);
   return null;
 }
 

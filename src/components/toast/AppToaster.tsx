@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState, type CSSProperties, type PointerEvent } from 'react';
+import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
-import { useToastPlacement, type ToastPlacement } from './toastPlacement';
+import { useToastPlacement } from './toastPlacement';
 
 const DISMISS_DRAG_PX = 80;
 
@@ -80,11 +80,6 @@ function ToastCard({ item }: { item: Toast }) {
   );
 }
 
-const PLACEMENT_STYLE: Record<ToastPlacement, CSSProperties> = {
-  'top-end': { top: TOAST_TOP_PX },
-  'bottom-end': { bottom: TOAST_EDGE_PX },
-};
-
 /** Shows the newest few; older ones are dismissed rather than queued (they would pop up long after). */
 function useNewestToasts(toasts: Toast[]): Toast[] {
   const visible = toasts.filter((item) => item.visible);
@@ -127,10 +122,9 @@ export function AppToaster() {
       onMouseEnter={startPause}
       onMouseLeave={endPause}
       data-toaster
-      data-placement={placement}
       style={{
         position: 'fixed',
-        ...PLACEMENT_STYLE[placement],
+        ...(placement === 'top-end' ? { top: TOAST_TOP_PX } : { bottom: TOAST_EDGE_PX }),
         right: TOAST_EDGE_PX,
         zIndex: 2000,
         display: 'flex',

@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
  * Where the toast column sits: the portal's top right (below the header), or the bottom right for a
@@ -6,15 +6,18 @@ import { useEffect, useSyncExternalStore } from 'react';
  */
 export type ToastPlacement = 'top-end' | 'bottom-end';
 
-const DEFAULT_PLACEMENT: ToastPlacement = 'top-end';
-let placement: ToastPlacement = DEFAULT_PLACEMENT;
+export const DEFAULT_TOAST_PLACEMENT: ToastPlacement = 'top-end';
+let placement: ToastPlacement = DEFAULT_TOAST_PLACEMENT;
 const listeners = new Set<() => void>();
 
-function setPlacement(next: ToastPlacement) {
+/** Moves the toast column (a page sets it while mounted and puts back DEFAULT_TOAST_PLACEMENT when it leaves). */
+export function setToastPlacement(next: ToastPlacement) {
   if (next === placement) return;
   placement = next;
   listeners.forEach((listener) => listener());
 }
+
+const currentPlacement = () => placement;
 
 function subscribe(listener: () => void) {
   listeners.add(listener);
@@ -23,17 +26,5 @@ function subscribe(listener: () => void) {
 
 /** The placement the toast area uses now (AppToaster reads it). */
 export function useToastPlacement(): ToastPlacement {
-  return useSyncExternalStore(
-    subscribe,
-    () => placement,
-    () => DEFAULT_PLACEMENT,
-  );
-}
-
-/** A page moves the toasts while it is mounted; leaving it puts them back at the top right. */
-export function usePageToastPlacement(next: ToastPlacement) {
-  useEffect(() => {
-    setPlacement(next);
-    return () => setPlacement(DEFAULT_PLACEMENT);
-  }, [next]);
+  return useSyncExternalStore(subscribe, currentPlacement, currentPlacement);
 }

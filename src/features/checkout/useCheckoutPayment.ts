@@ -81,11 +81,7 @@ export function useCheckoutPayment(rev: string | null): CheckoutPayment {
     later(() => dispatch(buttonReleased()), CHECKOUT_TIMING.buttonReleaseMs);
   };
 
-  // A new attempt clears the last one's toasts (its field errors, its refusal): only its own answer shows.
-  const startAttempt = () => notify.dismissAll();
-
   const payByCard = async (values: CheckoutValues) => {
-    startAttempt();
     dispatch(cardPaymentStarted());
     const payment = await toPaymentPayload(values, rev);
     let failure: string | null = null;
@@ -112,7 +108,6 @@ export function useCheckoutPayment(rev: string | null): CheckoutPayment {
   };
 
   const payByPix = async (values: CheckoutValues) => {
-    startAttempt();
     dispatch(pixChargeRequested());
     const payment = await toPixPayload(values, rev);
     let failure: string;

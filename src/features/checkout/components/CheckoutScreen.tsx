@@ -1,11 +1,10 @@
-import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text, useBreakpointValue } from '@chakra-ui/react';
+import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
 import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useCheckoutConfigQuery, useOrderConfirmationQuery, useSalesLinkQuery } from '../../../api/checkoutApi';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
-import { usePageToastPlacement, type ToastPlacement } from '../../../components/toast/toastPlacement';
 import { useAppSelector } from '../../../app/hooks';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
 import { PIX_TEXTS } from '../../../domain/pix';
@@ -26,9 +25,8 @@ import {
 import { useCheckoutPayment } from '../useCheckoutPayment';
 import { AddressSection } from './AddressSection';
 import { CardSection } from './CardSection';
-import { OrderConfirmationView } from './OrderConfirmationView';
 import { OrderSummary } from './OrderSummary';
-import { PAY_BAR_CLEARANCE, PayActionBar } from './PayActionBar';
+import { PAY_BAR_CLEARANCE, PayActionBar, useToastsClearOfPayButton } from './PayActionBar';
 import { PaymentMethodSection } from './PaymentMethodSection';
 import { PersonalSection } from './PersonalSection';
 import { PlanSection } from './PlanSection';
@@ -36,6 +34,9 @@ import { SupportFooter } from './SupportFooter';
 
 /** The Pix panel is its own chunk: card buyers never download it. */
 const PixPanel = lazy(() => import(/* webpackChunkName: "pix-panel" */ './PixPanel'));
+/** The confirmation too: it never shows on the first screen, and the form fetches it as soon as it is used. */
+const loadConfirmation = () => import('./OrderConfirmationView');
+const OrderConfirmationView = lazy(() => loadConfirmation().then((module) => ({ default: module.OrderConfirmationView })));
 
 /** A padlock drawn inline (an icon library would cost the phone more than the whole icon). */
 function LockIcon() {
@@ -58,9 +59,6 @@ function focusFirstInvalidField() {
     field?.scrollIntoView({ block: 'center' });
   }, 0);
 }
-
-/** The toasts go where the pay button is not: at the top over the phone's bottom bar, at the bottom beside the wide screen's column. */
-const TOASTS_CLEAR_OF_PAY_BUTTON: Partial<Record<'base' | 'lg', ToastPlacement>> = { base: 'top-end', lg: 'bottom-end' };
 
 /** Enter in a field never submits the checkout (spec section 2): only the button pays. */
 function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
@@ -108,8 +106,13 @@ function CheckoutNotice({ title, message }: { title?: string; message: string })
 function SavedOrder({ orderId }: { orderId: string }) {
   const { currentData: order, isError } = useOrderConfirmationQuery(orderId);
   if (isError) return <CheckoutNotice message={CHECKOUT_MESSAGES.orderNotFound} />;
-  if (!order) return <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
-  return <OrderConfirmationView order={order} redirecting={false} />;
+  const processing = <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
+  if (!order) return processing;
+  return (
+    <Suspense fallback={processing}>
+      <OrderConfirmationView order={order} redirecting={false} />
+    </Suspense>
+  );
 }
 
 const validateCheckout = lazySchemaValidation<CheckoutValues>(loadCheckoutSchema);
@@ -137,22 +140,31 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const order = useAppSelector(selectApprovedOrder);
   const pixCharge = useAppSelector(selectPixCharge);
   const pixPhase = useAppSelector(selectPixPhase);
-  usePageToastPlacement(useBreakpointValue(TOASTS_CLEAR_OF_PAY_BUTTON) ?? 'top-end');
+  useToastsClearOfPayButton();
   const sendForm = () => {
     if (disabled) return;
     void submit().then((sent) => sent || focusFirstInvalidField());
   };
 
-  if (order) return <OrderConfirmationView order={order} redirecting title={method === 'pix' ? PIX_TEXTS.paid : undefined} />;
+  if (order) {
+    return (
+      <Suspense fallback={<Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>}>
+        <OrderConfirmationView order={order} redirecting title={method === 'pix' ? PIX_TEXTS.paid : undefined} />
+      </Suspense>
+    );
+  }
   const showPix = method === 'pix' && pixCharge !== null && pixPhase !== 'idle' && pixPhase !== 'creating' && pixPhase !== 'refused';
   return (
     <FormikProvider value={formik}>
       <chakra.form
-        pb={showPix ? undefined : PAY_BAR_CLEARANCE}
+        css={showPix ? undefined : PAY_BAR_CLEARANCE}
         noValidate
         aria-label={CHECKOUT_TEXTS.title}
         onKeyDown={blockEnterInFields}
-        onFocus={() => void loadCheckoutSchema()}
+        onFocus={() => {
+          void loadCheckoutSchema();
+          void loadConfirmation();
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           sendForm();
