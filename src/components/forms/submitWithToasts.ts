@@ -1,7 +1,7 @@
 import { setNestedObjectValues, type FormikErrors, type FormikProps, type FormikTouched } from 'formik';
 import { notify } from '../toast/notify';
 
-/** Every message in a formik errors object, in field order. */
+/** Every message in a formik errors object, in field order (the schema's, which follows the page). */
 export function errorMessages(errors: FormikErrors<unknown>): string[] {
   const messages: string[] = [];
   const walk = (value: unknown) => {
@@ -22,7 +22,9 @@ export async function submitWithToasts<Values>(formik: FormikProps<Values>, opti
   const messages = errorMessages(errors);
   if (messages.length) {
     formik.setTouched(setNestedObjectValues<FormikTouched<Values>>(errors, true), false);
-    for (const message of messages) notify.error(message, { duration: options.toastDuration });
+    // Newest on top, and only the newest few stay on screen: shown last field first, so the first
+    // failing fields' messages are the ones on top, in the page's order, after every attempt.
+    for (const message of [...messages].reverse()) notify.error(message, { duration: options.toastDuration, onTop: true });
     return false;
   }
   await formik.submitForm();

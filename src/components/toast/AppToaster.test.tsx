@@ -1,6 +1,10 @@
 import { act, render, screen, within } from '@testing-library/react';
+import { useEffect } from 'react';
 import { AppToaster, STAFF_HEADER_HEIGHT_PX } from './AppToaster';
 import { notify } from './notify';
+import { DEFAULT_TOAST_PLACEMENT, setToastPlacement, type ToastPlacement } from './toastPlacement';
+
+const texts = () => screen.queryAllByTitle('Clique ou arraste para fechar').map((toast) => toast.textContent);
 
 afterEach(() => act(() => notify.dismissAll()));
 
@@ -50,5 +54,53 @@ describe('AppToaster placement', () => {
     const area = (await screen.findByText('Login realizado com sucesso!')).closest('[data-toaster]') as HTMLElement;
     expect(parseInt(area.style.top, 10)).toBeGreaterThan(STAFF_HEADER_HEIGHT_PX);
     expect((area.firstElementChild as HTMLElement).style.maxWidth).toContain('36rem');
+  });
+});
+
+describe('AppToaster limit', () => {
+  it('shows only the three newest, and dismisses the older ones for good', async () => {
+    render(<AppToaster />);
+    const messages = ['Nome é obrigatório', 'CPF é obrigatório', 'Email é obrigatório', 'Telefone é obrigatório', 'CEP é obrigatório'];
+    act(() => messages.forEach((message) => notify.error(message)));
+    await screen.findByText('CEP é obrigatório');
+    expect(texts()).toEqual(['CEP é obrigatório', 'Telefone é obrigatório', 'Email é obrigatório']);
+    // Closing the newest does not bring a dismissed one back.
+    act(() => screen.getByText('CEP é obrigatório').dispatchEvent(new PointerEvent('pointerup', { bubbles: true })));
+    expect(texts()).toEqual(['Telefone é obrigatório', 'Email é obrigatório']);
+  });
+
+  it('brings a message shown again with onTop to the top, where a plain repeat stays in its place', async () => {
+    render(<AppToaster />);
+    act(() => {
+      notify.error('Nome é obrigatório');
+      notify.error('CPF é obrigatório');
+      notify.error('Nome é obrigatório');
+    });
+    await screen.findByText('CPF é obrigatório');
+    expect(texts()).toEqual(['CPF é obrigatório', 'Nome é obrigatório']);
+    act(() => notify.error('Nome é obrigatório', { onTop: true }));
+    expect(texts()).toEqual(['Nome é obrigatório', 'CPF é obrigatório']);
+  });
+});
+
+function PageAskingFor({ placement }: { placement: ToastPlacement }) {
+  useEffect(() => {
+    setToastPlacement(placement);
+    return () => setToastPlacement(DEFAULT_TOAST_PLACEMENT);
+  }, [placement]);
+  return null;
+}
+
+describe('AppToaster placement asked by a page', () => {
+  it('goes to the bottom right while the page is mounted, and back below the header after it', async () => {
+    const page = render(<PageAskingFor placement="bottom-end" />);
+    render(<AppToaster />);
+    act(() => notify.error('Falha no pagamento'));
+    const area = (await screen.findByText('Falha no pagamento')).closest('[data-toaster]') as HTMLElement;
+    expect(area.style.bottom).toBe('16px');
+    expect(area.style.top).toBe('');
+    page.unmount();
+    expect(parseInt(area.style.top, 10)).toBeGreaterThan(STAFF_HEADER_HEIGHT_PX);
+    expect(area.style.bottom).toBe('');
   });
 });

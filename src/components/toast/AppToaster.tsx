@@ -2,8 +2,15 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
+import { useToastPlacement } from './toastPlacement';
 
 const DISMISS_DRAG_PX = 80;
+
+/**
+ * At most this many toasts on screen: a form refused with fifteen failing fields would otherwise
+ * bury the page (and its submit button) on a phone. Each field shows its own message anyway.
+ */
+export const MAX_VISIBLE_TOASTS = 3;
 
 /** The staff header's height (AppLayout draws it exactly this tall; the checkout's is shorter). */
 export const STAFF_HEADER_HEIGHT_PX = 64;
@@ -13,6 +20,7 @@ export const STAFF_HEADER_HEIGHT_PX = 64;
  * wider than the margin beside the widest dialog (36rem, centred), so a dialog's buttons stay clear.
  */
 const TOAST_TOP_PX = STAFF_HEADER_HEIGHT_PX + 12;
+const TOAST_EDGE_PX = 16;
 const TOAST_MAX_WIDTH = 'min(380px, max(240px, calc((100vw - 36rem) / 2 - 32px)))';
 
 const COLORS: Record<string, { background: string; border: string }> = {
@@ -72,8 +80,19 @@ function ToastCard({ item }: { item: Toast }) {
   );
 }
 
+/** Shows the newest few; older ones are dismissed rather than queued (they would pop up long after). */
+function useNewestToasts(toasts: Toast[]): Toast[] {
+  const visible = toasts.filter((item) => item.visible);
+  // After every render (no dependencies): it does nothing unless more than the limit are visible.
+  useEffect(() => {
+    visible.slice(MAX_VISIBLE_TOASTS).forEach((item) => toast.dismiss(item.id));
+  });
+  return visible.slice(0, MAX_VISIBLE_TOASTS);
+}
+
 /**
- * The toast area at the top right: newest on top, closes on click or drag, pauses while hovered
+ * The toast area at the top right (or where the page asked, see toastPlacement.ts): newest on top,
+ * at most MAX_VISIBLE_TOASTS, closes on click or drag, pauses while hovered
  * and while the window has lost focus. It lives directly in <body> (once mounted: the prerenderer
  * has no document), where an open dialog's aria-hiding of the page skips it as a live region, so a
  * dialog's own error toasts are still announced.
@@ -81,6 +100,8 @@ function ToastCard({ item }: { item: Toast }) {
 export function AppToaster() {
   const { toasts, handlers } = useToaster({ duration: DEFAULT_TOAST_MS });
   const { startPause, endPause } = handlers;
+  const shown = useNewestToasts(toasts);
+  const placement = useToastPlacement();
   const [host, setHost] = useState<HTMLElement | null>(null);
 
   useEffect(() => setHost(document.body), []);
@@ -103,19 +124,17 @@ export function AppToaster() {
       data-toaster
       style={{
         position: 'fixed',
-        top: TOAST_TOP_PX,
-        right: 16,
+        ...(placement === 'top-end' ? { top: TOAST_TOP_PX } : { bottom: TOAST_EDGE_PX }),
+        right: TOAST_EDGE_PX,
         zIndex: 2000,
         display: 'flex',
         flexDirection: 'column',
         gap: 8,
       }}
     >
-      {toasts
-        .filter((item) => item.visible)
-        .map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
+      {shown.map((item) => (
+        <ToastCard key={item.id} item={item} />
+      ))}
     </div>,
     host,
   );

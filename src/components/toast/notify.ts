@@ -10,6 +10,11 @@ interface NotifyOptions {
   duration?: number;
   /** A second line under the message: the server's reason for a failure. */
   description?: string;
+  /**
+   * Shown as a new toast on top even when the same text is on screen already (a new attempt's
+   * answer), instead of being refreshed in its old place.
+   */
+  onTop?: boolean;
 }
 
 type Kind = 'success' | 'error' | 'info';
@@ -20,13 +25,15 @@ const show = { success: toast.success, error: toast.error, info: toast };
  * A message already on screen is shown again in place, its timer restarted, instead of stacking a
  * twin (two bookings in a row, a button pressed twice): the id is the kind and the text.
  */
-function showOnce(kind: Kind, message: string, { duration = DEFAULT_TOAST_MS, description }: NotifyOptions) {
+function showOnce(kind: Kind, message: string, { duration = DEFAULT_TOAST_MS, description, onTop }: NotifyOptions) {
   const text = description ? `${message}\n${description}` : message;
   const content = description ? createElement(ToastText, { title: message, description }) : message;
-  return show[kind](content, { id: `${kind}:${text}`, duration });
+  const id = `${kind}:${text}`;
+  if (onTop) toast.remove(id);
+  return show[kind](content, { id, duration });
 }
 
-/** The one way features show messages: a toast at the top right, newest on top. */
+/** The one way features show messages: a toast at the top right, newest on top (AppToaster shows the newest few). */
 export const notify = {
   success: (message: string, options: NotifyOptions = {}) => showOnce('success', message, options),
   error: (message: string, options: NotifyOptions = {}) => showOnce('error', message, options),

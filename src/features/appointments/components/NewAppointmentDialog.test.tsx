@@ -6,6 +6,7 @@ import { APPOINTMENT_MESSAGES, monthOptions, SPECIALTY_NAMES } from '../../../do
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import { NewAppointmentDialog } from './NewAppointmentDialog';
+import { expectRefusedWith } from '../../../test/formErrors';
 
 const SPECIALTIES = SPECIALTY_NAMES.map((name, index) => ({ uuid: `spec-${index}`, name }));
 const CARDIOLOGY = SPECIALTIES.find((specialty) => specialty.name === 'Cardiologia')!;
@@ -157,14 +158,12 @@ describe('Nova Consulta', () => {
     const calls = api();
     const { dialog, user } = await renderWizard();
     await user.click(within(dialog).getByRole('button', { name: 'Agendar' }));
-    for (const message of [
+    await expectRefusedWith([
       APPOINTMENT_MESSAGES.patientRequired,
       APPOINTMENT_MESSAGES.specialtyRequired,
       APPOINTMENT_MESSAGES.dateRequired,
       APPOINTMENT_MESSAGES.timeRequired,
-    ]) {
-      expect(await screen.findAllByText(message)).toHaveLength(2);
-    }
+    ]);
     expect(calls.posted).toEqual([]);
   });
 

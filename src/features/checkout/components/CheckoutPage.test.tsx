@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_VALIDATION as V, type CheckoutConfig } from '../../../domain/checkout';
+import { notify } from '../../../components/toast/notify';
+import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING, CHECKOUT_VALIDATION as V, type CheckoutConfig } from '../../../domain/checkout';
 import { UFS } from '../../../domain/ufs';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -129,37 +130,51 @@ describe('the checkout page', () => {
     for (const [label, autocomplete] of Object.entries(expected)) expect(field(label)).toHaveAttribute('autocomplete', autocomplete);
   });
 
-  it('shows one error toast per failing field, with the spec’s texts, and the same message under each field', async () => {
+  it('refuses an empty form: one error toast per failing field (the first three on screen), each message under its field, the focus on the first', async () => {
     const sent = backend();
+    const requested = jest.spyOn(notify, 'error');
+    const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
     const { user } = renderCheckout();
     await user.click(payButton());
-    const required = [
-      V.nameRequired,
-      V.cpfCnpjRequired,
-      V.emailRequired,
-      V.phoneRequired,
-      V.postalCodeRequired,
-      V.addressRequired,
-      V.addressNumberRequired,
-      V.provinceRequired,
-      V.cityRequired,
-      V.stateRequired,
-      V.holderNameRequired,
-      V.cardNumberRequired,
-      V.expiryMonthRequired,
-      V.expiryYearRequired,
-      V.ccvRequired,
+    // In the page's order.
+    const required: Array<[string, string]> = [
+      [labels.name, V.nameRequired],
+      [labels.cpfCnpj, V.cpfCnpjRequired],
+      [labels.email, V.emailRequired],
+      [labels.phone, V.phoneRequired],
+      [labels.postalCode, V.postalCodeRequired],
+      [labels.address, V.addressRequired],
+      [labels.addressNumber, V.addressNumberRequired],
+      [labels.province, V.provinceRequired],
+      [labels.city, V.cityRequired],
+      [labels.state, V.stateRequired],
+      [labels.holderName, V.holderNameRequired],
+      [labels.number, V.cardNumberRequired],
+      [labels.expiryMonth, V.expiryMonthRequired],
+      [labels.expiryYear, V.expiryYearRequired],
+      [labels.ccv, V.ccvRequired],
     ];
-    await waitFor(() => expect(toasts()).toHaveLength(required.length));
-    expect(
-      toasts()
-        .map((toast) => toast.textContent)
-        .sort(),
-    ).toEqual([...required].sort());
-    for (const message of required) expect(screen.getAllByText(message)).toHaveLength(2);
-    expect(sent).toHaveLength(0);
-    // The first failing field gets the focus, so a phone scrolls to it.
+    // The first failing field gets the focus, scrolled to the middle of the screen (clear of the toasts and the pay bar).
     await waitFor(() => expect(field(labels.name)).toHaveFocus());
+    expect(scrolled).toHaveBeenCalledWith({ block: 'center' });
+    expect(scrolled.mock.contexts.at(-1)).toBe(field(labels.name));
+    expect(requested.mock.calls.map(([message]) => message).sort()).toEqual(required.map(([, message]) => message).sort());
+    // Only three stay on screen: the first failing fields', top to bottom in the page's order.
+    expect(toasts().map((toast) => toast.textContent)).toEqual([V.nameRequired, V.cpfCnpjRequired, V.emailRequired]);
+    for (const [label, message] of required) expect(field(label)).toHaveAccessibleErrorMessage(message);
+    expect(sent).toHaveLength(0);
+  });
+
+  it('puts the first three failing fields on top again on a second refused submit', async () => {
+    backend();
+    const { user } = renderCheckout();
+    await user.click(payButton());
+    await waitFor(() => expect(field(labels.name)).toHaveFocus());
+    await user.paste('Joana Compradora');
+    await user.click(payButton());
+    await waitFor(() => expect(field(labels.cpfCnpj)).toHaveFocus());
+    expect(toasts().map((toast) => toast.textContent)).toEqual([V.cpfCnpjRequired, V.emailRequired, V.phoneRequired]);
+    expect(field(labels.name)).not.toHaveAccessibleErrorMessage(V.nameRequired);
   });
 
   it.each([
@@ -171,12 +186,14 @@ describe('the checkout page', () => {
     [labels.expiryMonth, '13', V.expiryMonthInvalid],
     [labels.expiryYear, String(new Date().getFullYear() - 1), V.cardExpired],
     [labels.ccv, '12', V.ccvInvalid],
-  ])('refuses %s = %s with “%s”', async (label, value, message) => {
+  ])('refuses %s = %s with “%s”, as a toast and under the field', async (label, value, message) => {
     backend();
+    const requested = jest.spyOn(notify, 'error');
     const { user } = renderCheckout();
     await user.type(field(label), value);
     await user.click(payButton());
-    expect(await screen.findAllByText(message)).toHaveLength(2);
+    await waitFor(() => expect(field(label)).toHaveAccessibleErrorMessage(message));
+    expect(requested).toHaveBeenCalledWith(message, expect.objectContaining({ duration: CHECKOUT_TIMING.toastMs }));
   });
 
   it('masks CPF, CNPJ, phone, CEP and card number as they are typed, within the maximum lengths', async () => {

@@ -25,8 +25,8 @@ import {
 import { useCheckoutPayment } from '../useCheckoutPayment';
 import { AddressSection } from './AddressSection';
 import { CardSection } from './CardSection';
-import { OrderConfirmationView } from './OrderConfirmationView';
 import { OrderSummary } from './OrderSummary';
+import { PAY_BAR_CLEARANCE, PayActionBar, useToastsClearOfPayButton } from './PayActionBar';
 import { PaymentMethodSection } from './PaymentMethodSection';
 import { PersonalSection } from './PersonalSection';
 import { PlanSection } from './PlanSection';
@@ -34,6 +34,9 @@ import { SupportFooter } from './SupportFooter';
 
 /** The Pix panel is its own chunk: card buyers never download it. */
 const PixPanel = lazy(() => import(/* webpackChunkName: "pix-panel" */ './PixPanel'));
+/** The confirmation too: it never shows on the first screen, and the form fetches it as soon as it is used. */
+const loadConfirmation = () => import('./OrderConfirmationView');
+const OrderConfirmationView = lazy(() => loadConfirmation().then((module) => ({ default: module.OrderConfirmationView })));
 
 /** A padlock drawn inline (an icon library would cost the phone more than the whole icon). */
 function LockIcon() {
@@ -45,9 +48,16 @@ function LockIcon() {
   );
 }
 
-/** After a refused submit, the first failing field (in page order) gets the focus, so a phone scrolls to it. */
+/**
+ * After a refused submit, the first failing field (in page order) gets the focus and is scrolled to
+ * the middle of the screen: clear of the toasts above it and of the pay bar below it on a phone.
+ */
 function focusFirstInvalidField() {
-  window.setTimeout(() => document.querySelector<HTMLElement>('form [aria-invalid="true"]')?.focus(), 0);
+  window.setTimeout(() => {
+    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
+    field?.focus({ preventScroll: true });
+    field?.scrollIntoView({ block: 'center' });
+  }, 0);
 }
 
 /** Enter in a field never submits the checkout (spec section 2): only the button pays. */
@@ -96,8 +106,13 @@ function CheckoutNotice({ title, message }: { title?: string; message: string })
 function SavedOrder({ orderId }: { orderId: string }) {
   const { currentData: order, isError } = useOrderConfirmationQuery(orderId);
   if (isError) return <CheckoutNotice message={CHECKOUT_MESSAGES.orderNotFound} />;
-  if (!order) return <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
-  return <OrderConfirmationView order={order} redirecting={false} />;
+  const processing = <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
+  if (!order) return processing;
+  return (
+    <Suspense fallback={processing}>
+      <OrderConfirmationView order={order} redirecting={false} />
+    </Suspense>
+  );
 }
 
 const validateCheckout = lazySchemaValidation<CheckoutValues>(loadCheckoutSchema);
@@ -125,20 +140,31 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const order = useAppSelector(selectApprovedOrder);
   const pixCharge = useAppSelector(selectPixCharge);
   const pixPhase = useAppSelector(selectPixPhase);
+  useToastsClearOfPayButton();
   const sendForm = () => {
     if (disabled) return;
     void submit().then((sent) => sent || focusFirstInvalidField());
   };
 
-  if (order) return <OrderConfirmationView order={order} redirecting title={method === 'pix' ? PIX_TEXTS.paid : undefined} />;
+  if (order) {
+    return (
+      <Suspense fallback={<Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>}>
+        <OrderConfirmationView order={order} redirecting title={method === 'pix' ? PIX_TEXTS.paid : undefined} />
+      </Suspense>
+    );
+  }
   const showPix = method === 'pix' && pixCharge !== null && pixPhase !== 'idle' && pixPhase !== 'creating' && pixPhase !== 'refused';
   return (
     <FormikProvider value={formik}>
-      <form
+      <chakra.form
+        css={showPix ? undefined : PAY_BAR_CLEARANCE}
         noValidate
         aria-label={CHECKOUT_TEXTS.title}
         onKeyDown={blockEnterInFields}
-        onFocus={() => void loadCheckoutSchema()}
+        onFocus={() => {
+          void loadCheckoutSchema();
+          void loadConfirmation();
+        }}
         onSubmit={(event) => {
           event.preventDefault();
           sendForm();
@@ -169,14 +195,16 @@ function PaymentForm({ rev }: { rev: string | null }) {
                 <PixPanel charge={pixCharge} phase={pixPhase} onPaid={confirmPix} onRenew={sendForm} renewing={busy} />
               </Suspense>
             ) : (
-              <Button type="submit" colorPalette="teal" size="lg" w="full" loading={busy} loadingText={buttonText} disabled={disabled}>
-                {buttonText}
-              </Button>
+              <PayActionBar>
+                <Button type="submit" colorPalette="teal" size="lg" w="full" loading={busy} loadingText={buttonText} disabled={disabled}>
+                  {buttonText}
+                </Button>
+              </PayActionBar>
             )}
             <SupportFooter />
           </Stack>
         </Grid>
-      </form>
+      </chakra.form>
     </FormikProvider>
   );
 }

@@ -6,6 +6,7 @@ import { server } from '../../../test/server';
 import PartnersPage from './PartnersPage';
 import { renderArrivingAt } from '../../../test/arriveAt';
 import { partnersListRemembered, partnersSlice } from '../partnersSlice';
+import { expectRefusedWith } from '../../../test/formErrors';
 
 // Whole forms are typed key by key: slow on a busy machine.
 
@@ -114,9 +115,7 @@ describe('PartnersPage', () => {
     await user.type(within(dialog).getByLabelText(/^CNPJ/), '11222333000182');
     expect(within(dialog).getByLabelText(/^CNPJ/)).toHaveValue('11.222.333/0001-82');
     await user.click(within(dialog).getByRole('button', { name: 'Cadastrar' }));
-    for (const message of ['Nome é obrigatório', 'CNPJ inválido', 'Email é obrigatório', 'Senha é obrigatória']) {
-      expect(await screen.findAllByText(message)).toHaveLength(2);
-    }
+    await expectRefusedWith(['Nome é obrigatório', 'CNPJ inválido', 'Email é obrigatório', 'Senha é obrigatória']);
     expect(posted).toBe(false);
   });
 
