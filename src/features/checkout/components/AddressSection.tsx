@@ -3,7 +3,6 @@ import { SelectField } from '../../../components/forms/SelectField';
 import { TextField } from '../../../components/forms/TextField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
-import { formatCep } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 import { CheckoutSection } from './CheckoutSection';
 
@@ -32,9 +31,8 @@ export function AddressSection() {
             required
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={9}
             placeholder="00000-000"
-            format={formatCep}
+            mask="cep"
           />
         </Box>
         <Box gridColumn={{ md: 'span 4' }}>

@@ -1,7 +1,6 @@
 import { SimpleGrid } from '@chakra-ui/react';
 import { TextField } from '../../../components/forms/TextField';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
-import { formatCpfOrCnpj, formatPhone } from '../../../domain/documents';
 import { CheckoutSection } from './CheckoutSection';
 
 const { labels, hints } = CHECKOUT_TEXTS;
@@ -17,9 +16,8 @@ export function PersonalSection() {
           required
           inputMode="numeric"
           autoComplete="off"
-          maxLength={18}
           placeholder="000.000.000-00"
-          format={formatCpfOrCnpj}
+          mask="cpfCnpj"
         />
         <TextField
           name="email"
@@ -37,9 +35,8 @@ export function PersonalSection() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          maxLength={15}
           placeholder="(00) 00000-0000"
-          format={formatPhone}
+          mask="phone"
         />
         <TextField
           name="mobilePhone"
@@ -47,10 +44,9 @@ export function PersonalSection() {
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          maxLength={15}
           placeholder="(00) 00000-0000"
           helperText={hints.mobilePhone}
-          format={formatPhone}
+          mask="phone"
         />
       </SimpleGrid>
     </CheckoutSection>

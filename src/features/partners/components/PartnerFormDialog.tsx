@@ -86,7 +86,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
         name="cnpj"
         label={LABELS.cnpj}
         required
-        format={formatCnpj}
+        mask="cnpj"
         autoCapitalize="characters"
         placeholder="00.000.000/0000-00"
       />

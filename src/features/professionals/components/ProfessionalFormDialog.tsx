@@ -18,7 +18,6 @@ import {
   SERVICE_MODALITIES,
   SEX_OPTIONS,
 } from '../../../domain/care';
-import { formatCep, formatCpf, formatPhone } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 import { professionalSchema } from '../../../domain/validation/care';
 import { DocumentField } from './DocumentField';
@@ -120,7 +119,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
             <GridItem {...wide}>
               <TextField name="nome_completo" label="Nome Completo" required autoComplete="off" />
             </GridItem>
-            <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+            <TextField name="cpf" label={LABELS.cpf} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />
             <TextField name="data_nascimento" label={LABELS.data_nascimento} type="date" />
             <SelectField name="sexo" label={LABELS.sexo} options={options(SEX_OPTIONS)} placeholder="Não informado" />
             <TextField name="idiomas_falados" label={LABELS.idiomas_falados} />
@@ -139,19 +138,19 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
             <TextField
               name="telefone_celular"
               label={LABELS.telefone_celular}
-              format={formatPhone}
+              mask="phone"
               inputMode="tel"
               placeholder="(00) 00000-0000"
             />
             <TextField
               name="telefone_comercial"
               label={LABELS.telefone_comercial}
-              format={formatPhone}
+              mask="phone"
               inputMode="tel"
               placeholder="(00) 0000-0000"
             />
             <CepAutofill />
-            <TextField name="cep" label={LABELS.cep} format={formatCep} inputMode="numeric" placeholder="00000-000" />
+            <TextField name="cep" label={LABELS.cep} mask="cep" inputMode="numeric" placeholder="00000-000" />
             <TextField name="rua" label={LABELS.rua} />
             <TextField name="numero_complemento" label={LABELS.numero_complemento} />
             <TextField name="bairro" label={LABELS.bairro} />

@@ -121,7 +121,7 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
         />
       )}
       <TextField name="nome" label={LABELS.nome} required autoComplete="off" />
-      <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+      <TextField name="cpf" label={LABELS.cpf} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />
       <TextField name="cargo" label={LABELS.cargo} />
       <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
       <TextField name="pix" label={LABELS.pix} />
