@@ -31,7 +31,9 @@ export default function MaskBinding({ input, mask, onBound }: MaskBindingProps) 
   const attach = useMaskito({ options });
   useLayoutEffect(() => {
     attach(input);
-    return () => attach(null);
+    return () => {
+      attach(null);
+    };
   }, [attach, input]);
   return null;
 }

@@ -1,5 +1,6 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
 import { SelectField } from '../../../components/forms/SelectField';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
@@ -25,7 +26,7 @@ export function AddressSection() {
     <CheckoutSection title={CHECKOUT_TEXTS.sections.address}>
       <SimpleGrid columns={{ base: 1, md: 6 }} gap="4">
         <Box gridColumn={{ md: 'span 2' }}>
-          <TextField
+          <MaskedTextField
             name="postalCode"
             label={labels.postalCode}
             required

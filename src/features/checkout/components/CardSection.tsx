@@ -1,5 +1,6 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
 import { useCardBrand } from '../useCardBrand';
@@ -15,7 +16,7 @@ export function CardSection() {
     <CheckoutSection title={CHECKOUT_TEXTS.sections.card}>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         <Box gridColumn="1 / -1">
-          <TextField
+          <MaskedTextField
             name="creditCard.number"
             label={labels.number}
             required
@@ -37,7 +38,7 @@ export function CardSection() {
             maxLength={CHECKOUT_MAX_TEXT}
           />
         </Box>
-        <TextField
+        <MaskedTextField
           name="creditCard.expiryMonth"
           label={labels.expiryMonth}
           required
@@ -46,7 +47,7 @@ export function CardSection() {
           placeholder={placeholders.expiryMonth}
           mask="expiryMonth"
         />
-        <TextField
+        <MaskedTextField
           name="creditCard.expiryYear"
           label={labels.expiryYear}
           required
@@ -56,7 +57,7 @@ export function CardSection() {
           mask="expiryYear"
         />
         <Box gridColumn={{ base: '1 / -1', md: 'span 2' }}>
-          <TextField
+          <MaskedTextField
             name="creditCard.ccv"
             label={labels.ccv}
             required

@@ -1,4 +1,5 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
 import { CheckoutSection } from './CheckoutSection';
@@ -10,7 +11,7 @@ export function PersonalSection() {
     <CheckoutSection title={CHECKOUT_TEXTS.sections.personal}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField name="name" label={labels.name} required autoComplete="name" maxLength={CHECKOUT_MAX_TEXT} />
-        <TextField
+        <MaskedTextField
           name="cpfCnpj"
           label={labels.cpfCnpj}
           required
@@ -28,7 +29,7 @@ export function PersonalSection() {
           autoComplete="email"
           maxLength={CHECKOUT_MAX_TEXT}
         />
-        <TextField
+        <MaskedTextField
           name="phone"
           label={labels.phone}
           required
@@ -38,7 +39,7 @@ export function PersonalSection() {
           placeholder="(00) 00000-0000"
           mask="phone"
         />
-        <TextField
+        <MaskedTextField
           name="mobilePhone"
           label={labels.mobilePhone}
           type="tel"
