@@ -1,4 +1,4 @@
-import { cardBrand, ccvLength, formatCardNumber, isExpiryInFuture, isValidCardNumber, passesLuhn } from './cards';
+import { cardBrand, cardLayout, ccvLength, isExpiryInFuture, isValidCardNumber, passesLuhn } from './cards';
 import { inTimeZone } from '../test/timeZone';
 
 describe('cards', () => {
@@ -28,17 +28,20 @@ describe('cards', () => {
     ['4011780000000000', 'Elo'],
     ['378282246310005', 'Amex'],
     ['6062820000000000', 'Hipercard'],
-    ['3841000000000000', 'Hipercard'],
+    ['6370950000000000', 'Hipercard'],
+    ['3841000000000000', null],
     ['6011000000000000', null],
     ['4', null],
+    ['4011', null],
   ])('tells the brand of %s: %s', (number, brand) => {
     expect(cardBrand(number)).toBe(brand);
   });
 
-  it('masks in groups of four, Amex as 4-6-5, and asks Amex for a 4-digit code', () => {
-    expect(formatCardNumber('4111111111111111999')).toBe('4111 1111 1111 1111');
-    expect(formatCardNumber('41111')).toBe('4111 1');
-    expect(formatCardNumber('378282246310005')).toBe('3782 822463 10005');
+  it('groups in fours up to 16 digits, Amex as 4-6-5 in 15, and asks Amex for a 4-digit code', () => {
+    expect(cardLayout('4111111111111111')).toEqual({ gaps: [4, 8, 12], maxDigits: 16 });
+    expect(cardLayout('')).toEqual({ gaps: [4, 8, 12], maxDigits: 16 });
+    expect(cardLayout('37')).toEqual({ gaps: [4, 10], maxDigits: 15 });
+    expect(cardLayout('3782 822463 10005')).toEqual({ gaps: [4, 10], maxDigits: 15 });
     expect(ccvLength('Amex')).toBe(4);
     expect(ccvLength('Visa')).toBe(3);
   });

@@ -1,4 +1,5 @@
-/** Payment-card helpers shared by the checkout form and the server: Luhn check, brand, mask, expiry. */
+/** Payment-card helpers shared by the checkout form and the server: Luhn check, brand, grouping, expiry. */
+import creditCardType from 'credit-card-type';
 import { saoPauloClock } from './calendar';
 import { onlyDigits } from './documents';
 
@@ -44,65 +45,48 @@ export function isValidCardNumber(value: string): boolean {
   return isGatewayTestCard(digits) || passesLuhn(digits);
 }
 
-/** Six-digit prefix ranges (inclusive) of Elo and Hipercard, after Braintree's credit-card-type tables. */
-const ELO_RANGES: ReadonlyArray<readonly [number, number]> = [
-  [401178, 401179],
-  [431274, 431274],
-  [438935, 438935],
-  [451416, 451416],
-  [457393, 457393],
-  [457631, 457632],
-  [504175, 504175],
-  [506699, 506778],
-  [509000, 509999],
-  [627780, 627780],
-  [636297, 636297],
-  [636368, 636368],
-  [650031, 650033],
-  [650035, 650051],
-  [650405, 650439],
-  [650485, 650538],
-  [650541, 650598],
-  [650700, 650718],
-  [650720, 650727],
-  [650901, 650978],
-  [651652, 651679],
-  [655000, 655019],
-  [655021, 655058],
-];
-const HIPERCARD_PREFIXES = [606282, 384100, 384140, 384160, 637095, 637568, 637599, 637609, 637612];
+/** credit-card-type's names of the brands we take (Hiper, Itaú's other brand, goes as Hipercard, as the gateway lists it). */
+const BRAND_OF_TYPE: Readonly<Record<string, CardBrand>> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  elo: 'Elo',
+  'american-express': 'Amex',
+  hipercard: 'Hipercard',
+  hiper: 'Hipercard',
+};
 
-function inRanges(prefix: number, ranges: ReadonlyArray<readonly [number, number]>) {
-  return ranges.some(([from, to]) => prefix >= from && prefix <= to);
+/**
+ * The card type the first digits settle on (credit-card-type's maintained prefix table), or null while
+ * they could still be more than one (Elo and Hipercard live inside Visa's and Mastercard's ranges).
+ */
+function settledCardType(value: string) {
+  const matches = creditCardType(onlyDigits(value));
+  return matches.length === 1 && matches[0].matchStrength ? matches[0] : null;
 }
 
 /** The card's brand from its first digits, or null while it cannot be told (or is none of ours). */
 export function cardBrand(value: string): CardBrand | null {
-  const digits = onlyDigits(value);
-  if (digits.length < 2) return null;
-  // Elo and Hipercard live inside Visa's and Mastercard's ranges, so their six-digit prefixes go first.
-  if (digits.length >= 6) {
-    const prefix = Number(digits.slice(0, 6));
-    if (inRanges(prefix, ELO_RANGES)) return 'Elo';
-    if (HIPERCARD_PREFIXES.includes(prefix)) return 'Hipercard';
-  }
-  if (/^3[47]/.test(digits)) return 'Amex';
-  const first4 = Number(digits.slice(0, 4));
-  if (/^5[1-5]/.test(digits) || (digits.length >= 4 && first4 >= 2221 && first4 <= 2720)) return 'Mastercard';
-  if (digits.startsWith('4')) return 'Visa';
-  return null;
+  const type = settledCardType(value);
+  return (type && BRAND_OF_TYPE[type.type]) ?? null;
 }
 
 /** Card security code length: 4 digits for Amex, 3 for the others. */
 export const ccvLength = (brand: CardBrand | null) => (brand === 'Amex' ? 4 : 3);
 
-/** Groups of four while typing (Amex: 4-6-5, as printed on the card). */
-export function formatCardNumber(value: string): string {
-  const digits = onlyDigits(value).slice(0, CARD_NUMBER_MAX_LENGTH);
-  if (cardBrand(digits) === 'Amex') {
-    return [digits.slice(0, 4), digits.slice(4, 10), digits.slice(10, 15)].filter(Boolean).join(' ');
-  }
-  return digits.replace(/(\d{4})(?=\d)/g, '$1 ');
+export interface CardLayout {
+  /** Positions (in digits) before which a space goes: [4, 8, 12], Amex [4, 10]. */
+  gaps: number[];
+  /** Most digits the number can have, never over the spec's 16. */
+  maxDigits: number;
+}
+
+const DEFAULT_LAYOUT: CardLayout = { gaps: [4, 8, 12], maxDigits: CARD_NUMBER_MAX_LENGTH };
+
+/** How the number is grouped and how long it may be, from its brand (Amex 4-6-5 and 15 digits). */
+export function cardLayout(value: string): CardLayout {
+  const type = settledCardType(value);
+  if (!type) return DEFAULT_LAYOUT;
+  return { gaps: type.gaps, maxDigits: Math.min(Math.max(...type.lengths), CARD_NUMBER_MAX_LENGTH) };
 }
 
 export const lastFourDigits = (value: string) => onlyDigits(value).slice(-4);

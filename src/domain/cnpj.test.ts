@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { cnpjCheckDigits, formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj';
-import { formatCpfOrCnpj, isValidCpfOrCnpj } from './documents';
+import { isValidCpfOrCnpj } from './documents';
 
 describe('the alphanumeric CNPJ', () => {
   it("accepts the Receita Federal's published example, formatted or not, in any case", () => {
@@ -35,8 +35,6 @@ describe('the alphanumeric CNPJ', () => {
     expect(normalizeCnpj(' 12.abc.345/01de-35 ')).toBe('12ABC34501DE35');
     expect(formatCnpj('12abc34501de35')).toBe('12.ABC.345/01DE-35');
     expect(formatCnpj('12ABC')).toBe('12.ABC');
-    expect(formatCpfOrCnpj('12ABC34501DE35')).toBe('12.ABC.345/01DE-35');
-    expect(formatCpfOrCnpj('52998224725')).toBe('529.982.247-25');
   });
 
   it('is told apart from a CPF where either is accepted', () => {

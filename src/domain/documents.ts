@@ -1,5 +1,5 @@
 /** Brazilian document helpers: digits-only normalisation, check digits and display masks. */
-import { formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj';
+import { isValidCnpj, normalizeCnpj } from './cnpj';
 
 export { cnpjCheckDigits, formatCnpj, isValidCnpj, normalizeCnpj } from './cnpj';
 
@@ -47,10 +47,6 @@ function applyMask(digits: string, pattern: string): string {
 }
 
 export const formatCpf = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 11), '000.000.000-00');
-export const formatCpfOrCnpj = (value: string | null | undefined) => {
-  const document = normalizeCnpj(value);
-  return document.length > 11 || /[A-Z]/.test(document) ? formatCnpj(document) : formatCpf(document);
-};
 export const formatCep = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 8), '00000-000');
 export function formatPhone(value: string | null | undefined): string {
   const digits = onlyDigits(value).slice(0, 11);

@@ -1,9 +1,9 @@
 import { GridItem, SimpleGrid, Text } from '@chakra-ui/react';
 import { SelectField } from '../../../components/forms/SelectField';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { BENEFICIARY_FIELD_LABELS as L, BENEFICIARY_TEXTS as T, PAYMENT_TYPES, SERVICE_TYPES } from '../../../domain/beneficiaries';
 import { saoPauloToday } from '../../../domain/calendar';
-import { formatCep, formatCpf, formatPhone } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 
 const UF_OPTIONS = UFS.map((uf) => ({ value: uf.code, label: uf.code }));
@@ -26,12 +26,12 @@ export function BeneficiaryFields({ mode, planTypesReadOnly = false }: { mode: '
       <GridItem colSpan={{ md: 2 }}>
         <TextField name="name" label={L.name} required autoComplete="off" />
       </GridItem>
-      {creating && <TextField name="cpf" label={L.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />}
+      {creating && <MaskedTextField name="cpf" label={L.cpf} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />}
       <TextField name="birthday" label={L.birthday} type="date" required max={saoPauloToday()} />
-      <TextField name="phone" label={L.phone} format={formatPhone} inputMode="tel" placeholder="(00) 00000-0000" />
+      <MaskedTextField name="phone" label={L.phone} mask="phone" inputMode="tel" placeholder="(00) 00000-0000" />
       <TextField name="email" label={L.email} type="email" inputMode="email" />
       {!creating && address}
-      <TextField name="zipCode" label={L.zipCode} format={formatCep} inputMode="numeric" placeholder="00000-000" />
+      <MaskedTextField name="zipCode" label={L.zipCode} mask="cep" inputMode="numeric" placeholder="00000-000" />
       <TextField name="city" label={L.city} />
       <SelectField name="state" label={L.state} options={UF_OPTIONS} placeholder="Selecione" />
       {creating && address}

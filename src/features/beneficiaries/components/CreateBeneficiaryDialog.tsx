@@ -4,7 +4,7 @@ import { fieldErrors } from '../../../api/apiSlice';
 import { useCreateBeneficiaryMutation } from '../../../api/beneficiariesApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
-import { TextField } from '../../../components/forms/TextField';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { notify } from '../../../components/toast/notify';
 import {
   BENEFICIARY_FIELD_LABELS as L,
@@ -12,7 +12,6 @@ import {
   BENEFICIARY_TEXTS as T,
   type BeneficiaryType,
 } from '../../../domain/beneficiaries';
-import { formatCpf } from '../../../domain/documents';
 import {
   beneficiaryCreateSchema,
   EMPTY_CREATE_VALUES,
@@ -95,7 +94,7 @@ export function CreateBeneficiaryDialog({ open, onClose }: { open: boolean; onCl
             </RadioGroup.Root>
           </Field.Root>
           {isDependent && (
-            <TextField name="holder" label={L.holder} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+            <MaskedTextField name="holder" label={L.holder} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />
           )}
           <BeneficiaryFields mode="create" />
         </Stack>

@@ -1,9 +1,9 @@
 import { Box, SimpleGrid } from '@chakra-ui/react';
 import { SelectField } from '../../../components/forms/SelectField';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
-import { formatCep } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 import { CheckoutSection } from './CheckoutSection';
 
@@ -26,15 +26,14 @@ export function AddressSection() {
     <CheckoutSection title={CHECKOUT_TEXTS.sections.address}>
       <SimpleGrid columns={{ base: 1, md: 6 }} gap="4">
         <Box gridColumn={{ md: 'span 2' }}>
-          <TextField
+          <MaskedTextField
             name="postalCode"
             label={labels.postalCode}
             required
             inputMode="numeric"
             autoComplete="postal-code"
-            maxLength={9}
             placeholder="00000-000"
-            format={formatCep}
+            mask="cep"
           />
         </Box>
         <Box gridColumn={{ md: 'span 4' }}>

@@ -1,31 +1,31 @@
 import { Box, SimpleGrid, Text } from '@chakra-ui/react';
 import { useField } from 'formik';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
-import { cardBrand, formatCardNumber } from '../../../domain/cards';
-import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
-import { onlyDigits } from '../../../domain/documents';
+import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
+import { useCardBrand } from '../useCardBrand';
+import { CardBrandBadge } from './CardBrandBadge';
 import { CheckoutSection } from './CheckoutSection';
 
 const { labels, placeholders, hints } = CHECKOUT_TEXTS;
-const digitsUpTo = (max: number) => (value: string) => onlyDigits(value).slice(0, max);
 
 export function CardSection() {
   const [number] = useField<string>('creditCard.number');
-  const brand = cardBrand(number.value);
+  const brand = useCardBrand(number.value);
   return (
     <CheckoutSection title={CHECKOUT_TEXTS.sections.card}>
       <SimpleGrid columns={{ base: 2, md: 4 }} gap="4">
         <Box gridColumn="1 / -1">
-          <TextField
+          <MaskedTextField
             name="creditCard.number"
             label={labels.number}
             required
             inputMode="numeric"
             autoComplete="cc-number"
-            maxLength={19}
             placeholder="0000 0000 0000 0000"
             helperText={brand ? `${CHECKOUT_TEXTS.brandDetected}: ${brand}` : undefined}
-            format={formatCardNumber}
+            endElement={brand ? <CardBrandBadge brand={brand} /> : null}
+            mask="cardNumber"
           />
         </Box>
         <Box gridColumn="1 / -1">
@@ -38,36 +38,33 @@ export function CardSection() {
             maxLength={CHECKOUT_MAX_TEXT}
           />
         </Box>
-        <TextField
+        <MaskedTextField
           name="creditCard.expiryMonth"
           label={labels.expiryMonth}
           required
           inputMode="numeric"
           autoComplete="cc-exp-month"
-          maxLength={CHECKOUT_MAX_DIGITS.expiryMonth}
           placeholder={placeholders.expiryMonth}
-          format={digitsUpTo(CHECKOUT_MAX_DIGITS.expiryMonth)}
+          mask="expiryMonth"
         />
-        <TextField
+        <MaskedTextField
           name="creditCard.expiryYear"
           label={labels.expiryYear}
           required
           inputMode="numeric"
           autoComplete="cc-exp-year"
-          maxLength={CHECKOUT_MAX_DIGITS.expiryYear}
           placeholder={placeholders.expiryYear}
-          format={digitsUpTo(CHECKOUT_MAX_DIGITS.expiryYear)}
+          mask="expiryYear"
         />
         <Box gridColumn={{ base: '1 / -1', md: 'span 2' }}>
-          <TextField
+          <MaskedTextField
             name="creditCard.ccv"
             label={labels.ccv}
             required
             inputMode="numeric"
             autoComplete="cc-csc"
-            maxLength={CHECKOUT_MAX_DIGITS.ccv}
             helperText={hints.ccv}
-            format={digitsUpTo(CHECKOUT_MAX_DIGITS.ccv)}
+            mask="ccv"
           />
         </Box>
       </SimpleGrid>

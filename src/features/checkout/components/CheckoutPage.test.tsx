@@ -201,7 +201,9 @@ describe('the checkout page', () => {
     const { user } = renderCheckout();
     await user.type(field(labels.cpfCnpj), '52998224725');
     expect(field(labels.cpfCnpj)).toHaveValue('529.982.247-25');
-    await user.type(field(labels.cpfCnpj), '000999');
+    // Typing on where the caret is (user.type would click first and place the caret by the value
+    // user-event typed itself, not the one the mask made of it).
+    await user.keyboard('000999');
     expect(field(labels.cpfCnpj)).toHaveValue('52.998.224/7250-00');
     await user.type(field(labels.phone), '11988887777999');
     expect(field(labels.phone)).toHaveValue('(11) 98888-7777');
@@ -223,11 +225,14 @@ describe('the checkout page', () => {
     ['6363 6800 0000 0000', 'Elo'],
     ['3782 822463 10005', 'Amex'],
     ['6062 8200 0000 0000', 'Hipercard'],
-  ])('shows the brand of %s: %s', async (number, brand) => {
+  ])('shows the brand of %s: %s, and groups the number as its brand does', async (number, brand) => {
     backend();
     const { user } = renderCheckout();
     await user.type(field(labels.number), number.replace(/\s/g, ''));
     expect(screen.getByText(`Bandeira: ${brand}`)).toBeInTheDocument();
+    // Its badge sits in the number field, read out by the brand's name.
+    expect(screen.getByRole('img', { name: brand })).toBeInTheDocument();
+    expect(field(labels.number)).toHaveValue(number);
   });
 
   it('never submits on Enter in a field', async () => {

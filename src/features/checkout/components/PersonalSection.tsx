@@ -1,7 +1,7 @@
 import { SimpleGrid } from '@chakra-ui/react';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
-import { formatCpfOrCnpj, formatPhone } from '../../../domain/documents';
 import { CheckoutSection } from './CheckoutSection';
 
 const { labels, hints } = CHECKOUT_TEXTS;
@@ -11,15 +11,14 @@ export function PersonalSection() {
     <CheckoutSection title={CHECKOUT_TEXTS.sections.personal}>
       <SimpleGrid columns={{ base: 1, md: 2 }} gap="4">
         <TextField name="name" label={labels.name} required autoComplete="name" maxLength={CHECKOUT_MAX_TEXT} />
-        <TextField
+        <MaskedTextField
           name="cpfCnpj"
           label={labels.cpfCnpj}
           required
           inputMode="numeric"
           autoComplete="off"
-          maxLength={18}
           placeholder="000.000.000-00"
-          format={formatCpfOrCnpj}
+          mask="cpfCnpj"
         />
         <TextField
           name="email"
@@ -30,27 +29,25 @@ export function PersonalSection() {
           autoComplete="email"
           maxLength={CHECKOUT_MAX_TEXT}
         />
-        <TextField
+        <MaskedTextField
           name="phone"
           label={labels.phone}
           required
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          maxLength={15}
           placeholder="(00) 00000-0000"
-          format={formatPhone}
+          mask="phone"
         />
-        <TextField
+        <MaskedTextField
           name="mobilePhone"
           label={labels.mobilePhone}
           type="tel"
           inputMode="tel"
           autoComplete="tel"
-          maxLength={15}
           placeholder="(00) 00000-0000"
           helperText={hints.mobilePhone}
-          format={formatPhone}
+          mask="phone"
         />
       </SimpleGrid>
     </CheckoutSection>

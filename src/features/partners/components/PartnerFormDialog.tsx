@@ -1,6 +1,7 @@
 import { GridItem, SimpleGrid } from '@chakra-ui/react';
 import { useFormik } from 'formik';
 import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../../../api/partnersApi';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
@@ -82,11 +83,11 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
       <GridItem colSpan={{ base: 1, md: 2 }}>
         <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
       </GridItem>
-      <TextField
+      <MaskedTextField
         name="cnpj"
         label={LABELS.cnpj}
         required
-        format={formatCnpj}
+        mask="cnpj"
         autoCapitalize="characters"
         placeholder="00.000.000/0000-00"
       />

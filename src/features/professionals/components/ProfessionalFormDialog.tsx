@@ -7,6 +7,7 @@ import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
 import {
@@ -18,7 +19,6 @@ import {
   SERVICE_MODALITIES,
   SEX_OPTIONS,
 } from '../../../domain/care';
-import { formatCep, formatCpf, formatPhone } from '../../../domain/documents';
 import { UFS } from '../../../domain/ufs';
 import { professionalSchema } from '../../../domain/validation/care';
 import { DocumentField } from './DocumentField';
@@ -120,7 +120,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
             <GridItem {...wide}>
               <TextField name="nome_completo" label="Nome Completo" required autoComplete="off" />
             </GridItem>
-            <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+            <MaskedTextField name="cpf" label={LABELS.cpf} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />
             <TextField name="data_nascimento" label={LABELS.data_nascimento} type="date" />
             <SelectField name="sexo" label={LABELS.sexo} options={options(SEX_OPTIONS)} placeholder="Não informado" />
             <TextField name="idiomas_falados" label={LABELS.idiomas_falados} />
@@ -136,22 +136,22 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
           </Section>
           <Section title="Contato e endereço">
             <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
-            <TextField
+            <MaskedTextField
               name="telefone_celular"
               label={LABELS.telefone_celular}
-              format={formatPhone}
+              mask="phone"
               inputMode="tel"
               placeholder="(00) 00000-0000"
             />
-            <TextField
+            <MaskedTextField
               name="telefone_comercial"
               label={LABELS.telefone_comercial}
-              format={formatPhone}
+              mask="phone"
               inputMode="tel"
               placeholder="(00) 0000-0000"
             />
             <CepAutofill />
-            <TextField name="cep" label={LABELS.cep} format={formatCep} inputMode="numeric" placeholder="00000-000" />
+            <MaskedTextField name="cep" label={LABELS.cep} mask="cep" inputMode="numeric" placeholder="00000-000" />
             <TextField name="rua" label={LABELS.rua} />
             <TextField name="numero_complemento" label={LABELS.numero_complemento} />
             <TextField name="bairro" label={LABELS.bairro} />

@@ -3,6 +3,7 @@ import { useGetBranchOptionsQuery } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { useCreateResellerMutation, useUpdateResellerMutation } from '../../../api/resellersApi';
 import { SelectField } from '../../../components/forms/SelectField';
+import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
@@ -121,7 +122,7 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
         />
       )}
       <TextField name="nome" label={LABELS.nome} required autoComplete="off" />
-      <TextField name="cpf" label={LABELS.cpf} required format={formatCpf} inputMode="numeric" placeholder="000.000.000-00" />
+      <MaskedTextField name="cpf" label={LABELS.cpf} required mask="cpf" inputMode="numeric" placeholder="000.000.000-00" />
       <TextField name="cargo" label={LABELS.cargo} />
       <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
       <TextField name="pix" label={LABELS.pix} />
