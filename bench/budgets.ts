@@ -18,7 +18,9 @@ export const PAGE_LOADS: PageLoad[] = [
   // page's figure rounded up, so no gain slips back unnoticed. 2026-11-25: the loading work brought
   // them to 195.3 and 170.1 KB; the same day's accessible palette and dark mode, leave-form guard,
   // list memory and Pix choice added 5.5 and 3.5 KB (200.8 and 173.6), not yet traced module by module.
-  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 201 },
+  // The evening's toast limit and placement (every page shows toasts) and the masked fields' shared
+  // field frame brought /login to 201.3 (the masks themselves load in a chunk of their own).
+  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 202 },
   {
     page: '/beneficiarios (signed in)',
     entry: 'main',

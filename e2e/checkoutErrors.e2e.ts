@@ -52,7 +52,10 @@ const intersect = (a: Box, b: Box) => a.left < b.right && b.left < a.right && a.
 async function assertToastsClear(page: Page) {
   const boxes = await page.evaluate(() => ({
     header: document.querySelector('header')!.getBoundingClientRect().toJSON() as Box,
-    pay: [...document.querySelectorAll('button')].find((button) => button.textContent?.startsWith('Pagar'))!.getBoundingClientRect().toJSON() as Box,
+    pay: [...document.querySelectorAll('button')]
+      .find((button) => button.textContent?.startsWith('Pagar'))!
+      .getBoundingClientRect()
+      .toJSON() as Box,
     toasts: [...document.querySelectorAll('[data-toaster] [role="alert"]')].map((toast) => ({
       ...(toast.getBoundingClientRect().toJSON() as Box),
       text: toast.textContent ?? '',

@@ -187,7 +187,10 @@ describe('one schema for every variable', () => {
   });
 
   it('treats an empty value as unset', () => {
-    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '', PORT: ' ', METRICS_PORT: '' })).toMatchObject({ databasePoolSize: 10, port: 3000 });
+    expect(loadConfig({ ...base, DATABASE_POOL_SIZE: '', PORT: ' ', METRICS_PORT: '' })).toMatchObject({
+      databasePoolSize: 10,
+      port: 3000,
+    });
   });
 
   it('refuses a drain time as long as the stop deadline', () => {
@@ -228,7 +231,8 @@ describe('.env.example', () => {
     for (const [name, variable] of Object.entries(VARIABLES)) {
       const line = example.split('\n').find((candidate) => new RegExp(`^#? ?${name}=`).test(candidate));
       expect([name, line !== undefined]).toEqual([name, true]);
-      if ('fallback' in variable && !variable.fallback.startsWith('(')) expect([name, line]).toEqual([name, expect.stringContaining(`=${variable.fallback}`)]);
+      if ('fallback' in variable && !variable.fallback.startsWith('('))
+        expect([name, line]).toEqual([name, expect.stringContaining(`=${variable.fallback}`)]);
     }
   });
 

@@ -32,7 +32,10 @@ function createSystem(...configs) {
 /** The module's exports, as each build of Chakra writes them. */
 const EXPORTS: [from: string, to: string][] = [
   ['\nexport { createSystem, ', `${RUN_STEPS}\nexport { createSystem, createSystemSteps, `],
-  ['\nexports.createSystem = createSystem;\n', `${RUN_STEPS}\nexports.createSystem = createSystem;\nexports.createSystemSteps = createSystemSteps;\n`],
+  [
+    '\nexports.createSystem = createSystem;\n',
+    `${RUN_STEPS}\nexports.createSystem = createSystem;\nexports.createSystemSteps = createSystemSteps;\n`,
+  ],
 ];
 
 const occurrences = (source: string, pattern: string | RegExp) =>
@@ -40,7 +43,9 @@ const occurrences = (source: string, pattern: string | RegExp) =>
 
 export function patchChakraSystem(source: string, resourcePath: string): string {
   const changed = (what: string | RegExp) =>
-    new Error(`systemLoader: "${String(what).trim()}" not found once in ${resourcePath}; Chakra changed, update scripts/chakra/systemLoader.ts`);
+    new Error(
+      `systemLoader: "${String(what).trim()}" not found once in ${resourcePath}; Chakra changed, update scripts/chakra/systemLoader.ts`,
+    );
   let result = source;
   for (const [from, to] of PATCHES) {
     if (occurrences(result, from) !== 1) throw changed(from);

@@ -29,7 +29,8 @@ const HIDE_UNTIL_PARSED = '<style>#root[inert]:not(:has(>[data-prerender-end])){
 /** The CSS a render wrote, for <head>; it must have written nothing else. */
 function headTagsOnly(render: string): string {
   const headTags = render.match(HEAD_TAGS) ?? [];
-  if (headTags.length === 0 || render.replace(HEAD_TAGS, '') !== '') throw new Error('PrerenderPlugin: the global CSS render wrote markup, or no CSS');
+  if (headTags.length === 0 || render.replace(HEAD_TAGS, '') !== '')
+    throw new Error('PrerenderPlugin: the global CSS render wrote markup, or no CSS');
   return headTags.join('');
 }
 
@@ -77,12 +78,18 @@ export class PrerenderPlugin {
             else compilation.emitAsset(name, source);
           };
           for (const page of PAGES) {
-            write(page.output, withPrerenderedScreen(template(page.template), screens[page.screen], page.screen === 'login' ? loginPreloads : ''));
+            write(
+              page.output,
+              withPrerenderedScreen(template(page.template), screens[page.screen], page.screen === 'login' ? loginPreloads : ''),
+            );
           }
           // The staff pages (index.html, every path but /login and /checkout) carry the theme's global CSS too,
           // so the app does not build it at start-up (src/components/theme/withoutGlobalCss.ts). After
           // login.html, which is made from the same template and has that CSS with its screen's.
-          write('index.html', template('index.html').replace('</head>', () => `${headTagsOnly(screens.staffGlobalCss)}</head>`));
+          write(
+            'index.html',
+            template('index.html').replace('</head>', () => `${headTagsOnly(screens.staffGlobalCss)}</head>`),
+          );
         },
       );
     });

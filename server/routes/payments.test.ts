@@ -6,15 +6,7 @@ import { PARAMETER_NAMES } from '../../src/domain/parameters';
 import { beneficiaries, branches, parameters, partners, paymentAttempts, resellers, sales } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import type { ChargeRequest } from '../services/payments/gateway';
-import {
-  checkoutBody,
-  countingGateway,
-  createPaymentsApp,
-  freshCpf,
-  newIdempotencyKey,
-  postPayment,
-  REFUSED_CARD,
-} from '../test/payments';
+import { checkoutBody, countingGateway, createPaymentsApp, freshCpf, newIdempotencyKey, postPayment, REFUSED_CARD } from '../test/payments';
 import { freshCnpj } from '../test/channelFixtures';
 import { injectAs, login } from '../test/helpers';
 

@@ -57,7 +57,11 @@ const beneficiaryColumns = {
 
 /** The beneficiaries' columns, and `extra` ones beside them (an export's key). */
 function selectBeneficiaries<Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) {
-  return db.select({ ...beneficiaryColumns, ...(extra as Extra) }).from(beneficiaries).leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id)).$dynamic();
+  return db
+    .select({ ...beneficiaryColumns, ...(extra as Extra) })
+    .from(beneficiaries)
+    .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id))
+    .$dynamic();
 }
 
 export interface BeneficiaryFilters {
@@ -101,7 +105,13 @@ const groupedOrder = keyset([
 ]);
 
 /** A batch of the grouped list for the CSV export, after the row whose key is `after` (see keyset). */
-export function beneficiaryBatch(db: Database, principal: Principal, filters: BeneficiaryFilters, limit: number, after: KeyValues | undefined) {
+export function beneficiaryBatch(
+  db: Database,
+  principal: Principal,
+  filters: BeneficiaryFilters,
+  limit: number,
+  after: KeyValues | undefined,
+) {
   return selectBeneficiaries(db, { keyset: groupedOrder.field })
     .leftJoin(holders, eq(beneficiaries.holderId, holders.id))
     .where(and(...listConditions(db, principal, filters), groupedOrder.after(after)))

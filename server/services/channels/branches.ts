@@ -89,7 +89,11 @@ const toBranch = (row: BranchRow): Branch => ({
 
 /** The branches' columns, and `extra` ones beside them (an export's key). */
 const selectBranches = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
-  db.select({ ...columns, ...(extra as Extra) }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).$dynamic();
+  db
+    .select({ ...columns, ...(extra as Extra) })
+    .from(branches)
+    .innerJoin(partners, eq(partners.id, branches.partnerId))
+    .$dynamic();
 
 function conditions(principal: Principal, filters: BranchFilters): SQL | undefined {
   return and(

@@ -84,7 +84,11 @@ const toPartner = (row: PartnerRow): Partner => ({
 
 /** The partners' columns, and `extra` ones beside them (an export's key). */
 const selectPartners = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
-  db.select({ ...columns, ...(extra as Extra) }).from(partners).leftJoin(partnerLogos, eq(partnerLogos.partnerId, partners.id)).$dynamic();
+  db
+    .select({ ...columns, ...(extra as Extra) })
+    .from(partners)
+    .leftJoin(partnerLogos, eq(partnerLogos.partnerId, partners.id))
+    .$dynamic();
 
 function conditions(principal: Principal, filters: PartnerFilters): SQL | undefined {
   return and(

@@ -102,7 +102,10 @@ const toReseller = (row: ResellerRow): Reseller => ({
 
 /** The resellers' columns, and `extra` ones beside them (an export's key). */
 const selectResellers = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
-  db.select({ ...columns, ...(extra as Extra) }).from(resellers).$dynamic();
+  db
+    .select({ ...columns, ...(extra as Extra) })
+    .from(resellers)
+    .$dynamic();
 
 function conditions(db: Database, principal: Principal, filters: ResellerFilters): SQL | undefined {
   return and(

@@ -2,7 +2,16 @@ import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { branches, partners, resellers, sales } from '../../db/schema';
-import { instant, monthStart, resumeAfter, saleConditions, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
+import {
+  instant,
+  monthStart,
+  resumeAfter,
+  saleConditions,
+  saleRowFields,
+  ZONE,
+  type SaleExportKey,
+  type SalesReportFilters,
+} from './reportConditions';
 import { orderOfKey } from '../../lib/keyset';
 import type { Page } from './salesReport';
 import { money } from './salesTotals';
@@ -75,7 +84,11 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
   return {
     summary: { count: summary.count, total: money(summary.total), last30: money(summary.last30), last7: money(summary.last7) },
     byPartner: [],
-    rows: rows.map(({ dataHoraLocal: _local, keyTime: _key, ...row }) => ({ ...row, valor: money(row.valor), data_hora: row.data_hora.toISOString() })),
+    rows: rows.map(({ dataHoraLocal: _local, keyTime: _key, ...row }) => ({
+      ...row,
+      valor: money(row.valor),
+      data_hora: row.data_hora.toISOString(),
+    })),
     pageTotal: pageCents / 100,
     monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: money(byMonth.get(month)?.total ?? 0) })),
   };

@@ -28,7 +28,11 @@ describe('TextField', () => {
 
   it('shows formik’s error under the field once it was touched', async () => {
     const { user } = renderWithProviders(
-      <Formik initialValues={{ nome: '' }} validate={(values) => (values.nome ? {} : { nome: 'Nome é obrigatório' })} onSubmit={() => undefined}>
+      <Formik
+        initialValues={{ nome: '' }}
+        validate={(values) => (values.nome ? {} : { nome: 'Nome é obrigatório' })}
+        onSubmit={() => undefined}
+      >
         <TextField name="nome" label="Nome" required helperText="Como no documento" />
       </Formik>,
     );

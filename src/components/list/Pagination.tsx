@@ -85,7 +85,8 @@ export function Pagination({ page, total, estimated = false, pageSize = PAGE_SIZ
   return (
     <Flex justify="space-between" align="center" wrap="wrap" gap="3" mt="4">
       <Text fontSize="sm" color="fg.muted">
-        Mostrando {formatInteger(first)}-{formatInteger(last)} de {estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)} registro(s)
+        Mostrando {formatInteger(first)}-{formatInteger(last)} de {estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)}{' '}
+        registro(s)
       </Text>
       {pageCount > 1 && (
         <Flex as="nav" aria-label={T.navigation} gap="3" wrap="wrap" align="center">

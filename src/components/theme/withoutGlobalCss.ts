@@ -6,8 +6,7 @@ import type { SystemContext } from '@chakra-ui/react';
  * `system._global`, which webpack's build computes only when read (scripts/chakra/systemLoader.ts),
  * so an empty list here saves building that CSS again at start-up. Everything else is the system's own.
  */
-const withoutGlobalCss = (system: SystemContext): SystemContext =>
-  Object.create(system, { _global: { value: [] } }) as SystemContext;
+const withoutGlobalCss = (system: SystemContext): SystemContext => Object.create(system, { _global: { value: [] } }) as SystemContext;
 
 /** Whether the page arrived with Chakra's global CSS in <head> (a production build's pages; not the dev server's). */
 export const pageHasGlobalCss = (page: Document = document): boolean =>

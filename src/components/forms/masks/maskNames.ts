@@ -23,5 +23,8 @@ const UNMASKED_LIMITS: Record<MaskName, { keep: RegExp; max: number }> = {
 /** Until its mask arrives a field keeps only what the mask would accept, up to its maximum. */
 export function limitUnmasked(mask: MaskName, value: string): string {
   const { keep, max } = UNMASKED_LIMITS[mask];
-  return [...value.toUpperCase()].filter((char) => keep.test(char)).slice(0, max).join('');
+  return [...value.toUpperCase()]
+    .filter((char) => keep.test(char))
+    .slice(0, max)
+    .join('');
 }

@@ -2,7 +2,13 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { notify } from '../../../components/toast/notify';
-import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING, CHECKOUT_VALIDATION as V, type CheckoutConfig } from '../../../domain/checkout';
+import {
+  CHECKOUT_MESSAGES,
+  CHECKOUT_TEXTS,
+  CHECKOUT_TIMING,
+  CHECKOUT_VALIDATION as V,
+  type CheckoutConfig,
+} from '../../../domain/checkout';
 import { UFS } from '../../../domain/ufs';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';

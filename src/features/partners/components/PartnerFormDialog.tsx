@@ -83,14 +83,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onC
       <GridItem colSpan={{ base: 1, md: 2 }}>
         <TextField name="nome" label={LABELS.nome} required autoComplete="organization" />
       </GridItem>
-      <MaskedTextField
-        name="cnpj"
-        label={LABELS.cnpj}
-        required
-        mask="cnpj"
-        autoCapitalize="characters"
-        placeholder="00.000.000/0000-00"
-      />
+      <MaskedTextField name="cnpj" label={LABELS.cnpj} required mask="cnpj" autoCapitalize="characters" placeholder="00.000.000/0000-00" />
       <TextField name="email" label={LABELS.email} required type="email" autoComplete="off" />
       <ChannelPasswordField creating={creating} />
       <TextField name="pix" label={LABELS.pix} />

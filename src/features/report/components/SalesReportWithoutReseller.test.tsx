@@ -9,7 +9,18 @@ import SalesReportPage from './SalesReportPage';
 const REPORT: SalesReport = {
   summary: { count: 1, total: 39.9, last30: 39.9, last7: 0 },
   byPartner: [],
-  rows: [{ id: 5, nome_revendedor: null, nome_filial: null, nome_parceiro: null, tipo: 'consulta_avulsa', forma_pagamento: 'card', valor: 39.9, data_hora: '2026-11-20T13:30:00.000Z' }],
+  rows: [
+    {
+      id: 5,
+      nome_revendedor: null,
+      nome_filial: null,
+      nome_parceiro: null,
+      tipo: 'consulta_avulsa',
+      forma_pagamento: 'card',
+      valor: 39.9,
+      data_hora: '2026-11-20T13:30:00.000Z',
+    },
+  ],
   pageTotal: 39.9,
   monthly: lastMonths().map((month) => ({ month, count: 0, total: 0 })),
 };
