@@ -1,6 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { USER_TYPES } from '../../src/domain/userTypes';
 import { buildApp } from '../app';
 import { testConfig } from '../config';
 import { partners } from '../db/schema';
@@ -207,8 +208,9 @@ describe('the routes that opt in', () => {
   it('must be signed-in GETs outside /api/auth, /api/audit and CSV exports', async () => {
     const other = await buildApp(testConfig());
     try {
+      // Test routes are not in the permission table: each says who may call it (any signed-in type).
       const register = (method: 'GET' | 'POST', url: string) => () =>
-        other.route({ method, url, config: { readCache: true }, handler: async () => ({}) });
+        other.route({ method, url, config: { readCache: true, allow: USER_TYPES }, handler: async () => ({}) });
       expect(register('POST', '/api/cache-test')).toThrow(/readCache/);
       expect(register('GET', '/api/auth/cache-test')).toThrow(/readCache/);
       expect(register('GET', '/api/audit/cache-test')).toThrow(/readCache/);
