@@ -111,8 +111,6 @@ function renderPage(userType: 'ADMINISTRADOR' | 'REVENDEDOR' = 'ADMINISTRADOR', 
   return renderWithProviders(<BeneficiariesPage />, { route, path: '/beneficiarios', preloadedState: signedInAs(userType, 7) });
 }
 
-// Filling the long forms through user-event takes a few seconds on a busy machine.
-
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr')!;
 /** The labels of a dialog's fields, top to bottom. */
 const fieldLabels = (dialog: HTMLElement) => Array.from(dialog.querySelectorAll('.chakra-field__label'), (label) => label.textContent);

@@ -9,8 +9,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { branchDialogOpened, branchesListRemembered, branchesSlice } from '../branchesSlice';
 import { expectRefusedWith } from '../../../test/formErrors';
 
-// Whole forms are typed key by key: slow on a busy machine.
-
 const { messages } = BRANCH_TEXTS;
 
 const branch = (overrides: Partial<Branch> = {}): Branch => ({

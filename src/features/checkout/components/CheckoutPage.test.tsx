@@ -89,8 +89,6 @@ async function fillValidForm(user: User, card = '4444 4444 4444 4444') {
 const payButton = () => screen.getByRole('button', { name: /^Pagar|Processando/ });
 const toasts = () => screen.queryAllByRole('alert').filter((element) => element.title === 'Clique ou arraste para fechar');
 
-// Rendering the whole checkout in jsdom is slow on a busy machine.
-
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -166,7 +164,7 @@ describe('the checkout page', () => {
     expect(scrolled.mock.contexts.at(-1)).toBe(field(labels.name));
     expect(requested.mock.calls.map(([message]) => message).sort()).toEqual(required.map(([, message]) => message).sort());
     // Only three stay on screen: the first failing fields', top to bottom in the page's order.
-    expect(toasts().map((toast) => toast.textContent)).toEqual([V.nameRequired, V.cpfCnpjRequired, V.emailRequired]);
+    await waitFor(() => expect(toasts().map((toast) => toast.textContent)).toEqual([V.nameRequired, V.cpfCnpjRequired, V.emailRequired]));
     for (const [label, message] of required) expect(field(label)).toHaveAccessibleErrorMessage(message);
     expect(sent).toHaveLength(0);
   });
@@ -179,7 +177,7 @@ describe('the checkout page', () => {
     await user.paste('Joana Compradora');
     await user.click(payButton());
     await waitFor(() => expect(field(labels.cpfCnpj)).toHaveFocus());
-    expect(toasts().map((toast) => toast.textContent)).toEqual([V.cpfCnpjRequired, V.emailRequired, V.phoneRequired]);
+    await waitFor(() => expect(toasts().map((toast) => toast.textContent)).toEqual([V.cpfCnpjRequired, V.emailRequired, V.phoneRequired]));
     expect(field(labels.name)).not.toHaveAccessibleErrorMessage(V.nameRequired);
   });
 

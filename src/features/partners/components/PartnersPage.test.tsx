@@ -8,8 +8,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { partnersListRemembered, partnersSlice } from '../partnersSlice';
 import { expectRefusedWith } from '../../../test/formErrors';
 
-// Whole forms are typed key by key: slow on a busy machine.
-
 const { messages } = PARTNER_TEXTS;
 
 const partner = (overrides: Partial<Partner> = {}): Partner => ({

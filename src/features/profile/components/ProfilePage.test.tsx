@@ -42,8 +42,6 @@ async function fillPasswords(user: ReturnType<typeof renderProfile>['user'], cur
   await user.click(screen.getByRole('button', { name: PROFILE_TEXTS.submit }));
 }
 
-// Chakra inputs in jsdom are slow to type into on a busy machine.
-
 /** A toast (react-hot-toast: role status for success, alert for errors) reading exactly `message`. */
 const toastWith = async (message: string) =>
   waitFor(() =>

@@ -9,8 +9,6 @@ import { renderArrivingAt } from '../../../test/arriveAt';
 import { resellersListRemembered, resellersSlice } from '../resellersSlice';
 import { expectRefusedWith } from '../../../test/formErrors';
 
-// Whole forms are typed key by key: slow on a busy machine.
-
 // jsdom has no PointerEvent; Chakra's switch creates one when it loses focus.
 beforeAll(() => {
   globalThis.PointerEvent ??= class extends MouseEvent {} as typeof PointerEvent;

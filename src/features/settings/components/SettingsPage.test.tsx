@@ -46,8 +46,6 @@ const valueInput = (parametro: string) => screen.getByRole('textbox', { name: `V
 const rowOf = (parametro: string) => valueInput(parametro).closest('tr') as HTMLElement;
 const saveButton = (parametro: string) => within(rowOf(parametro)).getByRole('button', { name: /Salvar|Salvando/ });
 
-// Chakra inputs in jsdom are slow to type into on a busy machine.
-
 const toastWith = async (message: string) =>
   waitFor(() =>
     expect([...screen.queryAllByRole('status'), ...screen.queryAllByRole('alert')].some((toast) => toast.textContent === message)).toBe(
