@@ -24,13 +24,16 @@ const CHUNK_CHARS = 64 * 1024;
 
 /**
  * Streams a CSV download: the header line, then each row as it comes from `rows` (an async
- * iterable reading the database in batches), so large exports never sit in memory.
+ * iterable reading the database in batches), so large exports never sit in memory. The first
+ * batch is read before anything is sent, so a refused query still answers as a JSON error.
  */
 export async function sendCsv(reply: FastifyReply, filename: string, header: readonly string[], rows: AsyncIterable<readonly unknown[]>) {
+  const iterator = rows[Symbol.asyncIterator]();
+  const first = await iterator.next();
   async function* lines() {
     let chunk = BOM + csvLine(header);
-    for await (const row of rows) {
-      chunk += csvLine(row);
+    for (let next = first; !next.done; next = await iterator.next()) {
+      chunk += csvLine(next.value);
       if (chunk.length >= CHUNK_CHARS) {
         yield chunk;
         chunk = '';

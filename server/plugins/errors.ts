@@ -38,6 +38,9 @@ function isBadDataValue(error: unknown): boolean {
  */
 export default fp(async function errors(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    // A download that failed after choosing its type (a CSV export) still answers in JSON.
+    reply.removeHeader('content-disposition');
+    reply.type('application/json; charset=utf-8');
     const errorText = request.routeOptions.config?.errorText;
     const errorBody = (message: string, errors?: FieldErrors) => bodyOf(message, errors, errorText);
     if (error instanceof HttpError) {

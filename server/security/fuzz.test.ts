@@ -167,6 +167,23 @@ describe('generated bad query strings on every GET route', () => {
   });
 });
 
+/**
+ * A NUL byte is text PostgreSQL refuses (PGlite takes it), so a generated query meets it by chance
+ * only: every query key of every GET route gets one here. CSV exports once answered it with a 500.
+ */
+describe('a NUL byte in each query key of every GET route', () => {
+  it.each(getRows.map((row) => [routeKey(row), row] as const))('%s', async (_key, row) => {
+    const base = row.url.replace(/:\w+/, '1');
+    const type = allowedTypes(row)[0];
+    for (const key of QUERY_KEYS) {
+      for (const value of ['%00', 'a%00b']) {
+        const response = await send({ method: 'GET', url: `${base}?${key}=${value}` }, tokens[type]);
+        checkAnswer(response, `GET ${base}?${key}=${value} as ${type}`);
+      }
+    }
+  });
+});
+
 describe('generated bad path parameters', () => {
   it.each(pathRows.map((row) => [routeKey(row), row] as const))('%s', async (_key, row) => {
     const type = allowedTypes(row)[0];
