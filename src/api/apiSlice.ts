@@ -51,26 +51,3 @@ export const apiSlice = createApi({
 export function listTags<T extends TagType>(type: T, items: ReadonlyArray<{ id: number | string }> | undefined) {
   return [...(items ?? []).map((item) => ({ type, id: item.id })), { type, id: 'LIST' as const }];
 }
-
-/** The Portuguese message of a failed call: the server's `{message}` when it sent one, else the fallback. */
-export function errorMessage(error: unknown, fallback: string): string {
-  const data = (error as { data?: { message?: unknown } } | undefined)?.data;
-  return typeof data?.message === 'string' && data.message ? data.message : fallback;
-}
-
-/**
- * The server's own explanation of a failed call, shown beneath the spec's message: the message of a
- * refusal (4xx: a wrong password, a 409 conflict) or of an unavailable service (502/503). A 500's
- * generic text, or no answer at all, explains nothing.
- */
-export function failureReason(error: unknown): string | undefined {
-  const status = (error as { status?: unknown } | undefined)?.status;
-  const explained = typeof status === 'number' && ((status >= 400 && status < 500) || status === 502 || status === 503);
-  return explained ? errorMessage(error, '') || undefined : undefined;
-}
-
-/** The per-field messages of a 400 answer `{errors: {field: message}}`. */
-export function fieldErrors(error: unknown): Record<string, string> {
-  const errors = (error as { data?: { errors?: unknown } } | undefined)?.data?.errors;
-  return errors && typeof errors === 'object' ? (errors as Record<string, string>) : {};
-}

@@ -1,5 +1,5 @@
 import { isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
-import { errorMessage } from '../api/apiSlice';
+import { serverMessage } from '../api/failures';
 import { currentPathForRedirect, readSession } from '../api/session';
 import { sessionExpired, unauthorizedResponse } from '../api/sessionEvents';
 import { endSession } from './endSession';
@@ -14,7 +14,7 @@ function unauthorized(action: UnknownAction): { reason?: string } | null {
   const payload = action.payload as { status?: unknown } | undefined;
   const endpoint = (action.meta as { arg?: { endpointName?: string } }).arg?.endpointName;
   if (payload?.status !== 401 || (endpoint && ANSWERING_ENDPOINTS.has(endpoint))) return null;
-  return { reason: errorMessage(payload, '') || undefined };
+  return { reason: serverMessage(payload) };
 }
 
 /**

@@ -303,14 +303,3 @@ export const CHANNEL_ACTIONS = {
   replaceLogo: 'Trocar imagem',
   removeLogo: 'Remover imagem',
 } as const;
-
-/**
- * The toast for a failed save: the server's own Portuguese message when it refused the request
- * (400 validation, 404, 409 'E-mail já cadastrado'), the screen's generic message otherwise
- * (server error, network down).
- */
-export function failureMessage(error: unknown, fallback: string): string {
-  const { status, data } = (error ?? {}) as { status?: unknown; data?: { message?: unknown } };
-  const refused = typeof status === 'number' && status >= 400 && status < 500;
-  return refused && typeof data?.message === 'string' && data.message ? data.message : fallback;
-}

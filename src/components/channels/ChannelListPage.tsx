@@ -1,7 +1,7 @@
 import { Box, Button } from '@chakra-ui/react';
 import { Fragment, useState, type ReactNode } from 'react';
 import { LuPlus } from 'react-icons/lu';
-import { failureReason } from '../../api/apiSlice';
+import { failureReason } from '../../api/failures';
 import type { ListArgs } from '../../api/paging';
 import {
   CHANNEL_ACTIONS,

@@ -1,6 +1,6 @@
 import type { FormikErrors, FormikProps, FormikTouched } from 'formik';
-import { fieldErrors } from '../../api/apiSlice';
-import { EMAIL_TAKEN, failureMessage, type PARTNER_TEXTS } from '../../domain/channels';
+import { fieldErrors, refusalMessage } from '../../api/failures';
+import { EMAIL_TAKEN, type PARTNER_TEXTS } from '../../domain/channels';
 import { notify } from '../toast/notify';
 
 interface SaveOptions {
@@ -24,7 +24,7 @@ export async function saveChannelRecord<Values>(formik: FormikProps<Values>, { c
     onSaved();
   } catch (error) {
     const fields = { ...fieldErrors(error) };
-    const message = failureMessage(error, creating ? messages.createError : messages.updateError);
+    const message = refusalMessage(error, creating ? messages.createError : messages.updateError);
     if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;
     if (Object.keys(fields).length) {
       formik.setErrors(fields as FormikErrors<Values>);

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useStore } from 'react-redux';
-import { errorMessage } from '../../api/apiSlice';
+import { errorMessage } from '../../api/failures';
 import { checkoutApi } from '../../api/checkoutApi';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import type { RootState } from '../../app/store';

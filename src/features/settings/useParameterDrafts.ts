@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
-import { fieldErrors } from '../../api/apiSlice';
+import { fieldErrors } from '../../api/failures';
 import { useUpdateParameterMutation, type Parameter } from '../../api/parametersApi';
 import { notify } from '../../components/toast/notify';
 import { parameterKindOf, SETTINGS_MESSAGES } from '../../domain/settings';

@@ -2,7 +2,7 @@ import { Box, Button } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { LuEye, LuPlus, LuX } from 'react-icons/lu';
 import { useLocation, useNavigationType } from 'react-router-dom';
-import { failureReason } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/failures';
 import {
   type Appointment,
   appointmentsApi,

@@ -2,7 +2,7 @@ import { chakra, Field, Fieldset, HStack, Input, Link, Stack } from '@chakra-ui/
 import { FormikProvider, useFormik } from 'formik';
 import { useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { LuExternalLink } from 'react-icons/lu';
-import { failureReason } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/failures';
 import {
   useCreateAppointmentMutation,
   useGetAvailabilityQuery,

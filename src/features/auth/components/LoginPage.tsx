@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../../api/authApi';
 import { clearRedirect, getToken, readRedirectFor, writeSession } from '../../../api/session';
+import { answerStatus, serverMessage } from '../../../api/failures';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { SelectField } from '../../../components/forms/SelectField';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
@@ -61,11 +62,11 @@ export default function LoginPage() {
         clearRedirect();
         navigate(destination, { replace: true });
       } catch (error) {
-        const status = (error as { status?: unknown }).status;
-        const serverMessage = (error as { data?: { message?: string } }).data?.message;
+        const status = answerStatus(error);
+        const reason = serverMessage(error);
         if (status === 401) notify.error(AUTH_MESSAGES.invalidCredentials);
         // 403: the right password for an inactive account, and whom to ask; 429: too many attempts.
-        else if ((status === 403 || status === 429) && serverMessage) notify.error(serverMessage);
+        else if ((status === 403 || status === 429) && reason) notify.error(reason);
         else notify.error(AUTH_MESSAGES.loginFailed);
       }
     },

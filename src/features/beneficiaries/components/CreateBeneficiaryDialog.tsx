@@ -1,6 +1,6 @@
 import { Field, HStack, RadioGroup, Stack } from '@chakra-ui/react';
 import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } from 'formik';
-import { fieldErrors } from '../../../api/apiSlice';
+import { fieldErrors, saveErrorMessage } from '../../../api/failures';
 import { useCreateBeneficiaryMutation } from '../../../api/beneficiariesApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
@@ -18,7 +18,6 @@ import {
   toCreatePayload,
   type BeneficiaryCreateValues,
 } from '../../../domain/validation/beneficiaries';
-import { saveErrorMessage } from '../mutationErrors';
 import { BeneficiaryFields } from './BeneficiaryFields';
 
 const TYPE_CHOICES: Array<{ value: BeneficiaryType; label: string }> = [

@@ -1,7 +1,7 @@
 import { Skeleton, Stack } from '@chakra-ui/react';
 import { FormikProvider, setNestedObjectValues, useFormik, type FormikTouched } from 'formik';
 import { useMemo } from 'react';
-import { failureReason, fieldErrors } from '../../../api/apiSlice';
+import { failureReason, fieldErrors } from '../../../api/failures';
 import { useUpdateBeneficiaryMutation } from '../../../api/beneficiariesApi';
 import { useAppSelector } from '../../../app/hooks';
 import { FormDialog } from '../../../components/dialogs/FormDialog';

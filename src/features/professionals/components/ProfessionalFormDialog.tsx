@@ -1,7 +1,7 @@
 import { GridItem, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
 import type { ReactNode } from 'react';
-import { errorMessage, fieldErrors } from '../../../api/apiSlice';
+import { errorMessage, fieldErrors } from '../../../api/failures';
 import { useCreateProfessionalMutation, useUpdateProfessionalMutation, type Professional } from '../../../api/professionalsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';

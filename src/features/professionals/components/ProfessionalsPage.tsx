@@ -1,6 +1,6 @@
 import { Box, Button } from '@chakra-ui/react';
 import { LuPlus } from 'react-icons/lu';
-import { failureReason } from '../../../api/apiSlice';
+import { failureReason } from '../../../api/failures';
 import {
   exportProfessionalsCsv,
   type Professional,

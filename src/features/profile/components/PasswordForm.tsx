@@ -1,7 +1,7 @@
 import { Button, Card, Stack } from '@chakra-ui/react';
 import { LeaveGuard } from '../../../components/forms/LeaveGuard';
 import { FormikProvider, useFormik } from 'formik';
-import { failureReason, fieldErrors } from '../../../api/apiSlice';
+import { failureReason, fieldErrors } from '../../../api/failures';
 import { useChangePasswordMutation } from '../../../api/authApi';
 import { replaceToken } from '../../../api/session';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
