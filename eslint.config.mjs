@@ -20,6 +20,21 @@ const features = [
   'audit',
 ];
 
+/**
+ * Import resolution for TypeScript files: without the extensions and parser, import-x cannot follow
+ * an import into a .ts file, and no-cycle silently finds nothing.
+ */
+const importSettings = { ...importX.flatConfigs.typescript.settings, 'import-x/resolver': { typescript: true, node: true } };
+
+/** What each server folder must not import: the layers that stand on it. */
+const serverLayers = [
+  { target: 'lib', below: ['services', 'routes', 'plugins', 'seed'] },
+  { target: 'db', below: ['services', 'routes', 'plugins', 'seed'] },
+  { target: 'services', below: ['routes', 'plugins', 'seed'] },
+  { target: 'routes', below: ['seed'] },
+  { target: 'plugins', below: ['routes', 'seed'] },
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**', 'bench/results/**'] },
   js.configs.recommended,
@@ -38,7 +53,7 @@ export default tseslint.config(
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: importSettings,
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
@@ -77,12 +92,17 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: ['server/**/*.test.ts', 'server/test/**', 'server/**/testFixtures.ts', 'server/**/fake*.ts'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver': { typescript: true, node: true } },
+    settings: importSettings,
     rules: {
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
+            ...serverLayers.map(({ target, below }) => ({
+              target: `./server/${target}`,
+              from: below.map((layer) => `./server/${layer}`),
+              message: 'No servidor as setas vão num sentido: routes/plugins → services → db/lib; o seed só para os testes e o início.',
+            })),
             {
               target: './server',
               from: './src',
@@ -98,6 +118,13 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Arrows run one way everywhere, tests and scripts included: a circle of imports is an error.
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: importSettings,
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     files: ['**/*.test.{ts,tsx}', 'src/test/**'],
