@@ -1,24 +1,15 @@
+import fs from 'node:fs';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const features = [
-  'auth',
-  'professionals',
-  'beneficiaries',
-  'appointments',
-  'referrals',
-  'partners',
-  'branches',
-  'resellers',
-  'report',
-  'settings',
-  'profile',
-  'checkout',
-  'audit',
-];
+// Every feature folder: a new screen's folder is fenced in as soon as it exists.
+const features = fs
+  .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 
 /**
  * Import resolution for TypeScript files: without the extensions and parser, import-x cannot follow

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
-import { menuFor, PROFILE_ROUTE, AUDIT_ROUTE } from '../../src/domain/navigation';
+import { canOpen, PROFILE_ROUTE } from '../../src/domain/navigation';
+import { SCREEN_ACCESS } from '../../src/domain/permissions';
 import type { DemoUserType } from './login';
 
 export interface Screen {
@@ -10,8 +11,7 @@ export interface Screen {
 
 /** Every staff screen a user type can open: its menu, its profile, and the audit trail for administrators. */
 export function screensFor(userType: DemoUserType): Screen[] {
-  const paths = [...menuFor(userType).map((entry) => entry.path), PROFILE_ROUTE];
-  if (userType === 'ADMINISTRADOR') paths.push(AUDIT_ROUTE);
+  const paths = [...Object.keys(SCREEN_ACCESS).filter((path) => canOpen(userType, path)), PROFILE_ROUTE];
   return [...new Set(paths)].map((path) => ({ path, name: path.slice(1) }));
 }
 

@@ -1,28 +1,10 @@
-import {
-  APPOINTMENT_FILTERS,
-  BENEFICIARY_FILTERS,
-  BRANCH_FILTERS,
-  PARTNER_FILTERS,
-  PROFESSIONAL_FILTERS,
-  REFERRAL_FILTERS,
-  RESELLER_FILTERS,
-} from '../domain/listFilters';
 import { listArgsFromQuery, listSearchParams } from './paging';
 
-/**
- * The list screens whose first page is asked for while the app is still starting: the screen, its
- * list call and its filter names (the order `useListParams` gives them, so the URL is the one the
- * screen's query builds; app/firstPagePreload.test renders each screen to hold that true).
- */
-export const PRELOADED_LISTS: Record<string, { endpoint: string; filters: readonly string[] }> = {
-  '/beneficiarios': { endpoint: '/beneficiaries', filters: BENEFICIARY_FILTERS },
-  '/agendamentos': { endpoint: '/appointments', filters: APPOINTMENT_FILTERS },
-  '/profissionais': { endpoint: '/professionals', filters: PROFESSIONAL_FILTERS },
-  '/encaminhamentos': { endpoint: '/appointments/referrals', filters: REFERRAL_FILTERS },
-  '/parceiros': { endpoint: '/partners', filters: PARTNER_FILTERS },
-  '/filiais': { endpoint: '/branches', filters: BRANCH_FILTERS },
-  '/revendedores': { endpoint: '/resellers', filters: RESELLER_FILTERS },
-};
+/** A list screen's first call: its endpoint and its filter names (app/screens.ts declares one per list screen). */
+export interface PreloadedList {
+  endpoint: string;
+  filters: readonly string[];
+}
 
 /** A preloaded answer not claimed by then is dropped: the screen was not opened, or opened much later. */
 const PRELOAD_TTL_MS = 10_000;
@@ -36,21 +18,20 @@ interface Preloaded {
 
 let preloaded: Preloaded | undefined;
 
-/** The list call a screen at this location makes first, as `useListParams` reads the query (undefined for other screens). */
-export function firstPageUrl(apiBaseUrl: string, location: Pick<Location, 'pathname' | 'search'>): string | undefined {
-  const list = PRELOADED_LISTS[location.pathname.replace(/\/+$/, '')];
+/** The call a list screen makes first for this query string, as `useListParams` reads it (undefined for a screen without a list). */
+export function firstPageUrl(apiBaseUrl: string, list: PreloadedList | undefined, search: string): string | undefined {
   if (!list) return undefined;
-  const args = listArgsFromQuery(new URLSearchParams(location.search), list.filters);
+  const args = listArgsFromQuery(new URLSearchParams(search), list.filters);
   return `${apiBaseUrl}${list.endpoint}?${listSearchParams(args)}`;
 }
 
 /**
- * Asks for the first page of the list screen at this location now, before the screens' code has
- * loaded, so the rows are on their way while the app starts. Only with a session: without one the
- * app goes to /login.
+ * Asks for the first page of the list screen being opened now, before the screens' code has loaded,
+ * so the rows are on their way while the app starts. Only with a session: without one the app goes
+ * to /login.
  */
-export function preloadFirstPage(apiBaseUrl: string, location: Pick<Location, 'pathname' | 'search'>, token: string | null): void {
-  const url = token ? firstPageUrl(apiBaseUrl, location) : undefined;
+export function preloadFirstPage(apiBaseUrl: string, list: PreloadedList | undefined, search: string, token: string | null): void {
+  const url = token ? firstPageUrl(apiBaseUrl, list, search) : undefined;
   if (!url || !token) return;
   const authorization = `Bearer ${token}`;
   const response = fetch(url, { headers: { Authorization: authorization } });

@@ -4,7 +4,8 @@ import { routes } from './routes';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
 import { API_BASE_URL } from '../api/baseUrl';
-import { claimPreloaded, firstPageUrl, preloadFirstPage, PRELOADED_LISTS } from '../api/firstPagePreload';
+import { claimPreloaded, firstPageUrl as listUrl, preloadFirstPage as preloadList } from '../api/firstPagePreload';
+import { screenAt, SCREENS } from './screens';
 
 const CHANNEL_OPTIONS = { partners: [], branches: [], resellers: [] };
 
@@ -31,6 +32,12 @@ const location = (path: string) => {
   const url = new URL(path, 'http://localhost');
   return { pathname: url.pathname, search: url.search };
 };
+/** The first page of the screen the registry declares at this location, as the start-up asks for it. */
+const firstPageUrl = (apiBaseUrl: string, at: { pathname: string; search: string }) =>
+  listUrl(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search);
+const preloadFirstPage = (apiBaseUrl: string, at: { pathname: string; search: string }, token: string | null) =>
+  preloadList(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search, token);
+const LIST_SCREENS = SCREENS.filter((screen) => screen.firstPage).map((screen) => screen.path);
 
 describe('first page preload', () => {
   // A filter, a sort and a page in the URL: the preload must ask exactly what the screen asks.
@@ -44,13 +51,17 @@ describe('first page preload', () => {
     '/revendedores': '?nome=rafa&page=2',
   };
 
-  it.each(Object.keys(PRELOADED_LISTS).flatMap((path) => [[path], [`${path}${withState[path] ?? ''}`]]))(
+  it('preloads the seven list screens', () => {
+    expect([...LIST_SCREENS].sort()).toEqual(Object.keys(withState).sort());
+  });
+
+  it.each(LIST_SCREENS.flatMap((path) => [[path], [`${path}${withState[path] ?? ''}`]]))(
     'asks for the URL the screen at %s asks for first',
     async (path) => {
       const asked = serveEmptyPortal();
       renderApp(routes, { route: path, preloadedState: signedInAs('ADMINISTRADOR') });
       const expected = firstPageUrl(API_BASE_URL, location(path))!;
-      const endpoint = PRELOADED_LISTS[location(path).pathname].endpoint;
+      const endpoint = screenAt(location(path).pathname)!.firstPage!.endpoint;
       await waitFor(() => expect(asked.some((url) => new URL(url).pathname === `/api${endpoint}`)).toBe(true));
       expect(asked.filter((url) => new URL(url).pathname === `/api${endpoint}`)[0]).toBe(expected);
     },

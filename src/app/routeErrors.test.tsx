@@ -4,28 +4,27 @@ import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
 import * as reload from './reloadPage';
 import { routes } from './routes';
-import { STAFF_SCREEN_LOADERS } from './screenChunks';
+import { screenAt } from './screens';
 import { SCREEN_ERROR_TEXTS } from './layout/ScreenErrorBoundary';
 
 // Three screens stand in for the real ones: one crashes, one works, one's chunk cannot be downloaded.
-jest.mock('./screenChunks', () => {
-  const actual = jest.requireActual('./screenChunks');
+jest.mock('./screens', () => {
+  const actual = jest.requireActual('./screens');
   const { createElement } = jest.requireActual('react');
   const missingChunk = Object.assign(new Error('Loading chunk 742 failed.'), { name: 'ChunkLoadError' });
-  return {
-    ...actual,
-    STAFF_SCREEN_LOADERS: {
-      ...actual.STAFF_SCREEN_LOADERS,
-      parceiros: () =>
-        Promise.resolve({
-          default: () => {
-            throw new Error('falha ao desenhar a tela');
-          },
-        }),
-      filiais: () => Promise.resolve({ default: () => createElement('h1', null, 'Tela de filiais') }),
-      revendedores: jest.fn(() => Promise.reject(missingChunk)),
-    },
+  const loads: Record<string, () => Promise<unknown>> = {
+    '/parceiros': () =>
+      Promise.resolve({
+        default: () => {
+          throw new Error('falha ao desenhar a tela');
+        },
+      }),
+    '/filiais': () => Promise.resolve({ default: () => createElement('h1', null, 'Tela de filiais') }),
+    '/revendedores': jest.fn(() => Promise.reject(missingChunk)),
   };
+  type Screen = { path: string; load: unknown };
+  const SCREENS = actual.SCREENS.map((screen: Screen) => ({ ...screen, load: loads[screen.path] ?? screen.load }));
+  return { ...actual, SCREENS, screenAt: (path: string) => SCREENS.find((screen: Screen) => screen.path === path) };
 });
 
 beforeEach(() => {
@@ -57,7 +56,7 @@ describe('a screen that fails', () => {
     const reloadPage = jest.spyOn(reload, 'reloadPage').mockImplementation(() => undefined);
     const { user } = renderApp(routes, { route: '/revendedores', preloadedState: signedInAs('ADMINISTRADOR') });
     expect(await screen.findByRole('heading', { name: SCREEN_ERROR_TEXTS.title }, { timeout: 3000 })).toBeInTheDocument();
-    expect(STAFF_SCREEN_LOADERS.revendedores).toHaveBeenCalledTimes(2);
+    expect(screenAt('/revendedores')!.load).toHaveBeenCalledTimes(2);
     expect(screen.getByText(SCREEN_ERROR_TEXTS.chunk)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload }));

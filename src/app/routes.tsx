@@ -2,25 +2,22 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router-dom';
 import { PageSpinner } from '../components/PageSpinner';
 import { LightModeOnly } from '../components/theme/LightModeOnly';
-import { AUDIT_ROUTE, canOpen, DEFAULT_ROUTE, landingPathFor, MENU_ENTRIES } from '../domain/navigation';
+import { canOpen, DEFAULT_ROUTE, landingPathFor } from '../domain/navigation';
 import { selectUserType } from '../features/auth/selectors';
 import { ErrorPage } from './ErrorPage';
 import { loadWithRetry } from './loadWithRetry';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
-import { loadAppLayout, loadCheckoutPage, loadLoginPage, STAFF_SCREEN_LOADERS } from './screenChunks';
+import { loadAppLayout, loadCheckoutPage, loadLoginPage } from './screenChunks';
+import { SCREENS } from './screens';
 
-// Every screen is its own chunk (screenChunks.ts); the staff ones are asked for again once if their download fails.
+// Every screen is its own chunk (screenChunks.ts, screens.ts); the staff ones are asked for again once if their download fails.
 const LoginPage = lazy(loadLoginPage);
 const CheckoutPage = lazy(loadCheckoutPage);
 const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ default: module.AppLayout }))));
 
-// The spec's ten screens, in its menu's order; the audit trail has its own route below.
-const staffScreens = MENU_ENTRIES.map(({ path }) => {
-  const name = path.slice(1) as Exclude<keyof typeof STAFF_SCREEN_LOADERS, 'auditoria'>;
-  return { path: name, Page: lazy(loadWithRetry(STAFF_SCREEN_LOADERS[name])) };
-});
-const AuditPage = lazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
+// Every staff screen the registry declares, and no other.
+const staffScreens = SCREENS.map(({ path, load }) => ({ path, Page: lazy(loadWithRetry(load)) }));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
@@ -43,21 +40,13 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, element: <Navigate to={DEFAULT_ROUTE} replace /> },
           ...staffScreens.map(({ path, Page }) => ({
-            path,
+            path: path.slice(1),
             element: (
-              <AllowedFor path={`/${path}`}>
+              <AllowedFor path={path}>
                 <Page />
               </AllowedFor>
             ),
           })),
-          {
-            path: AUDIT_ROUTE.slice(1),
-            element: (
-              <AllowedFor path={AUDIT_ROUTE}>
-                <AuditPage />
-              </AllowedFor>
-            ),
-          },
         ],
       },
       { path: '*', element: <ErrorPage notFound /> },

@@ -1,14 +1,6 @@
-import { MENU_ENTRIES } from '../domain/navigation';
-import { preloadScreenChunks, STAFF_SCREEN_LOADERS } from './screenChunks';
+import { preloadScreenChunks } from './screenChunks';
 
 describe('screen chunks', () => {
-  it('has the code of every menu screen', async () => {
-    for (const { path } of MENU_ENTRIES) {
-      const load = STAFF_SCREEN_LOADERS[path.slice(1) as keyof typeof STAFF_SCREEN_LOADERS];
-      expect(typeof (await load()).default).toBe('function');
-    }
-  });
-
   it("starts the layout and the screen with a session, whatever the path's slashes", async () => {
     const [layout, screen] = (await preloadScreenChunks('/beneficiarios/', true)) as [
       { AppLayout: unknown },

@@ -1,7 +1,7 @@
 /**
  * Each list's filters, as URL and API query parameter names, in the order the screens read them.
- * Apart from the domain modules so the start-up's first page preload (api/firstPagePreload.ts) can
- * build a list's URL without pulling the screens' texts into the first load.
+ * Apart from the domain modules so the screen registry (app/screens.ts, in the first load) can name
+ * a list's filters for its first page preload without pulling the screens' texts into the first load.
  */
 export const BENEFICIARY_FILTERS = ['name', 'reseller', 'branch', 'partner'] as const;
 export const PROFESSIONAL_FILTERS = ['nome', 'cpf', 'email'] as const;

@@ -1,34 +1,12 @@
-import { mayOpenScreen, type ScreenPath } from './permissions';
+import { mayOpenScreen, SCREEN_ACCESS } from './permissions';
 import { isUserType, type UserType } from './userTypes';
 
-export interface MenuEntry {
-  path: ScreenPath;
-  label: string;
-}
-
-/** Every sidebar entry, in the spec's order. */
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { path: '/profissionais', label: 'Profissionais' },
-  { path: '/beneficiarios', label: 'Beneficiários' },
-  { path: '/parceiros', label: 'Parceiros' },
-  { path: '/filiais', label: 'Filiais' },
-  { path: '/revendedores', label: 'Revendedores' },
-  { path: '/agendamentos', label: 'Agendamentos' },
-  { path: '/encaminhamentos', label: 'Encaminhamentos' },
-  { path: '/relatorio-vendas', label: 'Relatório de Vendas' },
-  { path: '/site', label: 'Gestão do Site' },
-  { path: '/configuracoes', label: 'Configurações' },
-];
-
 /**
- * The sidebar for a user type: the entries its permissions open (permissions.ts). The spec gives a
- * type it does not name all ten entries; the server still refuses such a session every call.
+ * The screens themselves (route, menu entry, code, preloads) are declared once in app/screens.ts; who
+ * may open each is its `SCREEN_ACCESS` row. These are the rules about where a user goes.
  */
-export function menuFor(userType: string | null | undefined): MenuEntry[] {
-  if (!isUserType(userType)) return [...MENU_ENTRIES];
-  return MENU_ENTRIES.filter((entry) => mayOpenScreen(userType, entry.path));
-}
 
+/** The first menu entry: where administrators land without a remembered path. */
 export const DEFAULT_ROUTE = '/profissionais';
 
 /** The administrators' audit screen, reached from the header (the sidebar keeps the spec's ten entries). */
@@ -53,9 +31,16 @@ export function landingPathFor(userType: UserType, rememberedPath?: string | nul
 /** The profile page ('Meu Perfil') is open to every user type, from the header link. */
 export const PROFILE_ROUTE = '/configuracoes';
 
-/** Whether a user type may open a staff route: its menu entries, the audit if its role allows, and its profile. */
+const isScreen = (path: string): path is keyof typeof SCREEN_ACCESS => Object.hasOwn(SCREEN_ACCESS, path);
+
+/**
+ * Whether a user type may open a staff route: the screens its role allows, and its profile. A type
+ * the spec does not name is shown the whole menu (app/screens.ts), so it may open the menu's screens
+ * but not the audit.
+ */
 export function canOpen(userType: string | null | undefined, path: string): boolean {
   if (path === PROFILE_ROUTE) return true;
-  if (path === AUDIT_ROUTE) return isUserType(userType) && mayOpenScreen(userType, AUDIT_ROUTE);
-  return menuFor(userType).some((entry) => entry.path === path);
+  if (!isScreen(path)) return false;
+  if (!isUserType(userType)) return path !== AUDIT_ROUTE;
+  return mayOpenScreen(userType, path);
 }

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { API_BASE_URL } from '../api/baseUrl';
 import { claimPreloaded, firstPageUrl } from '../api/firstPagePreload';
+import { screenAt } from '../app/screens';
 import type { StoredSession } from '../api/session';
 import type { UserType } from '../domain/userTypes';
 import { server } from '../test/server';
@@ -11,7 +12,9 @@ const at = (pathname: string) => ({ pathname, search: '' });
 
 /** Claims the first page the start-up asked for at this path with this session, if it did. */
 const claimFor = (pathname: string, owner: StoredSession) =>
-  claimPreloaded(new Request(firstPageUrl(API_BASE_URL, at(pathname))!, { headers: { Authorization: `Bearer ${owner.token}` } }));
+  claimPreloaded(
+    new Request(firstPageUrl(API_BASE_URL, screenAt(pathname)?.firstPage, '')!, { headers: { Authorization: `Bearer ${owner.token}` } }),
+  );
 
 describe('start-up preloads', () => {
   beforeEach(() => server.use(http.get('*/api/*', () => HttpResponse.json({ data: { data: [] } }))));

@@ -2,6 +2,7 @@ import { API_BASE_URL } from '../api/baseUrl';
 import { preloadFirstPage } from '../api/firstPagePreload';
 import type { StoredSession } from '../api/session';
 import { preloadScreenChunks } from '../app/screenChunks';
+import { screenAt } from '../app/screens';
 import { canOpen } from '../domain/navigation';
 
 /**
@@ -16,6 +17,6 @@ export function startPreloads(
   session: StoredSession | null,
 ): Promise<unknown> | undefined {
   const opensStaffScreen = session !== null && canOpen(session.userType, location.pathname);
-  preloadFirstPage(API_BASE_URL, location, opensStaffScreen ? session.token : null);
+  preloadFirstPage(API_BASE_URL, screenAt(location.pathname)?.firstPage, location.search, opensStaffScreen ? session.token : null);
   return preloadScreenChunks(location.pathname, opensStaffScreen);
 }

@@ -1,10 +1,9 @@
 import { Box, Button, Flex, Image, Link, Stack } from '@chakra-ui/react';
 import { LuLogOut } from 'react-icons/lu';
 import { NavLink } from 'react-router-dom';
-import { menuFor } from '../../domain/navigation';
 import { useAppSelector } from '../hooks';
 import { selectUserType } from '../../features/auth/selectors';
-import { MENU_ICONS } from './menuIcons';
+import { menuFor } from '../screens';
 
 interface SidebarProps {
   onNavigate?: () => void;
@@ -22,7 +21,7 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
       </Box>
       <Stack as="nav" aria-label="Menu principal" gap="1" px="3" py="4" flex="1" overflowY="auto">
         {entries.map((entry) => {
-          const Icon = MENU_ICONS[entry.path];
+          const Icon = entry.icon;
           return (
             <Link
               key={entry.path}
@@ -41,7 +40,7 @@ export function Sidebar({ onNavigate, onLogout }: SidebarProps) {
               _focusVisible={{ outline: '2px solid white', outlineOffset: '-2px' }}
             >
               <NavLink to={entry.path} onClick={onNavigate}>
-                {Icon && <Icon aria-hidden />}
+                <Icon aria-hidden />
                 {entry.label}
               </NavLink>
             </Link>
