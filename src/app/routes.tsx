@@ -8,9 +8,11 @@ import { ErrorPage } from './ErrorPage';
 import { loadWithRetry } from './loadWithRetry';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
+import { retryableLazy } from './retryableLazy';
 import { loadAppLayout, loadCheckoutPage, loadLoginPage, STAFF_SCREEN_LOADERS } from './screenChunks';
 
-// Every screen is its own chunk (screenChunks.ts); the staff ones are asked for again once if their download fails.
+// Every screen is its own chunk (screenChunks.ts); the staff ones are asked for again once if their
+// download fails, and again on their next visit after their error page (retryableLazy.ts).
 const LoginPage = lazy(loadLoginPage);
 const CheckoutPage = lazy(loadCheckoutPage);
 const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ default: module.AppLayout }))));
@@ -18,9 +20,9 @@ const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ d
 // The spec's ten screens, in its menu's order; the audit trail has its own route below.
 const staffScreens = MENU_ENTRIES.map(({ path }) => {
   const name = path.slice(1) as Exclude<keyof typeof STAFF_SCREEN_LOADERS, 'auditoria'>;
-  return { path: name, Page: lazy(loadWithRetry(STAFF_SCREEN_LOADERS[name])) };
+  return { path: name, Page: retryableLazy(loadWithRetry(STAFF_SCREEN_LOADERS[name])) };
 });
-const AuditPage = lazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
+const AuditPage = retryableLazy(loadWithRetry(STAFF_SCREEN_LOADERS.auditoria));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 
