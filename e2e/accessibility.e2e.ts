@@ -1,21 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { CHANNEL_ACTIONS, PARTNER_TEXTS } from '../src/domain/channels';
 import { COLOR_MODE_TEXTS, COLOR_MODES, type ColorMode } from '../src/domain/colorMode';
 import { PROFILE_TEXTS } from '../src/domain/settings';
 import { describeViolations, seriousViolations } from './support/axe';
-import { PHONE } from './support/browser';
+import { LAPTOP, SIZES } from './support/browser';
 import { startInColorMode } from './support/colorMode';
 import { DEMO_USERS } from './support/login';
 import { usePortal } from './support/portal';
 import { openScreen, screensFor, USER_TYPES, visitDialogs } from './support/screens';
-
-const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
-const SIZES = [
-  { name: '1280×800', options: LAPTOP },
-  { name: '390×844', options: PHONE },
-] as const;
 
 /** The serious and critical violations of the page as it is now, described (nothing when there are none). */
 async function axeProblems(page: Page, where: string): Promise<string[]> {

@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { PRESENTIAL_NO_LINK } from '../src/domain/care';
+import { SIZES } from './support/browser';
+import { goThroughMenu } from './support/menu';
 import { usePortal } from './support/portal';
 
 /** Picks the first real option of a select (the first one is its placeholder). */
@@ -45,6 +47,28 @@ async function book(
   await dialog.waitFor({ state: 'hidden' });
   // "Ana Souza (123.456.789-00) - Cardiologia" → "Ana Souza"
   return { patient: patient.replace(/ \(.*$/, ''), when: `${day} · ${time.slice(0, 5)}`, professional };
+}
+
+/** A time option: '08:00h - 08:30h · Dra. Ana Souza (Cardiologia)' → its start, professional and specialty. */
+const TIME_OPTION = /^(\d{2}:\d{2})h - \d{2}:\d{2}h · (.+) \((.+)\)$/;
+
+/**
+ * In an open 'Nova Consulta' with its month chosen, the first of its dates (up to the tenth) where
+ * two professionals are free at one time: the date is chosen, and the time options are answered.
+ */
+async function dateWithASharedTime(page: Page, dialog: Locator): Promise<string[]> {
+  const date = dialog.getByLabel(/^Data/);
+  const time = dialog.getByLabel(/^Horário/);
+  await page.waitForFunction((element) => (element as HTMLSelectElement).options.length > 1, await date.elementHandle());
+  const dates = await date.locator('option').count();
+  for (let index = 1; index < Math.min(dates, 11); index++) {
+    await date.selectOption({ index });
+    await page.waitForFunction((element) => (element as HTMLSelectElement).options.length > 1, await time.elementHandle());
+    const options = (await time.locator('option').allTextContents()).slice(1).map((option) => option.trim());
+    const starts = options.map((option) => TIME_OPTION.exec(option)?.[1]);
+    if (new Set(starts).size < starts.length) return options;
+  }
+  throw new Error('no date of the month has two professionals free at one time');
 }
 
 describe('care: agenda, referrals and professionals', () => {
@@ -140,4 +164,55 @@ describe('care: agenda, referrals and professionals', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  for (const [index, size] of SIZES.entries()) {
+    it(`Nova Consulta names each time's professional and specialty, tells apart those at one time and books the chosen one (${size.name})`, async () => {
+      const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', size.options);
+      await goThroughMenu(page, 'Agendamentos');
+      await page.getByRole('button', { name: 'Nova Consulta' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Nova Consulta' });
+      await dialog.getByRole('radio', { name: 'Avulsa' }).check();
+      // A patient of each size's own, after the one the other tests book for: no two bookings of one patient at one time.
+      const patientSelect = dialog.getByLabel(/^Paciente/);
+      await patientSelect.locator('option').nth(3).waitFor({ state: 'attached' });
+      await patientSelect.selectOption({ index: 2 + index });
+      const patient = (await patientSelect.locator('option:checked').textContent())!.replace(/ \(.*$/, '').trim();
+      // The specialty with the most professionals (five or more in the demo data).
+      await dialog.getByLabel(/^Especialidade/).selectOption({ label: 'Generalista' });
+      await dialog.getByLabel(/^Mês\/Ano/).selectOption({ index: 2 });
+      const options = await dateWithASharedTime(page, dialog);
+
+      for (const option of options) {
+        const [, , professional, specialty] = TIME_OPTION.exec(option) ?? [];
+        assert.ok(professional, `the time names its professional: ${option}`);
+        assert.equal(specialty, 'Generalista', `the time names its specialty: ${option}`);
+      }
+      assert.equal(new Set(options).size, options.length, `two times read alike: ${options.join(' | ')}`);
+      // The second professional of a shared time is the one booked.
+      const starts = options.map((option) => TIME_OPTION.exec(option)![1]);
+      const shared = options.filter((option, at) => starts.indexOf(starts[at]) !== at)[0];
+      const [, start, professional] = TIME_OPTION.exec(shared)!;
+      assert.equal(
+        await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth),
+        true,
+        'the dialog fits the width',
+      );
+      await dialog.getByLabel(/^Horário/).selectOption({ label: shared });
+      await dialog.getByRole('button', { name: 'Agendar' }).click();
+      await page.getByText('Consulta agendada com sucesso!').waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+
+      await page.getByLabel('Paciente').fill(patient);
+      await page
+        .getByRole('table', { name: 'Agenda de Consultas' })
+        .getByRole('row')
+        .filter({ hasText: patient })
+        .filter({ hasText: professional })
+        .filter({ hasText: ` · ${start}` })
+        .first()
+        .waitFor();
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

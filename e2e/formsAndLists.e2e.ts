@@ -1,32 +1,15 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { DISCARD_TEXTS } from '../src/components/forms/LeaveGuard';
 import { PARTNER_TEXTS } from '../src/domain/channels';
 import { dateRangeError } from '../src/domain/dateRange';
 import { PAGINATION_TEXTS } from '../src/domain/pagination';
 import { PARAMETER_NAMES } from '../src/domain/parameters';
-import { PHONE } from './support/browser';
+import { SIZES } from './support/browser';
+import { goThroughMenu, openMenuIfDrawer } from './support/menu';
 import { usePortal } from './support/portal';
 import { screenReady } from './support/screens';
-
-const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
-const SIZES = [
-  { name: '1280×800', options: LAPTOP },
-  { name: '390×844', options: PHONE },
-] as const;
-
-/** Below Chakra's `lg` (1024 px) the sidebar is a drawer, opened from the header. */
-async function openMenuIfDrawer(page: Page) {
-  if ((page.viewportSize()?.width ?? 0) < 1024) await page.getByRole('button', { name: 'Abrir menu' }).click();
-}
-
-/** Goes to a screen through the sidebar, as a user would: no page load. */
-async function goThroughMenu(page: Page, label: string) {
-  await openMenuIfDrawer(page);
-  await page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label }).click();
-  await screenReady(page);
-}
 
 const toast = (page: Page, text: string) => page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first();
 

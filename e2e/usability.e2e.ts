@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { Locator, Page, Route } from 'playwright-core';
 import { SCREEN_ERROR_TEXTS } from '../src/app/layout/ScreenErrorBoundary';
+import { BRANCH_TEXTS, PARTNER_TEXTS, RESELLER_TEXTS } from '../src/domain/channels';
 import { describeViolations, seriousViolations } from './support/axe';
-import { DESKTOP, PHONE } from './support/browser';
+import { SIZES } from './support/browser';
 import { DEMO_USERS, signIn } from './support/login';
+import { clickMenuEntry } from './support/menu';
 import { usePortal } from './support/portal';
 import { screenReady } from './support/screens';
-
-const menuLink = (page: Page, label: string) => page.getByRole('navigation', { name: 'Menu principal' }).getByRole('link', { name: label });
 
 /** What makes a button look the way it does, as painted. */
 async function looksOf(button: Locator) {
@@ -72,92 +72,139 @@ async function overflowOfCards(page: Page) {
   });
 }
 
-describe('usability: disabled buttons, the screen error page, long texts on phone cards', () => {
+/** Every script download refused from now on, as when the connection drops; the returned function restores it. */
+async function dropScripts(page: Page) {
+  const isScript = (url: URL) => /\/assets\/.+\.js$/.test(url.pathname);
+  const refuse = (route: Route) => route.abort('internetdisconnected');
+  await page.route(isScript, refuse);
+  return () => page.unroute(isScript, refuse);
+}
+
+/** The in-screen error page of a screen whose code could not be downloaded. */
+async function chunkErrorPage(page: Page) {
+  const alert = page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title });
+  await alert.waitFor();
+  await alert.getByText(SCREEN_ERROR_TEXTS.chunk).waitFor();
+  return alert;
+}
+
+/** A screen of the menu drawn, with its own title and no error page. */
+async function showsScreen(page: Page, title: string) {
+  await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+  await screenReady(page);
+  assert.equal(await page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title }).count(), 0, `${title}: no error page`);
+}
+
+describe('usability: disabled buttons, the screen error page, long texts in the lists, 1280×800 and 390×844', () => {
   const portal = usePortal();
 
-  it("a disabled 'Salvar' looks different from an enabled one", async () => {
-    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', DESKTOP);
-    await menuLink(page, 'Gestão do Site').click();
-    await page.getByRole('heading', { name: 'Configurações do Sistema', level: 1 }).waitFor();
-    const value = page.getByRole('textbox', { name: 'Valor de url_sistema_cliente' });
-    const save = page.getByRole('row').filter({ has: value }).getByRole('button', { name: 'Salvar', exact: true });
-    const otherSave = page.getByRole('row').filter({ hasNot: value }).getByRole('button', { name: 'Salvar', exact: true }).first();
-    await otherSave.waitFor();
+  for (const size of SIZES) {
+    it(`a disabled 'Salvar' looks different from an enabled one (${size.name})`, async () => {
+      const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', size.options);
+      await clickMenuEntry(page, 'Gestão do Site');
+      await page.getByRole('heading', { name: 'Configurações do Sistema', level: 1 }).waitFor();
+      const value = page.getByRole('textbox', { name: 'Valor de url_sistema_cliente' });
+      const save = page.getByRole('row').filter({ has: value }).getByRole('button', { name: 'Salvar', exact: true });
+      const otherSave = page.getByRole('row').filter({ hasNot: value }).getByRole('button', { name: 'Salvar', exact: true }).first();
+      await otherSave.waitFor();
 
-    // Unchanged: 'Salvar' is disabled.
-    assert.equal(await save.isDisabled(), true);
-    const unchanged = await looksOf(save);
+      // Unchanged: 'Salvar' is disabled.
+      assert.equal(await save.isDisabled(), true);
+      const unchanged = await looksOf(save);
 
-    // Changed: this row's 'Salvar' is enabled (not saved: nothing is written); another row's stays disabled.
-    await value.fill(`${await value.inputValue()}/alterado`);
-    await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await save.elementHandle());
-    // Let the colour transition end before reading the painted style.
-    await page.waitForTimeout(400);
-    const enabled = await looksOf(save);
-    const disabled = await looksOf(otherSave);
-    assert.equal(enabled.disabled, false);
-    assert.equal(disabled.disabled, true);
-    assert.deepEqual(disabled, unchanged, 'a disabled Salvar looks the same whichever row it is in');
+      // Changed: this row's 'Salvar' is enabled (not saved: nothing is written); another row's stays disabled.
+      await value.fill(`${await value.inputValue()}/alterado`);
+      await page.waitForFunction((button) => !(button as HTMLButtonElement).disabled, await save.elementHandle());
+      // Let the colour transition end before reading the painted style.
+      await page.waitForTimeout(400);
+      const enabled = await looksOf(save);
+      const disabled = await looksOf(otherSave);
+      assert.equal(enabled.disabled, false);
+      assert.equal(disabled.disabled, true);
+      assert.deepEqual(disabled, unchanged, 'a disabled Salvar looks the same whichever row it is in');
 
-    const differences = (['opacity', 'background', 'color', 'filter', 'cursor'] as const).filter((key) => enabled[key] !== disabled[key]);
-    assert.ok(differences.length >= 2, `enabled ${JSON.stringify(enabled)} and disabled ${JSON.stringify(disabled)} look alike`);
-    assert.ok(disabled.opacity <= 0.6 && enabled.opacity === 1, `opacity: enabled ${enabled.opacity}, disabled ${disabled.opacity}`);
-    assert.equal(disabled.cursor, 'not-allowed');
-    assert.notEqual(enabled.cursor, 'not-allowed');
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+      const differences = (['opacity', 'background', 'color', 'filter', 'cursor'] as const).filter((key) => enabled[key] !== disabled[key]);
+      assert.ok(differences.length >= 2, `enabled ${JSON.stringify(enabled)} and disabled ${JSON.stringify(disabled)} look alike`);
+      assert.ok(disabled.opacity <= 0.6 && enabled.opacity === 1, `opacity: enabled ${enabled.opacity}, disabled ${disabled.opacity}`);
+      assert.equal(disabled.cursor, 'not-allowed');
+      assert.notEqual(enabled.cursor, 'not-allowed');
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
 
-  it('a screen whose code cannot be downloaded shows its error page, accessible, with a way back', async () => {
-    const { context, page } = await portal.openSignedIn('ADMINISTRADOR', DESKTOP);
-    await screenReady(page);
-
-    // From now on no script downloads: the Parceiros screen's chunk (and its one retry) fail.
-    const isScript = (url: URL) => /\/assets\/.+\.js$/.test(url.pathname);
-    const refuse = (route: Route) => route.abort('internetdisconnected');
-    await page.route(isScript, refuse);
-    await menuLink(page, 'Parceiros').click();
-    const alert = page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title });
-    await alert.waitFor();
-    await alert.getByText(SCREEN_ERROR_TEXTS.chunk).waitFor();
-    assert.equal(await page.getByRole('heading', { name: SCREEN_ERROR_TEXTS.title, level: 1 }).count(), 1);
-    const reload = alert.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload });
-    assert.equal(await reload.isEnabled(), true);
-    // The layout around it keeps working: the menu and the header are still there.
-    assert.equal(await menuLink(page, 'Profissionais').isVisible(), true);
-    await page.waitForTimeout(300);
-    const violations = await seriousViolations(page);
-    assert.deepEqual(violations, [], describeViolations('the screen error page', violations));
-
-    // The way back: once the connection is back, 'Recarregar' brings the failed screen.
-    await page.unroute(isScript, refuse);
-    await reload.click();
-    await page.waitForURL('**/parceiros');
-    await screenReady(page);
-    assert.equal(await page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title }).count(), 0);
-    await context.close();
-  });
-
-  it('80-character e-mails and names stay inside the cards of the lists on a 390×844 phone', async () => {
-    const { context, page, errors } = await portal.open(PHONE);
-    const lists = ['/api/professionals', '/api/beneficiaries', '/api/resellers'];
-    await page.route((url) => lists.includes(url.pathname), withLongTexts);
-    await signIn(page, portal.baseUrl, 'ADMINISTRADOR');
-    await page.waitForURL(`**${DEMO_USERS.ADMINISTRADOR.landing}`);
-
-    const problems: string[] = [];
-    for (const path of ['/profissionais', '/beneficiarios', '/revendedores']) {
-      await page.goto(`${portal.baseUrl}${path}`);
+    it(`a screen whose code cannot be downloaded shows its error page, accessible, with a way back (${size.name})`, async () => {
+      const { context, page } = await portal.openSignedIn('ADMINISTRADOR', size.options);
       await screenReady(page);
-      const card = page.locator('main tbody tr').first();
-      await card.waitFor();
-      const text = await card.innerText();
-      assert.ok(text.includes(LONG_NAME) || text.includes(LONG_EMAIL), `${path}: the first card shows the long texts (${text})`);
-      if (path !== '/beneficiarios') assert.ok(text.includes(LONG_EMAIL), `${path}: the first card shows the long e-mail`);
-      problems.push(...(await overflowOfCards(page)).map((problem) => `${path}: ${problem}`));
-    }
-    assert.deepEqual(problems, []);
-    assert.deepEqual(errors, []);
-    await context.close();
-  });
+
+      // From now on no script downloads: the Parceiros screen's chunk (and its one retry) fail.
+      const restore = await dropScripts(page);
+      await clickMenuEntry(page, 'Parceiros');
+      const alert = await chunkErrorPage(page);
+      assert.equal(await page.getByRole('heading', { name: SCREEN_ERROR_TEXTS.title, level: 1 }).count(), 1);
+      const reload = alert.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload });
+      assert.equal(await reload.isEnabled(), true);
+      // The layout around it keeps working: the header and the menu (the sidebar, or its drawer's button) are still there.
+      assert.equal(await page.getByRole('banner').isVisible(), true);
+      const menu = page.getByRole('navigation', { name: 'Menu principal' }).or(page.getByRole('button', { name: 'Abrir menu' }));
+      assert.equal(await menu.first().isVisible(), true);
+      await page.waitForTimeout(300);
+      const violations = await seriousViolations(page);
+      assert.deepEqual(violations, [], describeViolations('the screen error page', violations));
+
+      // The way back: once the connection is back, 'Recarregar' brings the failed screen.
+      await restore();
+      await reload.click();
+      await page.waitForURL('**/parceiros');
+      await screenReady(page);
+      assert.equal(await page.getByRole('alert').filter({ hasText: SCREEN_ERROR_TEXTS.title }).count(), 0);
+      await context.close();
+    });
+
+    it(`after a failed download, the menu opens every screen again once the connection is back, the failed one too (${size.name})`, async () => {
+      const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', size.options);
+      await screenReady(page);
+
+      // Offline: Parceiros fails; Filiais, chosen from its error page, fails too.
+      const restore = await dropScripts(page);
+      await clickMenuEntry(page, 'Parceiros');
+      await chunkErrorPage(page);
+      await clickMenuEntry(page, 'Filiais');
+      await page.waitForURL('**/filiais');
+      await chunkErrorPage(page);
+
+      // Back online, with no reload: each screen renders, the two that failed included.
+      await restore();
+      await clickMenuEntry(page, 'Revendedores');
+      await showsScreen(page, RESELLER_TEXTS.title);
+      await clickMenuEntry(page, 'Parceiros');
+      await showsScreen(page, PARTNER_TEXTS.title);
+      await clickMenuEntry(page, 'Filiais');
+      await showsScreen(page, BRANCH_TEXTS.title);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it(`80-character e-mails and names stay inside the rows of the lists (${size.name})`, async () => {
+      const { context, page, errors } = await portal.open(size.options);
+      const lists = ['/api/professionals', '/api/beneficiaries', '/api/resellers'];
+      await page.route((url) => lists.includes(url.pathname), withLongTexts);
+      await signIn(page, portal.baseUrl, 'ADMINISTRADOR');
+      await page.waitForURL(`**${DEMO_USERS.ADMINISTRADOR.landing}`);
+
+      const problems: string[] = [];
+      for (const path of ['/profissionais', '/beneficiarios', '/revendedores']) {
+        await page.goto(`${portal.baseUrl}${path}`);
+        await screenReady(page);
+        const card = page.locator('main tbody tr').first();
+        await card.waitFor();
+        const text = await card.innerText();
+        assert.ok(text.includes(LONG_NAME) || text.includes(LONG_EMAIL), `${path}: the first row shows the long texts (${text})`);
+        if (path !== '/beneficiarios') assert.ok(text.includes(LONG_EMAIL), `${path}: the first row shows the long e-mail`);
+        problems.push(...(await overflowOfCards(page)).map((problem) => `${path}: ${problem}`));
+      }
+      assert.deepEqual(problems, []);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+  }
 });

@@ -21,6 +21,13 @@ export function launchBrowser(): Promise<Browser> {
 
 export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1366, height: 900 } };
+export const LAPTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** Issue 22's two sizes: a test of a behaviour on both runs once per entry, named after it. */
+export const SIZES = [
+  { name: '1280×800', options: LAPTOP },
+  { name: '390×844', options: PHONE },
+] as const;
 
 /** Fails the test on any uncaught page error or CSP violation, which would otherwise pass silently. */
 export function watchPageErrors(page: Page): string[] {

@@ -7,7 +7,8 @@ import { routes } from './routes';
 import { screenAt } from './screens';
 import { SCREEN_ERROR_TEXTS } from './layout/ScreenErrorBoundary';
 
-// Three screens stand in for the real ones: one crashes, one works, one's chunk cannot be downloaded.
+// Four screens stand in for the real ones: one crashes, one works, one's chunk cannot be downloaded,
+// one's chunk cannot be downloaded at first (the first visit and its retry) and can afterwards.
 jest.mock('./screens', () => {
   const actual = jest.requireActual('./screens');
   const { createElement } = jest.requireActual('react');
@@ -21,6 +22,11 @@ jest.mock('./screens', () => {
       }),
     '/filiais': () => Promise.resolve({ default: () => createElement('h1', null, 'Tela de filiais') }),
     '/revendedores': jest.fn(() => Promise.reject(missingChunk)),
+    '/site': jest
+      .fn()
+      .mockRejectedValueOnce(missingChunk)
+      .mockRejectedValueOnce(missingChunk)
+      .mockResolvedValue({ default: () => createElement('h1', null, 'Tela do site') }),
   };
   type Screen = { path: string; load: unknown };
   const SCREENS = actual.SCREENS.map((screen: Screen) => ({ ...screen, load: loads[screen.path] ?? screen.load }));
@@ -61,5 +67,19 @@ describe('a screen that fails', () => {
     expect(screen.getByRole('navigation', { name: 'Menu principal' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload }));
     expect(reloadPage).toHaveBeenCalledTimes(1);
+  });
+
+  it('downloads a failed screen again on its next visit, without a reload, once the connection is back', async () => {
+    const { user, router } = renderApp(routes, { route: '/site', preloadedState: signedInAs('ADMINISTRADOR') });
+    expect(await screen.findByText(SCREEN_ERROR_TEXTS.chunk, undefined, { timeout: 3000 })).toBeInTheDocument();
+    const menu = screen.getByRole('navigation', { name: 'Menu principal' });
+    await user.click(within(menu).getByRole('link', { name: /Filiais/ }));
+    expect(await screen.findByRole('heading', { name: 'Tela de filiais' })).toBeInTheDocument();
+
+    await user.click(within(menu).getByRole('link', { name: /Gestão do Site/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/site'));
+    expect(await screen.findByRole('heading', { name: 'Tela do site' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: SCREEN_ERROR_TEXTS.title })).not.toBeInTheDocument();
+    expect(screenAt('/site')!.load).toHaveBeenCalledTimes(3);
   });
 });

@@ -8,16 +8,18 @@ import { ErrorPage } from './ErrorPage';
 import { loadWithRetry } from './loadWithRetry';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
+import { retryableLazy } from './retryableLazy';
 import { loadAppLayout, loadCheckoutPage, loadLoginPage } from './screenChunks';
 import { SCREENS } from './screens';
 
-// Every screen is its own chunk (screenChunks.ts, screens.ts); the staff ones are asked for again once if their download fails.
+// Every screen is its own chunk (screenChunks.ts, screens.ts); the staff ones are asked for again once if their
+// download fails, and again on their next visit after their error page (retryableLazy.ts).
 const LoginPage = lazy(loadLoginPage);
 const CheckoutPage = lazy(loadCheckoutPage);
 const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ default: module.AppLayout }))));
 
 // Every staff screen the registry declares, and no other.
-const staffScreens = SCREENS.map(({ path, load }) => ({ path, Page: lazy(loadWithRetry(load)) }));
+const staffScreens = SCREENS.map(({ path, load }) => ({ path, Page: retryableLazy(loadWithRetry(load)) }));
 
 const suspended = (node: ReactNode) => <Suspense fallback={<PageSpinner />}>{node}</Suspense>;
 

@@ -1,6 +1,7 @@
 import { Box, Button, Heading, Text } from '@chakra-ui/react';
 import { Component, type ReactNode } from 'react';
 import { reloadPage } from '../reloadPage';
+import { forgetFailedLoads } from '../retryableLazy';
 
 export const SCREEN_ERROR_TEXTS = {
   title: 'Não foi possível exibir esta tela',
@@ -35,6 +36,11 @@ export class ScreenErrorBoundary extends Component<Props, { error: unknown; rese
 
   static getDerivedStateFromProps(props: Props, state: { error: unknown; resetKey: string }) {
     return props.resetKey === state.resetKey ? null : { error: null, resetKey: props.resetKey };
+  }
+
+  override componentDidCatch() {
+    // The error page is shown: a screen whose code failed to download is asked for again on its next visit.
+    forgetFailedLoads();
   }
 
   override render() {

@@ -93,7 +93,8 @@ const FITS_ITS_WIDTH = {
     tableLayout: 'fixed',
     width: 'full',
     '& th, & td': { minWidth: '0' },
-    '& td .cell-nowrap': { whiteSpace: 'normal' },
+    // Chakra's scroll area keeps every line whole ('nowrap'): an 80-character e-mail would spill out of its cell.
+    '& td, & td .cell-nowrap': { whiteSpace: 'normal' },
   },
 };
 
