@@ -1,15 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHECKOUT_MESSAGES, IDEMPOTENCY_KEY_PATTERN, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
+import { PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
 import { DEFAULT_PIX } from '../config';
-import { BODY_LIMITS } from '../lib/bodyLimits';
-import { badRequest, tooManyRequests } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
-import { addressGroup } from '../services/limits/addresses';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
-import { PAYMENTS_PER_ADDRESS } from './payments';
+import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
+import { perAddressLimit } from './perAddressLimit';
 
 /**
  * Reads of a Pix charge's status per client address: the page asks every 3 s for up to the whole
@@ -33,34 +31,15 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
     gatewayTimeoutMs: app.config.payments.timeoutMs,
     expirationMs: (app.config.payments.pix ?? DEFAULT_PIX).expirationMs,
   });
-  const admitRead = async (request: FastifyRequest) => {
-    if (!(await app.limits.admit([PIX_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
-      throw tooManyRequests(PIX_MESSAGES.tooManyStatusReads);
-    }
-  };
+  const admitRead = perAddressLimit(app, PIX_READS_PER_ADDRESS, PIX_MESSAGES.tooManyStatusReads);
 
   // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
-  app.post(
-    '/api/payment/pix',
-    {
-      bodyLimit: BODY_LIMITS.payment,
-      config: { errorText: true },
-      onRequest: async (request) => {
-        if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
-          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
-        }
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const idempotencyKey = request.headers['idempotency-key'];
-      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
-        throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyInvalid);
-      }
-      const payment = await validateBody(pixPaymentRequestSchema, request.body);
-      return createPixPayment(context(request), payment, { idempotencyKey });
-    },
-  );
+  app.post('/api/payment/pix', paymentRouteOptions(app), async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const idempotencyKey = idempotencyKeyOf(request);
+    const payment = await validateBody(pixPaymentRequestSchema, request.body);
+    return createPixPayment(context(request), payment, { idempotencyKey });
+  });
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',
