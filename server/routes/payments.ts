@@ -4,7 +4,7 @@ import { paymentRequestSchema } from '../../src/domain/validation/checkout';
 import { notFound, serviceUnavailable, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
-import { processPayment } from '../services/payments/checkout';
+import { paymentContext, processPayment } from '../services/payments/checkout';
 import { GatewayUnavailableError } from '../services/payments/gateway';
 import { checkoutConfig } from '../services/payments/checkoutConfig';
 import { approvedOrder } from '../services/payments/orderConfirmation';
@@ -83,17 +83,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
     reply.header('Cache-Control', 'no-store');
     const idempotencyKey = idempotencyKeyOf(request);
     const payment = await validateBody(paymentRequestSchema, request.body);
-    const answer = await processPayment(
-      {
-        db: app.db,
-        gateway: app.paymentGateway,
-        telemedicine: app.telemedicine,
-        log: request.log,
-        gatewayTimeoutMs: app.config.payments.timeoutMs,
-      },
-      payment,
-      { idempotencyKey, remoteIp: request.ip, limits: app.limits },
-    );
+    const answer = await processPayment(paymentContext(app, request.log), payment, {
+      idempotencyKey,
+      remoteIp: request.ip,
+      limits: app.limits,
+    });
     if (!answer.success) return answer;
     // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
     reply.header(ORDER_ID_HEADER, answer.orderId);

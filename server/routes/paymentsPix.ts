@@ -5,6 +5,7 @@ import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
 import { DEFAULT_PIX } from '../config';
 import { validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
+import { paymentContext } from '../services/payments/checkout';
 import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
 import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
 import { perAddressLimit } from './perAddressLimit';
@@ -24,11 +25,7 @@ const orderParams = {
 /** Pix at the public checkout: create a charge, follow it, and (sandbox only) pay it. */
 export default async function pixPaymentRoutes(app: FastifyInstance) {
   const context = (request: FastifyRequest): PixContext => ({
-    db: app.db,
-    gateway: app.paymentGateway,
-    telemedicine: app.telemedicine,
-    log: request.log,
-    gatewayTimeoutMs: app.config.payments.timeoutMs,
+    ...paymentContext(app, request.log),
     expirationMs: (app.config.payments.pix ?? DEFAULT_PIX).expirationMs,
   });
   const admitRead = perAddressLimit(app, PIX_READS_PER_ADDRESS, PIX_MESSAGES.tooManyStatusReads);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cardBrand, fullExpiryYear, lastFourDigits } from '../../../src/domain/cards';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PLANS, type PlanId } from '../../../src/domain/plans';
@@ -26,6 +26,17 @@ export interface PaymentContext {
   log: FastifyBaseLogger;
   /** The gateway's own time limit; a pending attempt older than a few of these is looked up. */
   gatewayTimeoutMs: number;
+}
+
+/** A payment's context from the app's gateway, provider and settings, logging to `log`. */
+export function paymentContext(app: FastifyInstance, log: FastifyBaseLogger): PaymentContext {
+  return {
+    db: app.db,
+    gateway: app.paymentGateway,
+    telemedicine: app.telemedicine,
+    log,
+    gatewayTimeoutMs: app.config.payments.timeoutMs,
+  };
 }
 
 const POLL_MS = 150;
