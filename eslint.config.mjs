@@ -81,7 +81,7 @@ export default tseslint.config(
     // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it;
     // its production code never imports the tests' support (server/test: fixtures, fakes, proxies).
     files: ['server/**/*.ts'],
-    ignores: ['server/**/*.test.ts', 'server/test/**', 'server/**/testFixtures.ts', 'server/**/fake*.ts'],
+    ignores: ['server/**/*.test.ts', 'server/test/**'],
     plugins: { 'import-x': importX },
     settings: importSettings,
     rules: {

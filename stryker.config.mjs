@@ -27,10 +27,7 @@ export default {
     'src/domain/**/*.ts',
     '!**/*.test.ts',
     '!**/*.pg.test.ts',
-    // Test-only helpers: fakes and fixtures, not the product.
-    '!**/testing.ts',
-    '!**/testFixtures.ts',
-    '!**/fake*.ts',
+    // The tests' support (fakes, fixtures) lives in server/test, outside these folders.
   ],
   // Anchored at the root: a bare 'reports' would also leave out server/services/reports.
   ignorePatterns: ['/dist', '/dist-server', '/data', '/coverage', '/reports', '/e2e/artifacts', '/bench/results', '/.stryker-tmp'],

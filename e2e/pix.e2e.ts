@@ -8,7 +8,7 @@ import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS } from '../src/domain/checkout';
 import { cpfCheckDigits } from '../src/domain/documents';
 import { PARAMETER_NAMES } from '../src/domain/parameters';
 import { PIX_TEXTS } from '../src/domain/pix';
-import { startFakeViaCep, type FakeViaCep } from '../server/services/cep/fakeViaCep';
+import { startFakeViaCep, type FakeViaCep } from '../server/test/fakeViaCep';
 import { DESKTOP, PHONE } from './support/browser';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserType } from './support/login';
 import { usePortal } from './support/portal';

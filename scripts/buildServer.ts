@@ -36,10 +36,8 @@ const packageOf = (specifier: string) =>
     .slice(0, specifier.startsWith('@') ? 2 : 1)
     .join('/');
 const missing = new Set<string>();
-// Test helpers compiled along (server/test, fakes) are never loaded by main.js; they may use dev tools.
-const runtimeFiles = javascriptFiles(path.join(out, 'server')).filter(
-  (file) => !/[\\/](test|testing|fake\w*|testFixtures)(\.js|[\\/])/.test(file),
-);
+// The tests' support (server/test) is not compiled (tsconfig.server.json): every file here is the server's.
+const runtimeFiles = javascriptFiles(path.join(out, 'server'));
 for (const file of runtimeFiles) {
   for (const [, specifier] of readFileSync(file, 'utf8').matchAll(/(?:require\(|import\()['"]([^'".][^'"]*)['"]\)/g)) {
     const name = packageOf(specifier.replace(/^node:/, ''));

@@ -4,7 +4,7 @@ import { appointments, beneficiaries, branches, partners, professionals, reselle
 import { freshCnpj, freshCpf, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
 import { encodeSlotId } from '../services/telemedicine/local/slotIds';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../services/telemedicine/testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startDemoPortal } from '../test/demoPortal';
 import { injectAs } from '../test/helpers';
 

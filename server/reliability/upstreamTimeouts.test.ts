@@ -7,7 +7,7 @@ import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
 import { reconcilePayments } from '../services/payments/reconcileJob';
 import { checkoutBody, createPaymentsApp, postPayment } from '../test/payments';
-import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import type { FakeRapidoc } from '../test/fakeRapidoc';
 import { injectAs } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
 

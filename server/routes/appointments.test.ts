@@ -4,7 +4,7 @@ import { CARE_ERRORS, SPECIALTY_NAMES } from '../../src/domain/care';
 import { appointments, referrals } from '../db/schema';
 import { addDays, todayIn, toBrDate, weekdayOf, zonedParts } from '../services/telemedicine/dates';
 import { decodeSlotId, encodeSlotId } from '../services/telemedicine/local/slotIds';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../services/telemedicine/testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { CLOCK_ONLY, csvLines, injectAs, loginAsDemo } from '../test/helpers';
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cpfCheckDigits } from '../../src/domain/documents';
 import { beneficiaries, partners } from '../db/schema';
-import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import type { FakeRapidoc } from '../test/fakeRapidoc';
 import { injectAs, login } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
 import { freshCnpj } from '../test/channelFixtures';

@@ -4,7 +4,7 @@ import { BENEFICIARY_MESSAGES as M } from '../../src/domain/beneficiaries';
 import type { UserType } from '../../src/domain/userTypes';
 import { beneficiaries } from '../db/schema';
 import { checkoutBody, freshCpf, postPayment } from '../test/payments';
-import type { FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import type { FakeRapidoc } from '../test/fakeRapidoc';
 import { demoChannel } from '../test/demoPortal';
 import { injectAs, loginAsDemo } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CEP_MESSAGES } from '../../src/domain/cep';
-import { startFakeViaCep, type FakeViaCep } from '../services/cep/fakeViaCep';
+import { startFakeViaCep, type FakeViaCep } from '../test/fakeViaCep';
 import { createTestApp } from '../test/helpers';
 
 /** GET /api/cep/:cep against a local stand-in for ViaCEP (never the network). */

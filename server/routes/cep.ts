@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { CEP_DIGITS, CEP_MESSAGES, type CepAddress } from '../../src/domain/cep';
 import { onlyDigits } from '../../src/domain/documents';
-import { badRequest, notFound, serviceUnavailable, tooManyRequests } from '../lib/httpErrors';
-import { addressGroup } from '../services/limits/addresses';
+import { badRequest, notFound, serviceUnavailable } from '../lib/httpErrors';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { CepUnavailableError, viaCepLookup } from '../services/cep/viaCep';
+import { perAddressLimit } from './perAddressLimit';
 
 /** Look-ups per client address: a form needs one or two; the limit keeps us a polite ViaCEP client. */
 const CEP_LOOKUPS_PER_ADDRESS: AttemptLimit = { name: 'cep:address', max: 60, windowMs: 10 * 60 * 1000 };
@@ -19,11 +19,7 @@ export default async function cepRoutes(app: FastifyInstance) {
     '/api/cep/:cep',
     {
       schema: { params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } } },
-      onRequest: async (request) => {
-        if (!(await app.limits.admit([CEP_LOOKUPS_PER_ADDRESS, addressGroup(request.ip)]))) {
-          throw tooManyRequests(CEP_MESSAGES.tooManyLookups);
-        }
-      },
+      onRequest: perAddressLimit(app, CEP_LOOKUPS_PER_ADDRESS, CEP_MESSAGES.tooManyLookups),
     },
     async (request, reply): Promise<CepAddress> => {
       const cep = onlyDigits(request.params.cep);

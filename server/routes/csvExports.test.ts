@@ -4,7 +4,7 @@ import { paymentTypeLabel, serviceTypeLabel } from '../../src/domain/beneficiari
 import { formatCep, formatCnpj, formatCpf, formatPhone } from '../../src/domain/documents';
 import { appointments, beneficiaries, branches, partners, resellers, sales } from '../db/schema';
 import { createChain, unique } from '../test/channelFixtures';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 import { startAdminPortal } from '../test/demoPortal';
 

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { formatCpf } from '../../src/domain/documents';
 import { auditLog, beneficiaries, professionals, referrals, sales } from '../db/schema';
 import { createChain, unique } from '../test/channelFixtures';
-import { insertBeneficiary, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
+import { insertBeneficiary, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { expectDeepPages } from '../test/deepPages';
 import { byNameThenId, exportedColumn, MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';

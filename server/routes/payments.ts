@@ -1,30 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  CHECKOUT_MESSAGES,
-  IDEMPOTENCY_KEY_PATTERN,
-  ORDER_ID_HEADER,
-  PAYMENT_RATE_LIMIT,
-  type SalesLinkStatus,
-} from '../../src/domain/checkout';
+import { CHECKOUT_MESSAGES, ORDER_ID_HEADER, PAYMENT_RATE_LIMIT, type SalesLinkStatus } from '../../src/domain/checkout';
 import { paymentRequestSchema } from '../../src/domain/validation/checkout';
-import { BODY_LIMITS } from '../lib/bodyLimits';
-import { badRequest, notFound, serviceUnavailable, tooManyRequests, unauthorized } from '../lib/httpErrors';
+import { notFound, serviceUnavailable, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
-import { addressGroup } from '../services/limits/addresses';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
-import { processPayment } from '../services/payments/checkout';
+import { paymentContext, processPayment } from '../services/payments/checkout';
 import { GatewayUnavailableError } from '../services/payments/gateway';
 import { checkoutConfig } from '../services/payments/checkoutConfig';
 import { approvedOrder } from '../services/payments/orderConfirmation';
 import { syncWithProvider } from '../services/payments/providerSync';
 import { schedulePaymentReconciliation } from '../services/payments/reconcileJob';
 import { handleAsaasEvent, webhookTokenMatches, type AsaasWebhookEvent } from '../services/payments/webhooks';
+import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
+import { perAddressLimit } from './perAddressLimit';
 
 /** The webhook's answer while the gateway cannot confirm the event (the gateway retries). */
 const WEBHOOK_GATEWAY_UNREACHABLE = 'Não foi possível confirmar o evento com o gateway de pagamento. Reenvie mais tarde.';
 
-/** Payment requests per client address (IPv6 by its /64), valid or not, counted before the body is read. */
-export const PAYMENTS_PER_ADDRESS: AttemptLimit = { name: 'payment:address', ...PAYMENT_RATE_LIMIT };
 /** Reads of an order's confirmation per client address: a buyer opens it a few times, nobody guesses ids. */
 const ORDER_READS_PER_ADDRESS: AttemptLimit = {
   name: 'order:address',
@@ -77,11 +69,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
-      onRequest: async (request) => {
-        if (!(await app.limits.admit([ORDER_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
-          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyOrderReads);
-        }
-      },
+      onRequest: perAddressLimit(app, ORDER_READS_PER_ADDRESS, CHECKOUT_MESSAGES.tooManyOrderReads),
     },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
@@ -91,41 +79,20 @@ export default async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post(
-    '/api/payment',
-    {
-      bodyLimit: BODY_LIMITS.payment,
-      config: { errorText: true },
-      onRequest: async (request) => {
-        if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
-          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
-        }
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const idempotencyKey = request.headers['idempotency-key'];
-      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
-        throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyInvalid);
-      }
-      const payment = await validateBody(paymentRequestSchema, request.body);
-      const answer = await processPayment(
-        {
-          db: app.db,
-          gateway: app.paymentGateway,
-          telemedicine: app.telemedicine,
-          log: request.log,
-          gatewayTimeoutMs: app.config.payments.timeoutMs,
-        },
-        payment,
-        { idempotencyKey, remoteIp: request.ip, limits: app.limits },
-      );
-      if (!answer.success) return answer;
-      // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
-      reply.header(ORDER_ID_HEADER, answer.orderId);
-      return { success: true };
-    },
-  );
+  app.post('/api/payment', paymentRouteOptions(app), async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const idempotencyKey = idempotencyKeyOf(request);
+    const payment = await validateBody(paymentRequestSchema, request.body);
+    const answer = await processPayment(paymentContext(app, request.log), payment, {
+      idempotencyKey,
+      remoteIp: request.ip,
+      limits: app.limits,
+    });
+    if (!answer.success) return answer;
+    // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
+    reply.header(ORDER_ID_HEADER, answer.orderId);
+    return { success: true };
+  });
 
   app.post<{ Body: AsaasWebhookEvent }>(
     '/api/payment/webhook/asaas',

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { CHECKOUT_MESSAGES, IDEMPOTENCY_KEY_PATTERN, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
+import { PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
 import { DEFAULT_PIX } from '../config';
-import { BODY_LIMITS } from '../lib/bodyLimits';
-import { badRequest, tooManyRequests } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
-import { addressGroup } from '../services/limits/addresses';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
+import { paymentContext } from '../services/payments/checkout';
 import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
-import { PAYMENTS_PER_ADDRESS } from './payments';
+import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
+import { perAddressLimit } from './perAddressLimit';
 
 /**
  * Reads of a Pix charge's status per client address: the page asks every 3 s for up to the whole
@@ -26,41 +25,18 @@ const orderParams = {
 /** Pix at the public checkout: create a charge, follow it, and (sandbox only) pay it. */
 export default async function pixPaymentRoutes(app: FastifyInstance) {
   const context = (request: FastifyRequest): PixContext => ({
-    db: app.db,
-    gateway: app.paymentGateway,
-    telemedicine: app.telemedicine,
-    log: request.log,
-    gatewayTimeoutMs: app.config.payments.timeoutMs,
+    ...paymentContext(app, request.log),
     expirationMs: (app.config.payments.pix ?? DEFAULT_PIX).expirationMs,
   });
-  const admitRead = async (request: FastifyRequest) => {
-    if (!(await app.limits.admit([PIX_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
-      throw tooManyRequests(PIX_MESSAGES.tooManyStatusReads);
-    }
-  };
+  const admitRead = perAddressLimit(app, PIX_READS_PER_ADDRESS, PIX_MESSAGES.tooManyStatusReads);
 
   // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
-  app.post(
-    '/api/payment/pix',
-    {
-      bodyLimit: BODY_LIMITS.payment,
-      config: { errorText: true },
-      onRequest: async (request) => {
-        if (!(await app.limits.admit([PAYMENTS_PER_ADDRESS, addressGroup(request.ip)]))) {
-          throw tooManyRequests(CHECKOUT_MESSAGES.tooManyAttempts);
-        }
-      },
-    },
-    async (request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      const idempotencyKey = request.headers['idempotency-key'];
-      if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY_PATTERN.test(idempotencyKey))) {
-        throw badRequest(CHECKOUT_MESSAGES.idempotencyKeyInvalid);
-      }
-      const payment = await validateBody(pixPaymentRequestSchema, request.body);
-      return createPixPayment(context(request), payment, { idempotencyKey });
-    },
-  );
+  app.post('/api/payment/pix', paymentRouteOptions(app), async (request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    const idempotencyKey = idempotencyKeyOf(request);
+    const payment = await validateBody(pixPaymentRequestSchema, request.body);
+    return createPixPayment(context(request), payment, { idempotencyKey });
+  });
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { PROFESSIONAL_MESSAGES, SPECIALTY_NAMES } from '../../src/domain/care';
 import { appointments, professionals } from '../db/schema';
 import { readWhole } from '../services/uploads/fileStore';
-import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
+import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 

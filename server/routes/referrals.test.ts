@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { REFERRAL_STATUSES } from '../../src/domain/care';
 import { referrals } from '../db/schema';
 import { todayIn, toBrDate } from '../services/telemedicine/dates';
-import { insertBeneficiary, insertReferral } from '../services/telemedicine/testFixtures';
+import { insertBeneficiary, insertReferral } from '../test/careFixtures';
 import { PLACEHOLDER_KEYS } from '../services/uploads/placeholders';
 import { createLinkSigner } from '../services/uploads/signedLinks';
 import { startAdminPortal } from '../test/demoPortal';

@@ -7,7 +7,7 @@ import { DEMO_PASSWORD } from '../seed/accounts';
 import { isCommonPassword } from '../services/auth/newPasswords';
 import { createTestApp, injectAs, login, loginAsDemo } from '../test/helpers';
 import { ScopeFixtures, unique, uniqueCnpj } from '../test/scopeFixtures';
-import { uniqueCpf } from '../services/telemedicine/testFixtures';
+import { uniqueCpf } from '../test/careFixtures';
 
 /**
  * Every place a password is set refuses the most common passwords and anything over 128 characters

@@ -1,7 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { partnerLogos, partners, professionals } from '../db/schema';
-import { uniqueCpf } from '../services/telemedicine/testFixtures';
+import { uniqueCpf } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs } from '../test/helpers';
 import { unique, uniqueCnpj } from '../test/scopeFixtures';

@@ -8,7 +8,7 @@ import { beneficiaryScope, ownerOfNewHolder } from './beneficiaries/scope';
 import { branchScope, partnerScope } from './channels/scope';
 import { createChain, freshCpf, unique } from '../test/channelFixtures';
 import { resellerScope } from './scope';
-import { insertBeneficiary } from './telemedicine/testFixtures';
+import { insertBeneficiary } from '../test/careFixtures';
 
 /**
  * The data scope, each condition applied to its table on a real database: every user type sees

@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../seed/accounts';
 import { checkoutBody } from './payments';
 import { professionalFilePath } from '../services/professionals/queries';
 import { referralFilePath } from '../services/telemedicine/local/referralQueries';
-import { specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
+import { specialtyByName, uniqueCpf } from './careFixtures';
 import { createLinkSigner } from '../services/uploads/signedLinks';
 import { addDays, todayIn, toBrDate } from '../services/telemedicine/dates';
 import { MISSING, unique, uniqueCnpj, type RecordKind, type Scope, type ScopeFixtures } from './scopeFixtures';

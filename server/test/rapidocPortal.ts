@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { administrators } from '../db/schema';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../services/telemedicine/rapidoc/fakeRapidoc';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from './fakeRapidoc';
 import { createTestApp, login } from './helpers';
 
 export interface RapidocPortal {

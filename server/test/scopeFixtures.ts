@@ -14,7 +14,7 @@ import {
   resellers,
 } from '../db/schema';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/accounts';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../services/telemedicine/testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from './careFixtures';
 import { addDays, todayIn, toBrDate } from '../services/telemedicine/dates';
 import { login } from './helpers';
 

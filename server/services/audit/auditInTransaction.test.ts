@@ -9,7 +9,7 @@ import { csvLines, injectAs } from '../../test/helpers';
 import { createChain, freshCnpj, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { addDays, todayIn, zonedInstant } from '../telemedicine/dates';
 import { encodeSlotId } from '../telemedicine/local/slotIds';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../telemedicine/testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../../test/careFixtures';
 
 /**
  * The audit trail and the changes it records (issue 26): a change is committed with its audit row or

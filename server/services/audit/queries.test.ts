@@ -4,7 +4,7 @@ import type { AuditEntryView } from '../../../src/domain/audit';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
 import { createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
-import { insertBeneficiary } from '../telemedicine/testFixtures';
+import { insertBeneficiary } from '../../test/careFixtures';
 import { purgeExpiredAudit } from './retention';
 
 /**

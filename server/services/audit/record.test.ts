@@ -4,7 +4,7 @@ import type { UserType } from '../../../src/domain/userTypes';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, injectAs, login } from '../../test/helpers';
 import { chainTokens, createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
-import { insertBeneficiary } from '../telemedicine/testFixtures';
+import { insertBeneficiary } from '../../test/careFixtures';
 import { recordAudit, recordBeneficiaryViews, type AuditEntry } from './record';
 
 /**

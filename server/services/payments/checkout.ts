@@ -1,21 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cardBrand, fullExpiryYear, lastFourDigits } from '../../../src/domain/cards';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PLANS, type PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
 import type { Database } from '../../db/client';
-import type { PaymentBuyer } from '../../db/schema';
 import { conflict } from '../../lib/httpErrors';
 import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
 import type { AttemptCounters } from '../limits/attemptCounters';
-import { claimAttempt, closeAttempt, findAttempt, forgetAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
-import { refuseDependentBuyer } from './buyer';
+import { closeAttempt, findAttempt, forgetAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
 import { admitCardAttempt, cardAttemptSettled, type AdmittedCardAttempt } from './cardVelocity';
 import type { TelemedicineProvider } from '../telemedicine/types';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 import { syncWithProvider } from './providerSync';
-import { salesLinkOf } from './resellerLink';
+import { claimPurchase, customerOf } from './purchase';
 
 /** The buyer's answer; an approval carries the order id (sent to the browser in a header, not in the body). */
 export type PaymentAnswer = { success: true; orderId: string } | { success: false; error: string };
@@ -30,25 +28,18 @@ export interface PaymentContext {
   gatewayTimeoutMs: number;
 }
 
-const POLL_MS = 150;
-
-/** The buyer's fields of a checkout request, card or Pix (the card's own fields left out). */
-export function buyerOf(request: Omit<PaymentRequest, 'creditCard'>): PaymentBuyer {
+/** A payment's context from the app's gateway, provider and settings, logging to `log`. */
+export function paymentContext(app: FastifyInstance, log: FastifyBaseLogger): PaymentContext {
   return {
-    name: request.name,
-    cpfCnpj: request.cpfCnpj,
-    email: request.email,
-    phone: request.phone,
-    mobilePhone: request.mobilePhone ?? '',
-    postalCode: request.postalCode,
-    address: request.address,
-    addressNumber: request.addressNumber,
-    addressComplement: request.addressComplement ?? '',
-    province: request.province,
-    city: request.city,
-    state: request.state,
+    db: app.db,
+    gateway: app.paymentGateway,
+    telemedicine: app.telemedicine,
+    log,
+    gatewayTimeoutMs: app.config.payments.timeoutMs,
   };
 }
+
+const POLL_MS = 150;
 
 /** A digest of what the buyer asked for, without card secrets: a replayed key must carry the same request. */
 function fingerprint(request: PaymentRequest): string {
@@ -62,24 +53,13 @@ function fingerprint(request: PaymentRequest): string {
 function chargeRequest(attempt: PaymentAttempt, request: PaymentRequest, remoteIp: string): ChargeRequest {
   const plan = PLANS[attempt.plan as PlanId];
   const buyer = attempt.buyer;
-  const mobilePhone = buyer.mobilePhone || buyer.phone;
+  const customer = customerOf(buyer);
   return {
     orderId: attempt.orderId,
     description: plan.name,
     amount: Number(attempt.amount),
     recurring: plan.recurring,
-    customer: {
-      name: buyer.name,
-      cpfCnpj: buyer.cpfCnpj,
-      email: buyer.email,
-      phone: buyer.phone,
-      mobilePhone,
-      postalCode: buyer.postalCode,
-      address: buyer.address,
-      addressNumber: buyer.addressNumber,
-      complement: buyer.addressComplement,
-      province: buyer.province,
-    },
+    customer,
     card: {
       holderName: request.creditCard.holderName,
       number: request.creditCard.number,
@@ -95,7 +75,7 @@ function chargeRequest(attempt: PaymentAttempt, request: PaymentRequest, remoteI
       addressNumber: buyer.addressNumber,
       addressComplement: buyer.addressComplement,
       phone: buyer.phone,
-      mobilePhone,
+      mobilePhone: customer.mobilePhone,
     },
     remoteIp,
   };
@@ -187,11 +167,9 @@ export async function reconcile(context: PaymentContext, attempt: PaymentAttempt
 }
 
 /**
- * POST /api/payment after validation: one charge per Idempotency-Key. The attempt is recorded as
- * pending before the gateway is called; price and plan come from PLANS, never from the request;
- * the reseller is credited only when the link's reseller is active (an inactivated reseller's link
- * still sells, credited to no one: 'Sem revendedor'). A new
- * attempt past the card velocity limits (cardVelocity.ts) answers 429 and leaves nothing behind; a
+ * POST /api/payment after validation: one charge per Idempotency-Key, claimed as every purchase is
+ * (purchase.ts: price from PLANS, the reseller only from an active link, pending before the gateway
+ * is called). A new attempt past the card velocity limits (cardVelocity.ts) answers 429 and leaves nothing behind; a
  * replayed key is answered as before, without counting.
  */
 export async function processPayment(
@@ -199,26 +177,14 @@ export async function processPayment(
   request: PaymentRequest,
   options: { idempotencyKey?: string; remoteIp: string; limits: AttemptCounters },
 ): Promise<PaymentAnswer> {
-  const plan = PLANS[request.selectedPlan as PlanId];
-  const idempotencyKey = options.idempotencyKey ?? randomUUID();
-  const link = await salesLinkOf(context.db, request.rev);
-  const resellerId = link.kind === 'active' ? link.resellerId : null;
-  await refuseDependentBuyer(context.db, request.cpfCnpj, resellerId);
-  const { claimed, attempt } = await claimAttempt(context.db, {
-    idempotencyKey,
+  const { claimed, attempt } = await claimPurchase(context.db, request, {
+    idempotencyKey: options.idempotencyKey,
     requestFingerprint: fingerprint(request),
-    plan: plan.id,
-    amount: plan.price,
-    resellerId,
-    buyer: buyerOf(request),
+    gateway: context.gateway.kind,
     cardBrand: cardBrand(request.creditCard.number),
     cardLast4: lastFourDigits(request.creditCard.number),
-    gateway: context.gateway.kind,
   });
-  if (!claimed) {
-    if (attempt.requestFingerprint !== fingerprint(request)) throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
-    return answerOf(attempt) ?? awaitFirstRequest(context, attempt);
-  }
+  if (!claimed) return answerOf(attempt) ?? awaitFirstRequest(context, attempt);
   let admitted: AdmittedCardAttempt;
   try {
     admitted = await admitCardAttempt(options.limits, {

@@ -7,12 +7,11 @@ import type { PixPaymentRequest } from '../../../src/domain/validation/checkout'
 import { paymentAttempts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/httpErrors';
 import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
-import { claimAttempt, closeAttempt, type PaymentAttempt } from './attempts';
-import { refuseDependentBuyer } from './buyer';
-import { buyerOf, type PaymentContext } from './checkout';
+import { closeAttempt, type PaymentAttempt } from './attempts';
+import type { PaymentContext } from './checkout';
 import { GatewayUnavailableError, PAID_STATUSES, type PixChargeRequest } from './gateway';
 import { syncWithProvider } from './providerSync';
-import { salesLinkOf } from './resellerLink';
+import { claimPurchase, customerOf } from './purchase';
 import { handleAsaasEvent } from './webhooks';
 
 export interface PixContext extends PaymentContext {
@@ -29,23 +28,11 @@ const fingerprint = (request: PixPaymentRequest) =>
     .digest('hex');
 
 function chargeRequest(attempt: PaymentAttempt): PixChargeRequest {
-  const buyer = attempt.buyer;
   return {
     orderId: attempt.orderId,
     description: PLANS[attempt.plan as PlanId].name,
     amount: Number(attempt.amount),
-    customer: {
-      name: buyer.name,
-      cpfCnpj: buyer.cpfCnpj,
-      email: buyer.email,
-      phone: buyer.phone,
-      mobilePhone: buyer.mobilePhone || buyer.phone,
-      postalCode: buyer.postalCode,
-      address: buyer.address,
-      addressNumber: buyer.addressNumber,
-      complement: buyer.addressComplement,
-      province: buyer.province,
-    },
+    customer: customerOf(attempt.buyer),
   };
 }
 
@@ -68,9 +55,9 @@ function answerOf(attempt: PaymentAttempt, simulation: boolean): PixChargeAnswer
 const isSimulation = (context: PaymentContext) => context.gateway.kind === 'sandbox';
 
 /**
- * POST /api/payment/pix after validation: one Pix charge per Idempotency-Key, with the card's
- * protections: the attempt is recorded before the gateway is called, the price comes from PLANS,
- * the reseller only from an active link (any other sells as 'Sem revendedor'), a dependent cannot buy.
+ * POST /api/payment/pix after validation: one Pix charge per Idempotency-Key, claimed as the card's
+ * (purchase.ts: recorded before the gateway is called, the price from PLANS, the reseller only from
+ * an active link, a dependent cannot buy).
  * The charge is a one-off payment of the plan's price; the sale is saved only when it is paid.
  */
 export async function createPixPayment(
@@ -78,25 +65,15 @@ export async function createPixPayment(
   request: PixPaymentRequest,
   options: { idempotencyKey?: string },
 ): Promise<PixChargeAnswer> {
-  const plan = PLANS[request.selectedPlan as PlanId];
-  const idempotencyKey = options.idempotencyKey ?? randomUUID();
-  const link = await salesLinkOf(context.db, request.rev);
-  const resellerId = link.kind === 'active' ? link.resellerId : null;
-  await refuseDependentBuyer(context.db, request.cpfCnpj, resellerId);
-  const { claimed, attempt } = await claimAttempt(context.db, {
-    idempotencyKey,
+  const { claimed, attempt } = await claimPurchase(context.db, request, {
+    idempotencyKey: options.idempotencyKey,
     requestFingerprint: fingerprint(request),
-    plan: plan.id,
-    amount: plan.price,
-    resellerId,
-    buyer: buyerOf(request),
+    gateway: context.gateway.kind,
     cardBrand: null,
     cardLast4: null,
-    gateway: context.gateway.kind,
     paymentMethod: 'pix',
   });
   if (!claimed) {
-    if (attempt.requestFingerprint !== fingerprint(request)) throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
     const answer = answerOf(attempt, isSimulation(context));
     if (!answer) throw conflict(CHECKOUT_MESSAGES.stillProcessing);
     return answer;

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries, paymentAttempts } from '../../db/schema';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../telemedicine/rapidoc/fakeRapidoc';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../../test/fakeRapidoc';
 import { createSandboxGateway, memoryLedger } from './sandboxGateway';
 import { checkoutBody, createPaymentsApp, postPayment } from '../../test/payments';
 

@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/httpErrors';
-import { reconcile, type PaymentContext } from './checkout';
+import { paymentContext, reconcile, type PaymentContext } from './checkout';
 import { GatewayUnavailableError } from './gateway';
 import { reconcilePix } from './pix';
 
@@ -74,13 +74,6 @@ export function schedulePaymentReconciliation(app: FastifyInstance): void {
     name: 'payment-reconciliation',
     atStart: 'background',
     everyMs: reconcileIntervalMs(app.config.payments.timeoutMs),
-    run: () =>
-      reconcilePayments({
-        db: app.db,
-        gateway: app.paymentGateway,
-        telemedicine: app.telemedicine,
-        log: app.log,
-        gatewayTimeoutMs: app.config.payments.timeoutMs,
-      }),
+    run: () => reconcilePayments(paymentContext(app, app.log)),
   });
 }

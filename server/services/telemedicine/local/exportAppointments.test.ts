@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments } from '../../../db/schema';
 import { CLOCK_ONLY, createTestApp } from '../../../test/helpers';
-import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../testFixtures';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../../../test/careFixtures';
 import { exportAppointments, listAppointments } from './appointmentQueries';
 
 /**

@@ -8,10 +8,10 @@ import { injectAs } from '../../../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../../../test/rapidocPortal';
 import { registerAtProvider, statusAtProvider, updateAtProvider } from '../beneficiarySync';
 import { addDays, todayIn, toBrDate } from '../dates';
-import { insertBeneficiary } from '../testFixtures';
+import { insertBeneficiary } from '../../../test/careFixtures';
 import type { ProviderBeneficiary } from '../types';
 import { RAPIDOC_CONTENT_TYPE } from './client';
-import { FAKE_CLIENT_ID, FAKE_TOKEN, type FakeRapidoc } from './fakeRapidoc';
+import { FAKE_CLIENT_ID, FAKE_TOKEN, type FakeRapidoc } from '../../../test/fakeRapidoc';
 import { createRapidocProvider } from './provider';
 
 const TIMEOUT_MS = 1500;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { RAPIDOC_CONTENT_TYPE } from './client';
+import { RAPIDOC_CONTENT_TYPE } from '../services/telemedicine/rapidoc/client';
 
 /**
  * A fake Rapidoc TEMA API for the adapter's tests, on 127.0.0.1, following the contract of

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { cpfCheckDigits } from '../../../src/domain/documents';
-import type { Database } from '../../db/client';
-import { beneficiaries, professionalSchedules, professionalSpecialties, professionals, referrals, specialties } from '../../db/schema';
+import { cpfCheckDigits } from '../../src/domain/documents';
+import type { Database } from '../db/client';
+import { beneficiaries, professionalSchedules, professionalSpecialties, professionals, referrals, specialties } from '../db/schema';
 
 /** Records the care tests need, written straight to the database. */
 

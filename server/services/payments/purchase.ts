@@ -1,0 +1,84 @@
+import { randomUUID } from 'node:crypto';
+import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
+import { PLANS, type PlanId } from '../../../src/domain/plans';
+import type { PaymentRequest } from '../../../src/domain/validation/checkout';
+import type { Database } from '../../db/client';
+import type { PaymentBuyer } from '../../db/schema';
+import { conflict } from '../../lib/httpErrors';
+import { claimAttempt, type NewAttempt, type PaymentAttempt } from './attempts';
+import { refuseDependentBuyer } from './buyer';
+import type { GatewayCustomer } from './gateway';
+import { salesLinkOf } from './resellerLink';
+
+/** A checkout request's buyer and plan, card or Pix (the card's own fields left out). */
+export type PurchaseRequest = Omit<PaymentRequest, 'creditCard'>;
+
+/** The buyer's fields of a checkout request. */
+function buyerOf(request: PurchaseRequest): PaymentBuyer {
+  return {
+    name: request.name,
+    cpfCnpj: request.cpfCnpj,
+    email: request.email,
+    phone: request.phone,
+    mobilePhone: request.mobilePhone ?? '',
+    postalCode: request.postalCode,
+    address: request.address,
+    addressNumber: request.addressNumber,
+    addressComplement: request.addressComplement ?? '',
+    province: request.province,
+    city: request.city,
+    state: request.state,
+  };
+}
+
+/** The attempt's buyer as the gateway's customer (a missing mobile phone is the phone). */
+export function customerOf(buyer: PaymentBuyer): GatewayCustomer {
+  return {
+    name: buyer.name,
+    cpfCnpj: buyer.cpfCnpj,
+    email: buyer.email,
+    phone: buyer.phone,
+    mobilePhone: buyer.mobilePhone || buyer.phone,
+    postalCode: buyer.postalCode,
+    address: buyer.address,
+    addressNumber: buyer.addressNumber,
+    complement: buyer.addressComplement,
+    province: buyer.province,
+  };
+}
+
+/** What only the payment method knows of its attempt; a missing key gets a fresh one. */
+export type MethodAttempt = Pick<NewAttempt, 'requestFingerprint' | 'gateway' | 'cardBrand' | 'cardLast4' | 'paymentMethod'> & {
+  idempotencyKey?: string;
+};
+
+/**
+ * The first step of every checkout payment, card or Pix: the price and plan come from PLANS, never
+ * from the request; the reseller is credited only when the link's reseller is active (an inactivated
+ * reseller's link still sells, credited to no one: 'Sem revendedor'); a dependent cannot buy; then
+ * the attempt is recorded as pending under its Idempotency-Key, before the gateway is called.
+ * `claimed: false` returns the attempt that already holds the key; a replay carrying another
+ * request is refused.
+ */
+export async function claimPurchase(
+  db: Database,
+  request: PurchaseRequest,
+  method: MethodAttempt,
+): Promise<{ claimed: boolean; attempt: PaymentAttempt }> {
+  const plan = PLANS[request.selectedPlan as PlanId];
+  const link = await salesLinkOf(db, request.rev);
+  const resellerId = link.kind === 'active' ? link.resellerId : null;
+  await refuseDependentBuyer(db, request.cpfCnpj, resellerId);
+  const claim = await claimAttempt(db, {
+    ...method,
+    idempotencyKey: method.idempotencyKey ?? randomUUID(),
+    plan: plan.id,
+    amount: plan.price,
+    resellerId,
+    buyer: buyerOf(request),
+  });
+  if (!claim.claimed && claim.attempt.requestFingerprint !== method.requestFingerprint) {
+    throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
+  }
+  return claim;
+}
