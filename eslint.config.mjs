@@ -27,7 +27,18 @@ const serverLayers = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'node_modules/**', 'coverage/**', 'server/db/migrations/**', 'bench/results/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'node_modules/**',
+      'coverage/**',
+      'server/db/migrations/**',
+      'bench/results/**',
+      '.stryker-tmp/**',
+      'reports/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   // CommonJS files (jest's transformers) load with require.
