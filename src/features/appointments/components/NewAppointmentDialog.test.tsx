@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Appointment, AvailabilitySlot } from '../../../api/appointmentsApi';
 import type { Referral } from '../../../api/referralsApi';
+import { saoPauloClock } from '../../../domain/calendar';
 import { APPOINTMENT_MESSAGES, monthOptions, SPECIALTY_NAMES } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -112,13 +113,14 @@ describe('Nova Consulta', () => {
 
     await user.selectOptions(field(dialog, 'Mês/Ano'), months[0].value);
     await waitFor(() => expect(field(dialog, 'Data')).toBeEnabled());
-    const today = new Date();
+    // The business day, São Paulo's: from 21:00 there, the machine's UTC date is already tomorrow.
+    const today = saoPauloClock(new Date());
     const pad = (n: number) => String(n).padStart(2, '0');
     expect(Object.fromEntries(calls.availability[0])).toMatchObject({
       specialtyUuid: CARDIOLOGY.uuid,
       beneficiaryUuid: 'pat-ana',
       // The current month starts today.
-      dateInitial: `${pad(today.getDate())}/${pad(today.getMonth() + 1)}/${today.getFullYear()}`,
+      dateInitial: `${pad(today.day)}/${pad(today.month)}/${today.year}`,
     });
     expect(
       within(field(dialog, 'Data'))
