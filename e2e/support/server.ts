@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync, statS
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { saoPauloToday } from '../../src/domain/calendar';
 
 export interface RunningServer {
   baseUrl: string;
@@ -85,7 +86,8 @@ const TEMPLATE_PREFIX = 'portal-e2e-template-';
  * seeded for; templates of runs over six hours old are removed.
  */
 async function seededTemplate(): Promise<string> {
-  const day = new Date().toISOString().slice(0, 10);
+  // The demo data is dated from São Paulo's today: a run that crosses its midnight seeds again.
+  const day = saoPauloToday();
   const template = path.join(tmpdir(), `${TEMPLATE_PREFIX}${process.ppid}-${day}`);
   if (existsSync(template)) return template;
   for (const entry of readdirSync(tmpdir())) {
