@@ -45,6 +45,16 @@ describe('the permission table (src/domain/permissions.ts) gives every API route
     expect(routes.HEAD?.config?.allow).toEqual(['ADMINISTRADOR']);
   });
 
+  it('gives a route of several methods (HEAD and GET at once, as @fastify/static registers) its access', async () => {
+    let route: RouteOptions | undefined;
+    const app = await appWith((it) => {
+      it.addHook('onRoute', (options: RouteOptions) => void (route = options));
+      it.route({ method: ['HEAD', 'GET'], url: '/api/parametros', handler: ok });
+    });
+    await app.close();
+    expect(route?.config?.allow).toEqual(['ADMINISTRADOR']);
+  });
+
   it('stops the start-up on an API route missing from the table that declares no access (closed, not open)', async () => {
     await expect(appWith((it) => it.get('/api/rota-esquecida', ok))).rejects.toThrow('GET /api/rota-esquecida is missing from API_ACCESS');
   });
