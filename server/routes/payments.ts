@@ -20,6 +20,9 @@ import { syncWithProvider } from '../services/payments/providerSync';
 import { schedulePaymentReconciliation } from '../services/payments/reconcileJob';
 import { handleAsaasEvent, webhookTokenMatches, type AsaasWebhookEvent } from '../services/payments/webhooks';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['checkout'];
+
 /** The webhook's answer while the gateway cannot confirm the event (the gateway retries). */
 const WEBHOOK_GATEWAY_UNREACHABLE = 'Não foi possível confirmar o evento com o gateway de pagamento. Reenvie mais tarde.';
 
@@ -55,7 +58,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
 
-  app.get('/api/checkout/config', async (_request, reply) => {
+  app.get('/api/checkout/config', { schema: { tags, summary: "The checkout's plans and settings" } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return checkoutConfig(app.db, app.config.customerSiteUrl);
   });
@@ -65,7 +68,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get(
     '/api/checkout/link',
     {
-      schema: { querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } } },
+      schema: {
+        tags,
+        summary: 'Whether a sales link sells',
+        querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } },
+      },
     },
     async (_request, reply): Promise<SalesLinkStatus> => {
       reply.header('Cache-Control', 'no-store');
@@ -77,6 +84,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
+      schema: { tags, summary: "An approved order's confirmation" },
       onRequest: async (request) => {
         if (!(await app.limits.admit([ORDER_READS_PER_ADDRESS, addressGroup(request.ip)]))) {
           throw tooManyRequests(CHECKOUT_MESSAGES.tooManyOrderReads);
@@ -94,6 +102,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post(
     '/api/payment',
     {
+      schema: { tags, summary: 'Pay a plan by card' },
       bodyLimit: BODY_LIMITS.payment,
       config: { errorText: true },
       onRequest: async (request) => {
@@ -130,7 +139,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post<{ Body: AsaasWebhookEvent }>(
     '/api/payment/webhook/asaas',
     {
-      schema: { body: webhookBody },
+      schema: { tags, summary: 'Asaas payment events', body: webhookBody },
       // The token is checked before the body is even read as an event.
       onRequest: async (request) => {
         const token = request.headers['asaas-access-token'];

@@ -11,6 +11,9 @@ import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
 import { PAYMENTS_PER_ADDRESS } from './payments';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['checkout'];
+
 /**
  * Reads of a Pix charge's status per client address: the page asks every 3 s for up to the whole
  * window (600 in 30 min), with room for a few buyers behind one address; nobody guesses order ids.
@@ -43,6 +46,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
   app.post(
     '/api/payment/pix',
     {
+      schema: { tags, summary: 'Start a Pix payment' },
       bodyLimit: BODY_LIMITS.payment,
       config: { errorText: true },
       onRequest: async (request) => {
@@ -64,7 +68,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',
-    { schema: { params: orderParams }, onRequest: admitRead },
+    { schema: { tags, summary: "A Pix charge's status", params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return pixChargeStatus(context(request), request.params.orderId);
@@ -73,7 +77,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId/simulate',
-    { schema: { params: orderParams }, onRequest: admitRead },
+    { schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return simulatePixPayment(context(request), request.params.orderId);
