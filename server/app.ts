@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { productionWarnings, type AppConfig, type TrustProxy } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import apiDocsPlugin from './plugins/apiDocs';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
 import dataVersionPlugin from './plugins/dataVersion';
@@ -120,6 +121,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(readCachePlugin);
   await app.register(uploadsPlugin);
   await app.register(telemedicinePlugin);
+  await app.register(apiDocsPlugin);
   for (const route of routes) await app.register(route);
   await app.register(spaPlugin);
   return app;

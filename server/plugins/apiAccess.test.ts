@@ -16,12 +16,16 @@ async function appWith(register: (app: ReturnType<typeof Fastify>) => void) {
 describe('the permission table (src/domain/permissions.ts) gives every API route its access', () => {
   it('holds exactly the routes the portal registers, each with the access it was given', async () => {
     // The route's options as the last onRoute hook left them: the auth plugin's hook runs after this one.
+    // A HEAD counts as its GET, as the table keys it: Fastify shows a prefix's trailing-slash GET
+    // (`/api/docs/`) to onRoute hooks only through its HEAD.
     const registered = new Map<string, RouteOptions>();
     const app = await createTestApp({
       build: {
         onRoute: (route) => {
-          for (const method of [route.method].flat())
-            if (method !== 'HEAD' && route.url.startsWith('/api/')) registered.set(`${method} ${route.url}`, route);
+          for (const method of [route.method].flat()) {
+            const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
+            if (route.url.startsWith('/api/') && !registered.has(key)) registered.set(key, route);
+          }
         },
       },
     });
@@ -43,6 +47,16 @@ describe('the permission table (src/domain/permissions.ts) gives every API route
     await app.close();
     expect(routes.GET?.config?.allow).toEqual(['ADMINISTRADOR']);
     expect(routes.HEAD?.config?.allow).toEqual(['ADMINISTRADOR']);
+  });
+
+  it('gives a route of several methods (HEAD and GET at once, as @fastify/static registers) its access', async () => {
+    let route: RouteOptions | undefined;
+    const app = await appWith((it) => {
+      it.addHook('onRoute', (options: RouteOptions) => void (route = options));
+      it.route({ method: ['HEAD', 'GET'], url: '/api/parametros', handler: ok });
+    });
+    await app.close();
+    expect(route?.config?.allow).toEqual(['ADMINISTRADOR']);
   });
 
   it('stops the start-up on an API route missing from the table that declares no access (closed, not open)', async () => {

@@ -29,11 +29,12 @@ function bearerToken(request: FastifyRequest): string | undefined {
  */
 export function applyApiAccess(route: RouteOptions) {
   if (!route.url.startsWith('/api/')) return;
+  // Read before the loop: a route of several methods (@fastify/static's HEAD and GET) gets its access once per method.
+  const declared = route.config?.public || route.config?.allow;
   for (const method of [route.method].flat()) {
     // Fastify adds a HEAD route for every GET: it shares the GET's access.
     const key = `${method === 'HEAD' ? 'GET' : method} ${route.url}`;
     const access: Access | undefined = API_ACCESS[key as keyof typeof API_ACCESS];
-    const declared = route.config?.public || route.config?.allow;
     if (access && declared)
       throw new Error(`${key}: who may call it is the permission table's (src/domain/permissions.ts), not the route's`);
     if (!access && !declared) throw new Error(`${key} is missing from API_ACCESS (src/domain/permissions.ts)`);

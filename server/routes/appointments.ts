@@ -12,6 +12,9 @@ import { activeBeneficiary, searchPatients } from '../services/telemedicine/bene
 import { isProviderId } from '../services/telemedicine/uuid';
 import { appointmentFilters, appointmentPage } from '../services/telemedicine/listParams';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['appointments'];
+
 const NOT_FOUND = 'Consulta não encontrada.';
 
 /** The appointment named in the path; an id the provider cannot have is 404 before anything is sent or audited. */
@@ -27,7 +30,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
    * A page of the agenda shows each patient's CPF, birth date and phone: every answer is audited (a
    * 'view' row per beneficiary shown), hence never served from the read cache.
    */
-  app.get('/api/appointments', async (request, reply) => {
+  app.get('/api/appointments', { schema: { tags, summary: 'List appointments (one page)' } }, async (request, reply) => {
     const { request: page } = appointmentPage(request.query);
     const { items, total, totalEstimated } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
     const shown = items.map((item) => item.beneficiary.uuid);
@@ -36,7 +39,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
     return items;
   });
 
-  app.get('/api/appointments/export.csv', async (request, reply) => {
+  app.get('/api/appointments/export.csv', { schema: { tags, summary: 'Export appointments as CSV' } }, async (request, reply) => {
     const { request: page } = appointmentPage(request.query);
     const filters = appointmentFilters(request.query);
     await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
@@ -59,18 +62,20 @@ export default async function appointmentRoutes(app: FastifyInstance) {
   });
 
   /** The wizard's patients: active beneficiaries by name or CPF (beyond the spec: the list grows large). */
-  app.get('/api/appointments/patients', { config: { readCache: true } }, async (request) =>
-    searchPatients(app.db, textFilter(request.query, 'busca')),
+  app.get(
+    '/api/appointments/patients',
+    { schema: { tags, summary: 'Beneficiaries who may book' }, config: { readCache: true } },
+    async (request) => searchPatients(app.db, textFilter(request.query, 'busca')),
   );
 
-  app.get('/api/appointments/:uuid', async (request) => {
+  app.get('/api/appointments/:uuid', { schema: { tags, summary: 'One appointment' } }, async (request) => {
     const appointment = await app.telemedicine.getAppointment(appointmentId(request.params));
     if (!appointment) throw notFound(NOT_FOUND);
     await recordBeneficiaryViews(app.db, actorOf(request), [appointment.beneficiary.uuid], AUDIT_VIEW_SOURCES.appointment);
     return appointment;
   });
 
-  app.post('/api/appointments', async (request, reply) => {
+  app.post('/api/appointments', { schema: { tags, summary: 'Book an appointment' } }, async (request, reply) => {
     const body = await validateBody(appointmentRequestSchema, request.body);
     const beneficiary = await activeBeneficiary(app.db, body.beneficiaryUuid);
     const actor = actorOf(request);
@@ -88,7 +93,7 @@ export default async function appointmentRoutes(app: FastifyInstance) {
     return appointment;
   });
 
-  app.delete('/api/appointments/:uuid', async (request) => {
+  app.delete('/api/appointments/:uuid', { schema: { tags, summary: 'Cancel an appointment' } }, async (request) => {
     const uuid = appointmentId(request.params);
     const actor = actorOf(request);
     await app.telemedicine.cancelAppointment(uuid, (canceled, transaction = app.db) =>

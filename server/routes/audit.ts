@@ -24,6 +24,9 @@ import {
 } from '../services/audit/queries';
 import { scheduleAuditRetention } from '../services/audit/retention';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['audit'];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The audit trail: the administrators' 'Auditoria' list and a beneficiary's recent history. */
@@ -36,7 +39,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   scheduleAuditRetention(app);
 
   /** Newest first; always paged (the trail is large). */
-  app.get('/api/audit', async (request, reply) => {
+  app.get('/api/audit', { schema: { tags, summary: 'List audit entries (one page)' } }, async (request, reply) => {
     const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
     const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
       limit: list.pageSize,
@@ -48,7 +51,7 @@ export default async function auditRoutes(app: FastifyInstance) {
   });
 
   /** The whole filtered trail as CSV (an answer to the data protection authority, an internal review). */
-  app.get('/api/audit/export', async (request, reply) => {
+  app.get('/api/audit/export', { schema: { tags, summary: 'Export audit entries as CSV' } }, async (request, reply) => {
     const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
     const filters = auditFiltersOf(request.query);
     const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
@@ -80,7 +83,7 @@ export default async function auditRoutes(app: FastifyInstance) {
    * Who saw or changed a beneficiary lately, for anyone who may see the beneficiary (404 otherwise).
    * Only administrators learn which staff member did it and from where.
    */
-  app.get('/api/audit/beneficiaries/:uuid', async (request) => {
+  app.get('/api/audit/beneficiaries/:uuid', { schema: { tags, summary: "A beneficiary's history" } }, async (request) => {
     const uuid = (request.params as { uuid?: string }).uuid ?? '';
     const beneficiary = UUID.test(uuid) ? await findBeneficiary(app.db, request.principal, { uuid: uuid.toLowerCase() }) : undefined;
     if (!beneficiary) throw notFound('Beneficiário não encontrado.');

@@ -10,6 +10,9 @@ import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash 
 import { ensureNewPasswordAllowed } from '../services/auth/newPasswords';
 import { passwordCheckSucceeded, signInSucceeded, startPasswordCheck, startSignIn } from '../services/auth/passwordThrottles';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['auth'];
+
 /** Credentials are a few bytes: a big body is refused unread. */
 const credentials = { bodyLimit: BODY_LIMITS.credentials };
 
@@ -17,58 +20,67 @@ export default async function authRoutes(app: FastifyInstance) {
   // Verifying against a real hash of a random string costs the same as checking a real account.
   const dummyHash = await app.passwords.hash(randomBytes(16).toString('hex'));
 
-  app.post('/api/auth/login', credentials, async (request) => {
-    const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
-    const attempt = await startSignIn(app.limits, email, request.ip);
-    if (!attempt) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
+  app.post(
+    '/api/auth/login',
+    { ...credentials, schema: { tags, summary: 'Sign in with e-mail, password and user type' } },
+    async (request) => {
+      const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
+      const attempt = await startSignIn(app.limits, email, request.ip);
+      if (!attempt) throw tooManyRequests(AUTH_MESSAGES.tooManyAttempts);
 
-    const account = isUserType(userType) ? await findAccount(app.db, userType, { email }) : undefined;
-    // Always spend the hashing time, so a wrong e-mail and a wrong password take as long; no password
-    // is longer than the maximum, so a longer one is wrong without being hashed.
-    const passwordMatches = senha.length <= PASSWORD_MAX_LENGTH && (await app.passwords.verify(account?.passwordHash ?? dummyHash, senha));
-    if (!account || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
-    // Only someone who knows the password learns that the account exists and is inactive.
-    if (!account.active) throw forbidden(accountInactiveMessage(account.type));
-    await signInSucceeded(app.limits, attempt);
-    // Hashes made with older parameters are replaced while the password is at hand (once per account).
-    if (app.passwords.needsRehash(account.passwordHash)) {
-      await upgradePasswordHash(app.db, account.type, account.id, await app.passwords.hash(senha));
-    }
-    const token = app.tokens.sign({
-      id: account.id,
-      type: account.type,
-      partnerId: account.partnerId,
-      branchId: account.branchId,
-      tokenVersion: account.tokenVersion,
-    });
-    return { token, user: { id: account.id, nome: account.nome, email: account.email, userType: account.type } };
-  });
+      const account = isUserType(userType) ? await findAccount(app.db, userType, { email }) : undefined;
+      // Always spend the hashing time, so a wrong e-mail and a wrong password take as long; no password
+      // is longer than the maximum, so a longer one is wrong without being hashed.
+      const passwordMatches =
+        senha.length <= PASSWORD_MAX_LENGTH && (await app.passwords.verify(account?.passwordHash ?? dummyHash, senha));
+      if (!account || !passwordMatches) throw unauthorized(AUTH_MESSAGES.invalidCredentials);
+      // Only someone who knows the password learns that the account exists and is inactive.
+      if (!account.active) throw forbidden(accountInactiveMessage(account.type));
+      await signInSucceeded(app.limits, attempt);
+      // Hashes made with older parameters are replaced while the password is at hand (once per account).
+      if (app.passwords.needsRehash(account.passwordHash)) {
+        await upgradePasswordHash(app.db, account.type, account.id, await app.passwords.hash(senha));
+      }
+      const token = app.tokens.sign({
+        id: account.id,
+        type: account.type,
+        partnerId: account.partnerId,
+        branchId: account.branchId,
+        tokenVersion: account.tokenVersion,
+      });
+      return { token, user: { id: account.id, nome: account.nome, email: account.email, userType: account.type } };
+    },
+  );
 
-  app.get('/api/auth/verify', async (request) => {
+  app.get('/api/auth/verify', { schema: { tags, summary: 'The signed-in account' } }, async (request) => {
     const { type, id } = request.principal;
     const account = await findAccount(app.db, type, { id });
     if (!account) throw unauthorized();
     return { user: { id: account.id, nome: account.nome, email: account.email, userType: account.type } };
   });
 
-  app.post('/api/auth/change-password', credentials, async (request) => {
-    const { currentPassword, newPassword } = await validateBody(changePasswordSchema, request.body);
-    const { type, id } = request.principal;
-    const account = await findAccount(app.db, type, { id });
-    if (!account) throw unauthorized();
-    if (!(await startPasswordCheck(app.limits, account))) throw tooManyRequests(AUTH_MESSAGES.tooManyPasswordAttempts);
-    if (!(await app.passwords.verify(account.passwordHash, currentPassword))) {
-      throw badRequest('Senha atual incorreta.', { currentPassword: 'Senha atual incorreta.' });
-    }
-    await passwordCheckSucceeded(app.limits, account);
-    ensureNewPasswordAllowed(newPassword, 'newPassword');
-    await updatePasswordHash(app.db, type, id, await app.passwords.hash(newPassword));
-    // Older tokens stop working; the caller keeps its session with this fresh one.
-    const token = app.tokens.sign({ ...request.principal, tokenVersion: account.tokenVersion + 1 });
-    return { success: true, token };
-  });
+  app.post(
+    '/api/auth/change-password',
+    { ...credentials, schema: { tags, summary: "Change the signed-in account's password" } },
+    async (request) => {
+      const { currentPassword, newPassword } = await validateBody(changePasswordSchema, request.body);
+      const { type, id } = request.principal;
+      const account = await findAccount(app.db, type, { id });
+      if (!account) throw unauthorized();
+      if (!(await startPasswordCheck(app.limits, account))) throw tooManyRequests(AUTH_MESSAGES.tooManyPasswordAttempts);
+      if (!(await app.passwords.verify(account.passwordHash, currentPassword))) {
+        throw badRequest('Senha atual incorreta.', { currentPassword: 'Senha atual incorreta.' });
+      }
+      await passwordCheckSucceeded(app.limits, account);
+      ensureNewPasswordAllowed(newPassword, 'newPassword');
+      await updatePasswordHash(app.db, type, id, await app.passwords.hash(newPassword));
+      // Older tokens stop working; the caller keeps its session with this fresh one.
+      const token = app.tokens.sign({ ...request.principal, tokenVersion: account.tokenVersion + 1 });
+      return { success: true, token };
+    },
+  );
 
-  app.post('/api/auth/logout', async (request) => {
+  app.post('/api/auth/logout', { schema: { tags, summary: 'Sign out (revokes every token of the account)' } }, async (request) => {
     await bumpTokenVersion(app.db, request.principal.type, request.principal.id);
     return { success: true };
   });

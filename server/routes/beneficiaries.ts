@@ -25,6 +25,9 @@ import {
 } from '../services/beneficiaries/queries';
 import { createBeneficiary, toggleBeneficiaryStatus, updateBeneficiary } from '../services/beneficiaries/writes';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['beneficiaries'];
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function filtersOf(query: unknown): BeneficiaryFilters {
@@ -93,26 +96,32 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
    * One page of holders (`page`/`pageSize`; without them the first page), each followed by its
    * dependents (a dependent carries its holder's CPF in `holder`); X-Total-Count counts holders.
    */
-  app.get('/api/beneficiaries', { config: { readCache: true } }, async (request, reply) => {
-    // The service builds the order itself (listHolderPage reads deep pages from the end).
-    const list = parseListQuery(request.query, HOLDER_SORTS, []);
-    const filters = filtersOf(request.query);
-    const { rows, total } = await listHolderPage(app.db, request.principal, filters, {
-      sort: list.sort,
-      limit: list.pageSize,
-      offset: list.offset,
-    });
-    setTotalCount(reply, total.total, total.estimated);
-    return rows;
-  });
+  app.get(
+    '/api/beneficiaries',
+    { schema: { tags, summary: 'List beneficiaries (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      // The service builds the order itself (listHolderPage reads deep pages from the end).
+      const list = parseListQuery(request.query, HOLDER_SORTS, []);
+      const filters = filtersOf(request.query);
+      const { rows, total } = await listHolderPage(app.db, request.principal, filters, {
+        sort: list.sort,
+        limit: list.pageSize,
+        offset: list.offset,
+      });
+      setTotalCount(reply, total.total, total.estimated);
+      return rows;
+    },
+  );
 
   /** The filter dropdowns: the partners, branches and resellers present among the beneficiaries in scope. */
-  app.get('/api/beneficiaries/filters', { config: { readCache: true } }, async (request) =>
-    salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
+  app.get(
+    '/api/beneficiaries/filters',
+    { schema: { tags, summary: "The beneficiaries list's filter options" }, config: { readCache: true } },
+    async (request) => salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
   );
 
   /** The whole filtered list as CSV, read in keyset batches. */
-  app.get('/api/beneficiaries/export', async (request, reply) => {
+  app.get('/api/beneficiaries/export', { schema: { tags, summary: 'Export beneficiaries as CSV' } }, async (request, reply) => {
     const filters = filtersOf(request.query);
     const rows = inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after));
     await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
@@ -122,7 +131,7 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     return sendCsv(reply, 'beneficiarios.csv', CSV_HEADER, lines());
   });
 
-  app.get('/api/beneficiaries/cpf/:cpf', async (request) => {
+  app.get('/api/beneficiaries/cpf/:cpf', { schema: { tags, summary: 'Find a beneficiary by CPF' } }, async (request) => {
     const cpf = onlyDigits((request.params as { cpf: string }).cpf);
     // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
     const beneficiary = cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
@@ -132,15 +141,19 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   });
 
   /** Resellers bring beneficiaries in through the checkout only. */
-  app.post('/api/beneficiaries', async (request, reply): Promise<BeneficiaryCreateAnswer> => {
-    if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
-    const input = await validateBody(beneficiaryCreateSchema, request.body);
-    const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), input);
-    reply.status(201);
-    return { success: true, message: M.created, beneficiary };
-  });
+  app.post(
+    '/api/beneficiaries',
+    { schema: { tags, summary: 'Create a beneficiary' } },
+    async (request, reply): Promise<BeneficiaryCreateAnswer> => {
+      if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
+      const input = await validateBody(beneficiaryCreateSchema, request.body);
+      const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), input);
+      reply.status(201);
+      return { success: true, message: M.created, beneficiary };
+    },
+  );
 
-  app.put('/api/beneficiaries/:uuid', async (request) => {
+  app.put('/api/beneficiaries/:uuid', { schema: { tags, summary: 'Change a beneficiary' } }, async (request) => {
     const uuid = uuidParam(request.params);
     const input = await validateBody(beneficiaryEditSchema, request.body);
     const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), uuid, input);
@@ -148,9 +161,13 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   });
 
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
-  app.delete('/api/beneficiaries/:uuid', async (request): Promise<BeneficiaryStatusAnswer> => {
-    const uuid = uuidParam(request.params);
-    const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);
-    return { success: true, message: M.statusUpdated, isActive };
-  });
+  app.delete(
+    '/api/beneficiaries/:uuid',
+    { schema: { tags, summary: 'Inactivate a beneficiary' } },
+    async (request): Promise<BeneficiaryStatusAnswer> => {
+      const uuid = uuidParam(request.params);
+      const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);
+      return { success: true, message: M.statusUpdated, isActive };
+    },
+  );
 }

@@ -23,6 +23,9 @@ import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { recordId } from '../services/channels/requestValues';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['branches'];
+
 /** Administrators manage every branch, partner users their own partner's; nobody else. */
 const filtersOf = (query: unknown): BranchFilters => ({
   titulo: textFilter(query, 'titulo'),
@@ -35,19 +38,27 @@ const filtersOf = (query: unknown): BranchFilters => ({
 const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
 
 export default async function branchRoutes(app: FastifyInstance) {
-  app.get('/api/branches', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
-    const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
-    setTotalCount(reply, total);
-    return { data: { data: items } };
-  });
+  app.get(
+    '/api/branches',
+    { schema: { tags, summary: 'List branches (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
+      const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
+      setTotalCount(reply, total);
+      return { data: { data: items } };
+    },
+  );
 
   /** Names only, for the reseller form's picker: the whole scope (branches are a few hundred at most). */
-  app.get('/api/branches/options', { config: { readCache: true } }, async (request) => ({
-    data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
-  }));
+  app.get(
+    '/api/branches/options',
+    { schema: { tags, summary: 'Branches as select options' }, config: { readCache: true } },
+    async (request) => ({
+      data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
+    }),
+  );
 
-  app.get('/api/branches/export', async (request, reply) => {
+  app.get('/api/branches/export', { schema: { tags, summary: 'Export branches as CSV' } }, async (request, reply) => {
     const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
@@ -69,25 +80,25 @@ export default async function branchRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/branches/:id', async (request) => ({
+  app.get('/api/branches/:id', { schema: { tags, summary: 'One branch' } }, async (request) => ({
     data: await findBranch(app.db, request.principal, recordId(request.params)),
   }));
 
-  app.post('/api/branches', async (request, reply) => {
+  app.post('/api/branches', { schema: { tags, summary: 'Create a branch' } }, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
     const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
     reply.code(201);
     return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
   });
 
-  app.put('/api/branches/:id', async (request) => {
+  app.put('/api/branches/:id', { schema: { tags, summary: 'Change a branch' } }, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
   });
 
-  app.delete('/api/branches/:id', async (request) => {
+  app.delete('/api/branches/:id', { schema: { tags, summary: 'Inactivate a branch' } }, async (request) => {
     const id = recordId(request.params);
     await deleteBranch(app.db, request.principal, actorOf(request), id);
     return { success: true, message: BRANCH_TEXTS.messages.removed };

@@ -6,6 +6,9 @@ import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { CepUnavailableError, viaCepLookup } from '../services/cep/viaCep';
 import { perAddressLimit } from './perAddressLimit';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['cep'];
+
 /** Look-ups per client address: a form needs one or two; the limit keeps us a polite ViaCEP client. */
 const CEP_LOOKUPS_PER_ADDRESS: AttemptLimit = { name: 'cep:address', max: 60, windowMs: 10 * 60 * 1000 };
 
@@ -18,7 +21,11 @@ export default async function cepRoutes(app: FastifyInstance) {
   app.get<{ Params: { cep: string } }>(
     '/api/cep/:cep',
     {
-      schema: { params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } } },
+      schema: {
+        tags,
+        summary: 'Look up an address by CEP',
+        params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } },
+      },
       onRequest: perAddressLimit(app, CEP_LOOKUPS_PER_ADDRESS, CEP_MESSAGES.tooManyLookups),
     },
     async (request, reply): Promise<CepAddress> => {

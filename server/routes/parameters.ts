@@ -9,6 +9,9 @@ import { findAccount } from '../services/auth/accounts';
 import { ensurePortalParameters } from '../services/parameters/catalog';
 import { changeParameterValue, findParameter, listParameterChanges, listParameters } from '../services/parameters/parameters';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['parameters'];
+
 const idParams = {
   type: 'object',
   properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
@@ -53,13 +56,17 @@ export default async function parameterRoutes(app: FastifyInstance) {
   // Every install has the parameters the portal reads, even without the demo data.
   app.addHook('onReady', () => ensurePortalParameters(app.db));
 
-  app.get('/api/parametros', { schema: { response: { 200: listOf(parameterSchema) } } }, async () => ({
-    data: { data: await listParameters(app.db) },
-  }));
+  app.get(
+    '/api/parametros',
+    { schema: { tags, summary: "List the site's parameters", response: { 200: listOf(parameterSchema) } } },
+    async () => ({
+      data: { data: await listParameters(app.db) },
+    }),
+  );
 
   app.put<{ Params: { id: number } }>(
     '/api/parametros/:id',
-    { schema: { params: idParams, response: { 200: successSchema } } },
+    { schema: { tags, summary: 'Change a parameter', params: idParams, response: { 200: successSchema } } },
     async (request) => {
       const parameter = await findParameter(app.db, request.params.id);
       if (!parameter) throw notFound(SETTINGS_MESSAGES.notFound);
@@ -76,7 +83,7 @@ export default async function parameterRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { id: number } }>(
     '/api/parametros/:id/historico',
-    { schema: { params: idParams, response: { 200: listOf(changeSchema) } } },
+    { schema: { tags, summary: "A parameter's change history", params: idParams, response: { 200: listOf(changeSchema) } } },
     async (request, reply) => {
       if (!(await findParameter(app.db, request.params.id))) throw notFound(SETTINGS_MESSAGES.notFound);
       // Sorting is fixed (newest first); only page and pageSize are read.

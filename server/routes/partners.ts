@@ -27,6 +27,9 @@ import {
 import { partnerAsSeenBy, seesPartnerBankDetails } from '../services/channels/partnerView';
 import { recordId } from '../services/channels/requestValues';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['partners'];
+
 const filtersOf = (query: unknown): PartnerFilters => ({
   nome: textFilter(query, 'nome'),
   cnpj: textFilter(query, 'cnpj'),
@@ -38,19 +41,27 @@ const filtersOf = (query: unknown): PartnerFilters => ({
  * own partner (their forms show it), branch users without its bank details; resellers read none.
  */
 export default async function partnerRoutes(app: FastifyInstance) {
-  app.get('/api/partners', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
-    const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
-    setTotalCount(reply, total);
-    return { data: { data: items.map((partner) => partnerAsSeenBy(request.principal, partner)) } };
-  });
+  app.get(
+    '/api/partners',
+    { schema: { tags, summary: 'List partners (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
+      const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
+      setTotalCount(reply, total);
+      return { data: { data: items.map((partner) => partnerAsSeenBy(request.principal, partner)) } };
+    },
+  );
 
   /** Names only, for the branch and reseller forms' picker: the whole scope (partners are few). */
-  app.get('/api/partners/options', { config: { readCache: true } }, async (request) => ({
-    data: { data: await partnerOptions(app.db, request.principal) },
-  }));
+  app.get(
+    '/api/partners/options',
+    { schema: { tags, summary: 'Partners as select options' }, config: { readCache: true } },
+    async (request) => ({
+      data: { data: await partnerOptions(app.db, request.principal) },
+    }),
+  );
 
-  app.get('/api/partners/export', async (request, reply) => {
+  app.get('/api/partners/export', { schema: { tags, summary: 'Export partners as CSV' } }, async (request, reply) => {
     const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
@@ -72,12 +83,12 @@ export default async function partnerRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/partners/:id', async (request) => ({
+  app.get('/api/partners/:id', { schema: { tags, summary: 'One partner' } }, async (request) => ({
     data: partnerAsSeenBy(request.principal, await findPartner(app.db, request.principal, recordId(request.params))),
   }));
 
   // Public: an <img> cannot send a bearer token, and a logo is not sensitive.
-  app.get('/api/partners/:id/logo', async (request, reply) => {
+  app.get('/api/partners/:id/logo', { schema: { tags, summary: "A partner's logo" } }, async (request, reply) => {
     const logo = await readLogo(app.db, recordId(request.params));
     if (!logo) throw notFound();
     const version = String(logo.updatedAt.getTime());
@@ -89,21 +100,29 @@ export default async function partnerRoutes(app: FastifyInstance) {
     return reply.type(logo.mimeType).send(logo.content);
   });
 
-  app.post('/api/partners', { bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request, reply) => {
-    const values = await validateBody(partnerSchema({ creating: true }), request.body);
-    const partner = await createPartner(app.db, app.passwords, actorOf(request), values);
-    reply.code(201);
-    return { success: true, message: PARTNER_TEXTS.messages.created, data: partner };
-  });
+  app.post(
+    '/api/partners',
+    { schema: { tags, summary: 'Create a partner' }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    async (request, reply) => {
+      const values = await validateBody(partnerSchema({ creating: true }), request.body);
+      const partner = await createPartner(app.db, app.passwords, actorOf(request), values);
+      reply.code(201);
+      return { success: true, message: PARTNER_TEXTS.messages.created, data: partner };
+    },
+  );
 
-  app.put('/api/partners/:id', { bodyLimit: BODY_LIMITS.partnerWithLogo }, async (request) => {
-    const id = recordId(request.params);
-    const values = await validateBody(partnerSchema({ creating: false }), request.body);
-    const partner = await updatePartner(app.db, app.passwords, actorOf(request), id, values);
-    return { success: true, message: PARTNER_TEXTS.messages.updated, data: partner };
-  });
+  app.put(
+    '/api/partners/:id',
+    { schema: { tags, summary: 'Change a partner' }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    async (request) => {
+      const id = recordId(request.params);
+      const values = await validateBody(partnerSchema({ creating: false }), request.body);
+      const partner = await updatePartner(app.db, app.passwords, actorOf(request), id, values);
+      return { success: true, message: PARTNER_TEXTS.messages.updated, data: partner };
+    },
+  );
 
-  app.delete('/api/partners/:id', async (request) => {
+  app.delete('/api/partners/:id', { schema: { tags, summary: 'Inactivate a partner' } }, async (request) => {
     const id = recordId(request.params);
     await deletePartner(app.db, actorOf(request), id);
     return { success: true, message: PARTNER_TEXTS.messages.removed };

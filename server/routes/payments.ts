@@ -14,6 +14,9 @@ import { handleAsaasEvent, webhookTokenMatches, type AsaasWebhookEvent } from '.
 import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
 import { perAddressLimit } from './perAddressLimit';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['checkout'];
+
 /** The webhook's answer while the gateway cannot confirm the event (the gateway retries). */
 const WEBHOOK_GATEWAY_UNREACHABLE = 'Não foi possível confirmar o evento com o gateway de pagamento. Reenvie mais tarde.';
 
@@ -47,7 +50,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
 
-  app.get('/api/checkout/config', async (_request, reply) => {
+  app.get('/api/checkout/config', { schema: { tags, summary: "The checkout's plans and settings" } }, async (_request, reply) => {
     reply.header('Cache-Control', 'no-cache');
     return checkoutConfig(app.db, app.config.customerSiteUrl);
   });
@@ -57,7 +60,11 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get(
     '/api/checkout/link',
     {
-      schema: { querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } } },
+      schema: {
+        tags,
+        summary: 'Whether a sales link sells',
+        querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } },
+      },
     },
     async (_request, reply): Promise<SalesLinkStatus> => {
       reply.header('Cache-Control', 'no-store');
@@ -69,6 +76,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
+      schema: { tags, summary: "An approved order's confirmation" },
       onRequest: perAddressLimit(app, ORDER_READS_PER_ADDRESS, CHECKOUT_MESSAGES.tooManyOrderReads),
     },
     async (request, reply) => {
@@ -79,7 +87,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/payment', paymentRouteOptions(app), async (request, reply) => {
+  app.post('/api/payment', { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card' } }, async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     const idempotencyKey = idempotencyKeyOf(request);
     const payment = await validateBody(paymentRequestSchema, request.body);
@@ -97,7 +105,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.post<{ Body: AsaasWebhookEvent }>(
     '/api/payment/webhook/asaas',
     {
-      schema: { body: webhookBody },
+      schema: { tags, summary: 'Asaas payment events', body: webhookBody },
       // The token is checked before the body is even read as an event.
       onRequest: async (request) => {
         const token = request.headers['asaas-access-token'];

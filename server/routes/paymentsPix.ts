@@ -10,6 +10,9 @@ import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext 
 import { idempotencyKeyOf, paymentRouteOptions } from './paymentRouteOptions';
 import { perAddressLimit } from './perAddressLimit';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['checkout'];
+
 /**
  * Reads of a Pix charge's status per client address: the page asks every 3 s for up to the whole
  * window (600 in 30 min), with room for a few buyers behind one address; nobody guesses order ids.
@@ -31,16 +34,20 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
   const admitRead = perAddressLimit(app, PIX_READS_PER_ADDRESS, PIX_MESSAGES.tooManyStatusReads);
 
   // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
-  app.post('/api/payment/pix', paymentRouteOptions(app), async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const idempotencyKey = idempotencyKeyOf(request);
-    const payment = await validateBody(pixPaymentRequestSchema, request.body);
-    return createPixPayment(context(request), payment, { idempotencyKey });
-  });
+  app.post(
+    '/api/payment/pix',
+    { ...paymentRouteOptions(app), schema: { tags, summary: 'Start a Pix payment' } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const idempotencyKey = idempotencyKeyOf(request);
+      const payment = await validateBody(pixPaymentRequestSchema, request.body);
+      return createPixPayment(context(request), payment, { idempotencyKey });
+    },
+  );
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',
-    { schema: { params: orderParams }, onRequest: admitRead },
+    { schema: { tags, summary: "A Pix charge's status", params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return pixChargeStatus(context(request), request.params.orderId);
@@ -49,7 +56,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId/simulate',
-    { schema: { params: orderParams }, onRequest: admitRead },
+    { schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return simulatePixPayment(context(request), request.params.orderId);

@@ -24,6 +24,9 @@ import {
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['professionals'];
+
 const LINK_REFUSED = 'Link expirado ou inválido. Abra os detalhes novamente.';
 
 function idParam(params: unknown): number {
@@ -45,19 +48,23 @@ export default async function professionalRoutes(app: FastifyInstance) {
   const links = createLinkSigner(app.config.jwtSecret);
   const linksFor = (request: FastifyRequest) => (path: string) => links.sign(path, request.principal.id, request.principal.tokenVersion);
 
-  app.get('/api/professionals', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
-    const { items, total } = await listProfessionals(
-      app.db,
-      filtersOf(request.query),
-      { sort: list.sort, offset: list.offset, limit: list.pageSize },
-      linksFor(request),
-    );
-    setTotalCount(reply, total);
-    return { data: items };
-  });
+  app.get(
+    '/api/professionals',
+    { schema: { tags, summary: 'List professionals (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
+      const { items, total } = await listProfessionals(
+        app.db,
+        filtersOf(request.query),
+        { sort: list.sort, offset: list.offset, limit: list.pageSize },
+        linksFor(request),
+      );
+      setTotalCount(reply, total);
+      return { data: items };
+    },
+  );
 
-  app.get('/api/professionals/export.csv', async (request, reply) => {
+  app.get('/api/professionals/export.csv', { schema: { tags, summary: 'Export professionals as CSV' } }, async (request, reply) => {
     const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
@@ -80,13 +87,13 @@ export default async function professionalRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/professionals/:id', async (request) => {
+  app.get('/api/professionals/:id', { schema: { tags, summary: 'One professional' } }, async (request) => {
     const row = await findProfessionalRow(app.db, idParam(request.params));
     if (!row) throw notFound();
     return { data: await professionalView(app.db, row, linksFor(request)) };
   });
 
-  app.post('/api/professionals', async (request, reply) => {
+  app.post('/api/professionals', { schema: { tags, summary: 'Create a professional (multipart, with files)' } }, async (request, reply) => {
     const { input, files } = await readProfessionalForm(request, 'create');
     const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
     const row = await findProfessionalRow(app.db, id);
@@ -98,7 +105,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     };
   });
 
-  app.put('/api/professionals/:id', async (request) => {
+  app.put('/api/professionals/:id', { schema: { tags, summary: 'Change a professional (multipart, with files)' } }, async (request) => {
     const id = idParam(request.params);
     if (!(await findProfessionalRow(app.db, id))) throw notFound();
     const { input, files } = await readProfessionalForm(request, 'update');
@@ -111,7 +118,7 @@ export default async function professionalRoutes(app: FastifyInstance) {
     };
   });
 
-  app.delete('/api/professionals/:id', async (request) => {
+  app.delete('/api/professionals/:id', { schema: { tags, summary: 'Inactivate a professional' } }, async (request) => {
     const id = idParam(request.params);
     await removeProfessional(app.db, actorOf(request), id);
     return { success: true, message: PROFESSIONAL_MESSAGES.removed };
@@ -119,16 +126,20 @@ export default async function professionalRoutes(app: FastifyInstance) {
 
   // Opened from a plain link (a new tab cannot send the bearer token): the signed link names the
   // administrator it was issued to, who must still be active and in the sessions the link came from.
-  app.get('/api/professionals/:id/files/:field', async (request, reply) => {
-    const { field } = request.params as { field: string };
-    const id = idParam(request.params);
-    if (!isProfessionalFileField(field)) throw notFound();
-    const signed = await links.verify(professionalFilePath(id, field), request.query, administratorTokenVersion(app.db));
-    if (!signed) throw forbidden(LINK_REFUSED);
-    const row = await findProfessionalRow(app.db, id);
-    const key = row && fileKeysOf(row)[field];
-    const file = key ? await app.uploads.read(key) : undefined;
-    if (!file) throw notFound('Arquivo não encontrado.');
-    return sendStoredFile(reply, file, `${field}-${id}`);
-  });
+  app.get(
+    '/api/professionals/:id/files/:field',
+    { schema: { tags, summary: "A professional's file (signed link)" } },
+    async (request, reply) => {
+      const { field } = request.params as { field: string };
+      const id = idParam(request.params);
+      if (!isProfessionalFileField(field)) throw notFound();
+      const signed = await links.verify(professionalFilePath(id, field), request.query, administratorTokenVersion(app.db));
+      if (!signed) throw forbidden(LINK_REFUSED);
+      const row = await findProfessionalRow(app.db, id);
+      const key = row && fileKeysOf(row)[field];
+      const file = key ? await app.uploads.read(key) : undefined;
+      if (!file) throw notFound('Arquivo não encontrado.');
+      return sendStoredFile(reply, file, `${field}-${id}`);
+    },
+  );
 }

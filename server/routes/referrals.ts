@@ -14,6 +14,9 @@ import type { Principal } from '../services/auth/tokens';
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['appointments'];
+
 /** dd/mm/yyyy in São Paulo of an ISO instant; anything unreadable as it came. */
 function createdDate(value: string): string {
   const instant = new Date(value);
@@ -30,7 +33,7 @@ export default async function referralRoutes(app: FastifyInstance) {
   });
 
   /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
-  app.get('/api/appointments/referrals', async (request, reply) => {
+  app.get('/api/appointments/referrals', { schema: { tags, summary: 'List referrals (one page)' } }, async (request, reply) => {
     const { request: page } = referralPage(request.query);
     const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
     const shown = items.map((referral) => referral.beneficiary.uuid);
@@ -39,7 +42,7 @@ export default async function referralRoutes(app: FastifyInstance) {
     return items.map((referral) => withLink(referral, request.principal));
   });
 
-  app.get('/api/appointments/referrals/export.csv', async (request, reply) => {
+  app.get('/api/appointments/referrals/export.csv', { schema: { tags, summary: 'Export referrals as CSV' } }, async (request, reply) => {
     const { request: page } = referralPage(request.query);
     const filters = referralFilters(request.query);
     const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
@@ -60,7 +63,7 @@ export default async function referralRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/referrals/:uuid/file', async (request, reply) => {
+  app.get('/api/referrals/:uuid/file', { schema: { tags, summary: "A referral's file (signed link)" } }, async (request, reply) => {
     const { uuid } = request.params as { uuid: string };
     const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
     if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');

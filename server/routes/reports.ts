@@ -17,6 +17,9 @@ import {
   type SaleExportRow,
 } from '../services/reports/salesReport';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['reports'];
+
 const CSV_HEADER = [
   REPORT_COLUMNS.reseller,
   REPORT_COLUMNS.branch,
@@ -38,22 +41,30 @@ export default async function reportRoutes(app: FastifyInstance) {
    * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,forma_pagamento,valor,data_hora}], pageTotal,
    * monthly:[{month,count,total}]}`; X-Total-Count is the number of matching sales. Page size 10 by default.
    */
-  app.get('/api/reports/sales', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
-    const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
-      key: keyOf(list.sort, DEFAULT_SALE_KEY),
-      limit: list.pageSize,
-      offset: list.offset,
-    });
-    setTotalCount(reply, report.summary.count);
-    return report;
-  });
+  app.get(
+    '/api/reports/sales',
+    { schema: { tags, summary: 'Sales report (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
+      const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
+        key: keyOf(list.sort, DEFAULT_SALE_KEY),
+        limit: list.pageSize,
+        offset: list.offset,
+      });
+      setTotalCount(reply, report.summary.count);
+      return report;
+    },
+  );
 
   /** The partner, branch and reseller choices: every reseller in scope with its branch and partner. */
-  app.get('/api/reports/sales/filters', { config: { readCache: true } }, async (request) => salesChannelOptions(app.db, request.principal));
+  app.get(
+    '/api/reports/sales/filters',
+    { schema: { tags, summary: "The sales report's channel options" }, config: { readCache: true } },
+    async (request) => salesChannelOptions(app.db, request.principal),
+  );
 
   /** Every filtered sale as CSV, newest first, read in keyset batches (a million sales in seconds). */
-  app.get('/api/reports/sales/export', async (request, reply) => {
+  app.get('/api/reports/sales/export', { schema: { tags, summary: 'Export the sales report as CSV' } }, async (request, reply) => {
     const filters = parseReportFilters(request.query);
     // Before the first byte: a refusal cannot be sent once the CSV is streaming.
     assertMayFilterWithoutReseller(request.principal, filters);

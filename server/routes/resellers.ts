@@ -23,6 +23,9 @@ import {
   type ResellerFilters,
 } from '../services/channels/resellers';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['resellers'];
+
 /** Administrators manage every reseller, partner users their partner's, branch users their branch's. */
 const filtersOf = (query: unknown): ResellerFilters => ({
   nome: textFilter(query, 'nome'),
@@ -39,14 +42,18 @@ const schemaFor = (principal: Principal, creating: boolean) =>
   resellerSchema({ creating, withPartner: false, withBranch: principal.type !== 'FILIAL' });
 
 export default async function resellerRoutes(app: FastifyInstance) {
-  app.get('/api/resellers', { config: { readCache: true } }, async (request, reply) => {
-    const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
-    const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
-    setTotalCount(reply, total);
-    return { data: { data: items } };
-  });
+  app.get(
+    '/api/resellers',
+    { schema: { tags, summary: 'List resellers (one page)' }, config: { readCache: true } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
+      const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
+      setTotalCount(reply, total);
+      return { data: { data: items } };
+    },
+  );
 
-  app.get('/api/resellers/export', async (request, reply) => {
+  app.get('/api/resellers/export', { schema: { tags, summary: 'Export resellers as CSV' } }, async (request, reply) => {
     const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
     const filters = filtersOf(request.query);
     const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
@@ -70,25 +77,25 @@ export default async function resellerRoutes(app: FastifyInstance) {
     );
   });
 
-  app.get('/api/resellers/:id', async (request) => ({
+  app.get('/api/resellers/:id', { schema: { tags, summary: 'One reseller' } }, async (request) => ({
     data: await findReseller(app.db, request.principal, recordId(request.params)),
   }));
 
-  app.post('/api/resellers', async (request, reply) => {
+  app.post('/api/resellers', { schema: { tags, summary: 'Create a reseller' } }, async (request, reply) => {
     const values = await validateBody(schemaFor(request.principal, true), request.body);
     const reseller = await createReseller(app.db, app.passwords, request.principal, actorOf(request), values);
     reply.code(201);
     return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
   });
 
-  app.put('/api/resellers/:id', async (request) => {
+  app.put('/api/resellers/:id', { schema: { tags, summary: 'Change a reseller' } }, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const reseller = await updateReseller(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
   });
 
-  app.delete('/api/resellers/:id', async (request) => {
+  app.delete('/api/resellers/:id', { schema: { tags, summary: 'Inactivate a reseller' } }, async (request) => {
     const id = recordId(request.params);
     await deleteReseller(app.db, request.principal, actorOf(request), id);
     return { success: true, message: RESELLER_TEXTS.messages.removed };

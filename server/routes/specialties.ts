@@ -5,11 +5,16 @@ import { textFilter } from '../lib/listQuery';
 import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
 import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
 
+/** This module's routes in the API reference (/api/docs). */
+const tags = ['appointments'];
+
 /** The specialties and their free times, from the telemedicine provider. */
 export default async function specialtyRoutes(app: FastifyInstance) {
-  app.get('/api/specialties', { config: { readCache: true } }, async () => app.telemedicine.listSpecialties());
+  app.get('/api/specialties', { schema: { tags, summary: 'List specialties' }, config: { readCache: true } }, async () =>
+    app.telemedicine.listSpecialties(),
+  );
 
-  app.get('/api/specialty-availability', async (request) => {
+  app.get('/api/specialty-availability', { schema: { tags, summary: 'Free times for a specialty' } }, async (request) => {
     const query = request.query;
     const specialtyUuid = textFilter(query, 'specialtyUuid');
     if (!specialtyUuid) throw badRequest(APPOINTMENT_MESSAGES.specialtyRequired, { specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired });

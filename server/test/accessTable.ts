@@ -490,6 +490,16 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
   { method: 'GET', url: '/api/audit', access: ADMIN },
   { method: 'GET', url: '/api/audit/export', access: ADMIN },
   { method: 'GET', url: '/api/audit/beneficiaries/:uuid', access: 'signed-in', record: 'beneficiary' },
+
+  // The API reference (development and demo only) and Swagger UI's own files
+  { method: 'GET', url: '/api/docs/openapi.json', access: 'public' },
+  { method: 'GET', url: '/api/docs', access: 'public' },
+  { method: 'GET', url: '/api/docs/', access: 'public' },
+  { method: 'GET', url: '/api/docs/json', access: 'public' },
+  { method: 'GET', url: '/api/docs/yaml', access: 'public' },
+  { method: 'GET', url: '/api/docs/static/index.html', access: 'public', publicAnswer: 302 },
+  { method: 'GET', url: '/api/docs/static/swagger-initializer.js', access: 'public' },
+  { method: 'GET', url: '/api/docs/static/*', access: 'public', request: () => ({ url: '/api/docs/static/swagger-ui.css' }) },
 ];
 
 export const PRINCIPALS = [

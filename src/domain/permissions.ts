@@ -103,6 +103,16 @@ export const API_ACCESS = {
   'GET /api/audit/export': 'administrators',
   // A beneficiary's own history: whoever may open the beneficiary (the service checks the scope).
   'GET /api/audit/beneficiaries/:uuid': 'signedIn',
+
+  // The API reference (development and demo only: production registers none of these).
+  'GET /api/docs/openapi.json': 'public',
+  'GET /api/docs': 'public',
+  'GET /api/docs/': 'public',
+  'GET /api/docs/json': 'public',
+  'GET /api/docs/yaml': 'public',
+  'GET /api/docs/static/index.html': 'public',
+  'GET /api/docs/static/swagger-initializer.js': 'public',
+  'GET /api/docs/static/*': 'public',
 } as const satisfies Record<string, Access>;
 
 export type ApiRoute = keyof typeof API_ACCESS;

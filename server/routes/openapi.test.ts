@@ -1,0 +1,128 @@
+import { spawnSync } from 'node:child_process';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { API_ACCESS } from '../../src/domain/permissions';
+import { testConfig } from '../config';
+import { DOCS_PREFIX } from '../plugins/apiDocs';
+import { createTestApp } from '../test/helpers';
+import { buildApp } from '../app';
+
+interface Operation {
+  tags?: string[];
+  summary?: string;
+  security?: Array<Record<string, string[]>>;
+  parameters?: Array<{ in: string; name: string }>;
+}
+interface OpenApiDocument {
+  openapi: string;
+  info: { title: string; version: string };
+  tags: Array<{ name: string }>;
+  components: { securitySchemes: Record<string, { type: string; scheme: string; bearerFormat?: string }> };
+  paths: Record<string, Record<string, Operation>>;
+}
+
+/** Every method and URL the app registered (HEAD mirrors GET; the docs' own routes are not the API). */
+const registered: Array<{ method: string; url: string }> = [];
+let app: FastifyInstance;
+let document: OpenApiDocument;
+
+beforeAll(async () => {
+  app = await createTestApp({
+    build: {
+      onRoute: (route: RouteOptions) => {
+        for (const method of [route.method].flat())
+          if (method !== 'HEAD' && !route.url.startsWith(DOCS_PREFIX)) registered.push({ method, url: route.url });
+      },
+    },
+  });
+  const response = await app.inject({ url: `${DOCS_PREFIX}/openapi.json` });
+  expect(response.statusCode).toBe(200);
+  document = response.json();
+});
+afterAll(() => app?.close());
+
+/**
+ * The validator's answer for a document. It ships as an ES module only, which jest's CommonJS
+ * runtime cannot load on Node 20: it runs in a Node process of its own.
+ */
+function validateOpenApi(spec: unknown): { valid: boolean; version?: string; errors?: unknown } {
+  const script = `
+    import { Validator } from '@seriousme/openapi-schema-validator';
+    const chunks = [];
+    for await (const chunk of process.stdin) chunks.push(chunk);
+    const validator = new Validator();
+    const { valid, errors } = await validator.validate(JSON.parse(Buffer.concat(chunks).toString()));
+    process.stdout.write(JSON.stringify(valid ? { valid, version: validator.version } : { valid, errors }));`;
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { input: JSON.stringify(spec), encoding: 'utf8' });
+  if (run.status !== 0) throw new Error(run.stderr);
+  return JSON.parse(run.stdout);
+}
+
+/** `/api/partners/:id` as OpenAPI writes it: `/api/partners/{id}`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+const operation = (method: string, url: string) => document.paths[openApiPath(url)]?.[method.toLowerCase()];
+
+describe('the OpenAPI document at /api/docs/openapi.json', () => {
+  it('is a valid OpenAPI 3.1 document, named and versioned as the package', async () => {
+    const result = validateOpenApi(document);
+    expect(result).toEqual({ valid: true, version: '3.1' });
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.info).toMatchObject({ title: 'portal-saude', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
+  });
+
+  it('has every route the app registered, with its method, a tag and a summary', () => {
+    expect(registered.length).toBeGreaterThan(50);
+    const missing = registered.filter(({ method, url }) => !operation(method, url)).map(({ method, url }) => `${method} ${url}`);
+    expect(missing).toEqual([]);
+    const tagNames = document.tags.map((tag) => tag.name);
+    const undescribed = registered
+      .map(({ method, url }) => ({ key: `${method} ${url}`, op: operation(method, url)! }))
+      .filter(({ op }) => !op.summary || op.tags?.length !== 1 || !tagNames.includes(op.tags[0]))
+      .map(({ key }) => key);
+    expect(undescribed).toEqual([]);
+  });
+
+  it('asks for the bearer token exactly on the routes the permission table keeps to signed-in accounts', () => {
+    expect(document.components.securitySchemes.bearerAuth).toEqual({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    const wrong = registered.filter(({ method, url }) => {
+      const access = API_ACCESS[`${method} ${url}` as keyof typeof API_ACCESS];
+      const security = operation(method, url)?.security;
+      return access === 'public' ? security?.length !== 0 : JSON.stringify(security) !== JSON.stringify([{ bearerAuth: [] }]);
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it('shows what a route already validates (path parameters, the webhook body)', () => {
+    expect(operation('GET', '/api/cep/:cep')?.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'cep' })]);
+    expect(operation('GET', '/api/checkout/link')?.parameters).toEqual([expect.objectContaining({ in: 'query', name: 'rev' })]);
+    expect(operation('POST', '/api/payment/webhook/asaas')).toHaveProperty('requestBody');
+  });
+
+  it('serves the browsable reference from our own files, under a CSP that only drops Trusted Types', async () => {
+    const page = await app.inject({ url: `${DOCS_PREFIX}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toMatch(/https?:\/\//);
+    expect(page.body).not.toMatch(/<script>/);
+    const csp = String(page.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('trusted-types');
+    expect((await app.inject({ url: `${DOCS_PREFIX}/static/swagger-ui-bundle.js` })).statusCode).toBe(200);
+    // The rest of the API keeps the whole policy.
+    expect(String((await app.inject({ url: '/api/health' })).headers['content-security-policy'])).toContain(
+      "require-trusted-types-for 'script'",
+    );
+  });
+});
+
+describe('in production', () => {
+  it('answers 404 for the reference and the document', async () => {
+    const production = await buildApp(testConfig({ production: true }));
+    try {
+      for (const url of [DOCS_PREFIX, `${DOCS_PREFIX}/`, `${DOCS_PREFIX}/openapi.json`, `${DOCS_PREFIX}/json`]) {
+        expect([url, (await production.inject({ url })).statusCode]).toEqual([url, 404]);
+      }
+    } finally {
+      await production.close();
+    }
+  });
+});
