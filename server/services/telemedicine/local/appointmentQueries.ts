@@ -4,7 +4,9 @@ import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
 import { boundedCount, type ListTotal } from '../../../lib/boundedCount';
+import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { containsPattern } from '../../../lib/listQuery';
+import { isShallow, pageFromNearerEndOf, reversedKey } from '../../../lib/nearerEnd';
 import { qualified } from '../../../lib/qualified';
 import { addDays, zonedInstant, zonedParts } from '../dates';
 import { isUuid } from '../uuid';
@@ -106,20 +108,11 @@ function whereOf(db: Database, filters: AppointmentFilters): SQL | undefined {
   );
 }
 
-/** Without a chosen sort the agenda reads like one: coming appointments first (soonest on top), then the past, latest first. */
-function orderOf(sort: PageRequest<AppointmentSortColumn>['sort']): SQL[] {
-  const tieBreak = [desc(appointments.id)];
-  if (sort) {
-    const { column } = SORTS[sort.column];
-    return [sort.direction === 'desc' ? desc(column) : asc(column), ...tieBreak];
-  }
-  return [
-    sql`(${appointments.startsAt} < now())`,
-    sql`case when ${appointments.startsAt} >= now() then ${appointments.startsAt} end asc`,
-    desc(appointments.startsAt),
-    ...tieBreak,
-  ];
-}
+/** A chosen sort's order: its column, ties by id, newest first (the rest of the list uses agendaPage's order). */
+const keyOfSort = (sort: NonNullable<PageRequest<AppointmentSortColumn>['sort']>): KeyPart[] => [
+  { column: SORTS[sort.column].column, direction: sort.direction },
+  { column: appointments.id, direction: 'desc' },
+];
 
 function toAppointments(rows: AppointmentRow[]): Appointment[] {
   return rows.map((row) => {
@@ -148,41 +141,64 @@ export async function listAppointments(
   page: PageRequest<AppointmentSortColumn>,
 ): Promise<PageResult<Appointment>> {
   const where = whereOf(db, filters);
-  if (!page.sort && page.limit !== undefined) {
-    const [rows, { total, estimated }] = await Promise.all([agendaPage(db, where, page.offset, page.limit), countRows(db, where)]);
+  const { sort, limit, offset } = page;
+  const read = (reversed: boolean, limit: number | undefined, offset: number) => {
+    if (!sort) return agendaPage(db, where, { reversed, limit, offset });
+    const query = selectRows(db, sort)
+      .where(where)
+      .orderBy(...orderOfKey(reversed ? reversedKey(keyOfSort(sort)) : keyOfSort(sort)))
+      .offset(offset)
+      .$dynamic();
+    return limit === undefined ? query : query.limit(limit);
+  };
+  if (limit === undefined || isShallow(offset)) {
+    const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, where)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
   }
-  let query = selectRows(db, page.sort)
-    .where(where)
-    .orderBy(...orderOf(page.sort))
-    .offset(page.offset)
-    .$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  const [rows, { total, estimated }] = await Promise.all([query, countRows(db, where)]);
-  return { items: toAppointments(rows), total, totalEstimated: estimated };
+  // Deeper, the exact total (a count, not a read of every row skipped) says which end is nearer.
+  const { rows, total } = await pageFromNearerEndOf({ limit, offset }, read, () => exactCount(db, where));
+  return { items: toAppointments(rows), total, totalEstimated: false };
 }
 
+/** One part of the agenda's default order: by start, ties by id, newest first. */
+const agendaKey = (direction: 'asc' | 'desc'): KeyPart[] => [
+  { column: appointments.startsAt, direction },
+  { column: appointments.id, direction: 'desc' },
+];
+
 /**
- * A page in the agenda's default order (orderOf without a sort) without sorting the whole table:
- * the coming appointments are read soonest first from the starts_at index and, where they run out,
- * the past ones latest first. Only a page that starts after the last coming one counts them.
+ * A page in the agenda's default order without sorting the whole table: the coming appointments
+ * soonest first from the starts_at index and, where they run out, the past ones latest first (ties
+ * by id, newest first). `reversed` reads that order from its end: the past oldest first, then the
+ * coming latest first. Only a page that starts after the first part's last row counts that part.
  */
-async function agendaPage(db: Database, where: SQL | undefined, offset: number, limit: number): Promise<AppointmentRow[]> {
+async function agendaPage(
+  db: Database,
+  where: SQL | undefined,
+  page: { reversed: boolean; limit: number | undefined; offset: number },
+): Promise<AppointmentRow[]> {
   const now = sql`${new Date().toISOString()}::timestamptz`;
-  const comingWhere = and(where, gte(appointments.startsAt, now));
-  const coming = await selectRows(db)
-    .where(comingWhere)
-    .orderBy(asc(appointments.startsAt), desc(appointments.id))
-    .limit(limit)
-    .offset(offset);
-  if (coming.length === limit) return coming;
-  const comingTotal = coming.length > 0 ? offset + coming.length : await exactCount(db, comingWhere);
-  const past = await selectRows(db)
-    .where(and(where, lt(appointments.startsAt, now)))
-    .orderBy(desc(appointments.startsAt), desc(appointments.id))
-    .limit(limit - coming.length)
-    .offset(Math.max(0, offset - comingTotal));
-  return [...coming, ...past];
+  const coming = { where: and(where, gte(appointments.startsAt, now)), key: agendaKey('asc') };
+  const past = { where: and(where, lt(appointments.startsAt, now)), key: agendaKey('desc') };
+  const turned = (part: typeof coming) => ({ where: part.where, key: reversedKey(part.key) });
+  const [first, second] = page.reversed ? [turned(past), turned(coming)] : [coming, past];
+  const readPart = (part: typeof coming, limit: number | undefined, offset: number) => {
+    const query = selectRows(db)
+      .where(part.where)
+      .orderBy(...orderOfKey(part.key))
+      .offset(offset)
+      .$dynamic();
+    return limit === undefined ? query : query.limit(limit);
+  };
+  const head = await readPart(first, page.limit, page.offset);
+  if (page.limit !== undefined && head.length === page.limit) return head;
+  const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first.where);
+  const rest = await readPart(
+    second,
+    page.limit === undefined ? undefined : page.limit - head.length,
+    Math.max(0, page.offset - firstTotal),
+  );
+  return [...head, ...rest];
 }
 
 /** Rows per read of the CSV export. */

@@ -1,10 +1,11 @@
-import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
 import { boundedCount } from '../../../lib/boundedCount';
 import { inKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
+import { isShallow, pageFromNearerEnd } from '../../../lib/nearerEnd';
 import { addDays, zonedInstant } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
@@ -81,23 +82,32 @@ export async function listReferrals(
   page: PageRequest<ReferralSortColumn>,
 ): Promise<PageResult<Referral>> {
   const where = whereOf(filters);
-  let query = selectRows(db)
-    .where(where)
-    .orderBy(...orderOfKey(keyOf(page.sort)))
-    .offset(page.offset)
-    .$dynamic();
-  if (page.limit !== undefined) query = query.limit(page.limit);
-  // Exact up to a thousand, estimated beyond (see boundedCount).
-  const counting = boundedCount(db, () =>
+  const key = keyOf(page.sort);
+  const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
+    const query = selectRows(db)
+      .where(where)
+      .orderBy(...orderBy)
+      .offset(offset)
+      .$dynamic();
+    return limit === undefined ? query : query.limit(limit);
+  };
+  const matching = () =>
     db
       .select({ id: referrals.id })
       .from(referrals)
       .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
       .where(where)
-      .$dynamic(),
+      .$dynamic();
+  if (page.limit === undefined || isShallow(page.offset)) {
+    // Exact up to a thousand, estimated beyond (see boundedCount).
+    const [rows, { total, estimated }] = await Promise.all([read(orderOfKey(key), page.limit, page.offset), boundedCount(db, matching)]);
+    return { items: rows.map(toReferral), total, totalEstimated: estimated };
+  }
+  // Deeper, the exact total (a count, not a read of every row skipped) says which end is nearer.
+  const { rows, total } = await pageFromNearerEnd(key, { limit: page.limit, offset: page.offset }, read, async () =>
+    Number((await db.select({ total: count() }).from(matching().as('matching')))[0].total),
   );
-  const [rows, { total, estimated }] = await Promise.all([query, counting]);
-  return { items: rows.map(toReferral), total, totalEstimated: estimated };
+  return { items: rows.map(toReferral), total, totalEstimated: false };
 }
 
 /** Rows per read of the CSV export. */
