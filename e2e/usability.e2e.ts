@@ -140,7 +140,9 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       const restore = await dropScripts(page);
       await clickMenuEntry(page, 'Parceiros');
       const alert = await chunkErrorPage(page);
-      assert.equal(await page.getByRole('heading', { name: SCREEN_ERROR_TEXTS.title, level: 1 }).count(), 1);
+      const title = page.getByRole('heading', { name: SCREEN_ERROR_TEXTS.title, level: 1 });
+      await title.waitFor();
+      assert.equal(await title.count(), 1);
       const reload = alert.getByRole('button', { name: SCREEN_ERROR_TEXTS.reload });
       assert.equal(await reload.isEnabled(), true);
       // The layout around it keeps working: the header and the menu (the sidebar, or its drawer's button) are still there.
