@@ -2,10 +2,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCpf } from '../../src/domain/documents';
 import { auditLog, beneficiaries, professionals, referrals, sales } from '../db/schema';
-import { createChain, unique } from '../test/channelFixtures';
+import { createChain } from '../test/channelFixtures';
 import { insertBeneficiary, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { expectDeepPages } from '../test/deepPages';
-import { byNameThenId, exportedColumn, MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';
+import { byNameThenId, exportedColumn, letterTag, MORE_THAN_A_BATCH, pair, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';
 
 /**
@@ -22,12 +22,6 @@ beforeAll(async () => {
   ({ app, admin } = await startAdminPortal());
 });
 afterAll(() => app?.close());
-
-/** A tag of letters only: the patient searches read digits as a CPF. */
-const letterTag = () => unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
-
-/** Pairs of equal numbers, (1,2), (3,4), … so rows 500/501 and 1,000/1,001 (batch ends) tie. */
-const pair = (index: number) => Math.floor((index + 1) / 2);
 
 /** A recent instant plus `micros` microseconds (recent: the audit retention keeps it). */
 const microsAfterStart = (micros: number) => sql`date_trunc('day', now()) - interval '1 day' + ${micros} * interval '1 microsecond'`;

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, beneficiaries, referrals } from '../db/schema';
-import { createChain, unique } from '../test/channelFixtures';
+import { createChain } from '../test/channelFixtures';
 import { insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { expectDeepPages } from '../test/deepPages';
-import { MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';
+import { letterTag, MORE_THAN_A_BATCH, pair, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';
 
 /**
@@ -19,12 +19,6 @@ beforeAll(async () => {
   ({ app, admin } = await startAdminPortal());
 });
 afterAll(() => app?.close());
-
-/** A tag of letters only: the patient searches read digits as a CPF. */
-const letterTag = () => unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
-
-/** Pairs of equal numbers, (1,2), (3,4), … so rows 1,000 and 1,001 (page 201's first row and the one before) tie. */
-const pair = (index: number) => Math.floor((index + 1) / 2);
 
 type Row = { id: number; key: string | number };
 /** By `key` in `direction`, ties by id, newest first: the lists' tie-break. */

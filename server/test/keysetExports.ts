@@ -1,5 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { unique } from './channelFixtures';
 import { csvLines, injectAs } from './helpers';
+
+/** A tag of letters only: the patient searches read digits as a CPF. */
+export const letterTag = () => unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)]);
+
+/** Pairs of equal numbers, (1,2), (3,4), … so rows 500/501 and 1,000/1,001 (batch and page ends) tie. */
+export const pair = (index: number) => Math.floor((index + 1) / 2);
 
 /** Rows enough for an export of more than one 1,000-row batch. */
 export const MORE_THAN_A_BATCH = 1007;
