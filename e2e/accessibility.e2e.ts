@@ -9,7 +9,7 @@ import { LAPTOP, SIZES } from './support/browser';
 import { startInColorMode } from './support/colorMode';
 import { DEMO_USERS } from './support/login';
 import { usePortal } from './support/portal';
-import { openScreen, screensFor, USER_TYPES, visitDialogs } from './support/screens';
+import { animationsSettled, openScreen, screensFor, USER_TYPES, visitDialogs } from './support/screens';
 
 /** The serious and critical violations of the page as it is now, described (nothing when there are none). */
 async function axeProblems(page: Page, where: string): Promise<string[]> {
@@ -48,8 +48,8 @@ async function toggleColorMode(page: Page): Promise<ColorMode> {
   const next: ColorMode = (await toDark.isVisible()) ? 'dark' : 'light';
   await (next === 'dark' ? toDark : page.getByRole('button', { name: COLOR_MODE_TEXTS.toLight })).click();
   await page.waitForFunction((mode) => document.documentElement.classList.contains(mode), next);
-  // Colours change with a short transition: axe measures them as they are painted.
-  await page.waitForTimeout(300);
+  // Colours change with a short transition.
+  await animationsSettled(page);
   return next;
 }
 

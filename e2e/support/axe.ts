@@ -15,7 +15,8 @@ export interface AxeViolation {
  * violations. axe is evaluated through the DevTools protocol, so the portal's CSP does not block it.
  */
 export async function seriousViolations(page: Page): Promise<AxeViolation[]> {
-  await page.evaluate(AXE_SOURCE);
+  // Parsing axe's half a megabyte took about a tenth of a second a check: once per document is enough.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe;
     type AxeResults = { violations: Array<{ id: string; impact: string; help: string; nodes: Array<{ target: string[] }> }> };

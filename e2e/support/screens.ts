@@ -33,6 +33,18 @@ export async function screenReady(page: Page) {
   );
 }
 
+/**
+ * Waits until no transition or animation that ends is still running (spinning ones never do): axe
+ * measures colours as they are painted, halfway through a fade they are not the real ones.
+ */
+export async function animationsSettled(page: Page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+  );
+}
+
 /** Opens a staff screen through the address bar, as a shared link would. */
 export async function openScreen(page: Page, baseUrl: string, screen: Screen) {
   await page.goto(`${baseUrl}${screen.path}`);
@@ -57,8 +69,7 @@ export async function visitDialogs(page: Page, visit: (dialogName: string) => Pr
     const dialog = page.getByRole('dialog').or(page.getByRole('alertdialog')).last();
     await dialog.waitFor();
     await page.waitForFunction(() => !document.querySelector('[role="dialog"] .chakra-skeleton, [role="dialog"] [aria-busy="true"]'));
-    // Let the opening animation end: axe measures colours as they are painted.
-    await page.waitForTimeout(400);
+    await animationsSettled(page);
     await visit((await dialog.getAttribute('aria-label')) ?? (await dialog.locator('h2').first().textContent()) ?? 'dialog');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
