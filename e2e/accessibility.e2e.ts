@@ -35,6 +35,8 @@ async function sidewaysScroll(page: Page, where: string, listsToo: boolean): Pro
 
 /** The page and what it opens, checked in the colour mode it is in now. */
 async function screenProblems(page: Page, where: string, listsToo: boolean): Promise<string[]> {
+  // A screen just drawn may still be fading in: axe would measure colours halfway.
+  await animationsSettled(page);
   const problems = [...(await axeProblems(page, where)), ...(await sidewaysScroll(page, where, listsToo))];
   await visitDialogs(page, async (dialog) => {
     problems.push(...(await axeProblems(page, `${where}: ${dialog}`)));
