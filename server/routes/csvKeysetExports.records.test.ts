@@ -1,11 +1,19 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { formatCpf } from '../../src/domain/documents';
-import { auditLog, beneficiaries, professionals, referrals, sales } from '../db/schema';
+import { auditLog, beneficiaries, professionals, sales } from '../db/schema';
 import { createChain } from '../test/channelFixtures';
-import { insertBeneficiary, specialtyByName, uniqueCpf } from '../test/careFixtures';
+import { insertBeneficiary, uniqueCpf } from '../test/careFixtures';
 import { expectDeepPages } from '../test/deepPages';
-import { byNameThenId, exportedColumn, letterTag, MORE_THAN_A_BATCH, pair, pairedName } from '../test/keysetExports';
+import {
+  byNameThenId,
+  exportedColumn,
+  insertPairedReferrals,
+  letterTag,
+  microsAfterStart,
+  MORE_THAN_A_BATCH,
+  pair,
+  pairedName,
+} from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';
 
 /**
@@ -22,9 +30,6 @@ beforeAll(async () => {
   ({ app, admin } = await startAdminPortal());
 });
 afterAll(() => app?.close());
-
-/** A recent instant plus `micros` microseconds (recent: the audit retention keeps it). */
-const microsAfterStart = (micros: number) => sql`date_trunc('day', now()) - interval '1 day' + ${micros} * interval '1 microsecond'`;
 
 describe('record CSV exports longer than one batch, by keyset', () => {
   it('beneficiaries: every row once, holders by name then id, each followed by its dependents by name', async () => {
@@ -149,19 +154,7 @@ describe('record CSV exports longer than one batch, by keyset', () => {
         })),
       )
       .returning();
-    const specialty = await specialtyByName(app.db, 'Dermatologia');
-    const statuses = ['PENDING', 'SCHEDULED', 'COMPLETED'] as const;
-    const inserted = await app.db
-      .insert(referrals)
-      .values(
-        patients.map((patient, index) => ({
-          beneficiaryId: patient.id,
-          specialtyId: specialty.id,
-          status: statuses[index % 3],
-          createdAt: microsAfterStart(pair(index)),
-        })),
-      )
-      .returning({ id: referrals.id, status: referrals.status });
+    const inserted = await insertPairedReferrals(app.db, patients);
     const keyed = inserted.map((row, index) => ({ ...row, micros: pair(index), cpf: formatCpf(patients[index].cpf) }));
 
     const newestFirst = [...keyed].sort((a, b) => (a.micros === b.micros ? b.id - a.id : b.micros - a.micros)).map((row) => row.cpf);

@@ -1,10 +1,9 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, beneficiaries, referrals } from '../db/schema';
+import { appointments, beneficiaries } from '../db/schema';
 import { createChain } from '../test/channelFixtures';
 import { insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { expectDeepPages } from '../test/deepPages';
-import { letterTag, MORE_THAN_A_BATCH, pair, pairedName } from '../test/keysetExports';
+import { insertPairedReferrals, letterTag, MORE_THAN_A_BATCH, pair, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';
 
 /**
@@ -108,20 +107,7 @@ describe('deep pages of the agenda and the referrals', () => {
   it('referrals: newest first by default, and every sort', async () => {
     const tag = letterTag();
     const patients = await insertPatients(tag);
-    const specialty = await specialtyByName(app.db, 'Dermatologia');
-    const statuses = ['PENDING', 'SCHEDULED', 'COMPLETED'] as const;
-    const inserted = await app.db
-      .insert(referrals)
-      .values(
-        patients.map((patient, index) => ({
-          beneficiaryId: patient.id,
-          specialtyId: specialty.id,
-          status: statuses[index % 3],
-          // Microseconds apart, in equal pairs: a key read back as a JavaScript Date would lose them.
-          createdAt: sql`date_trunc('day', now()) - interval '1 day' + ${pair(index)} * interval '1 microsecond'`,
-        })),
-      )
-      .returning({ id: referrals.id, uuid: referrals.uuid });
+    const inserted = await insertPairedReferrals(app.db, patients);
     const rows = inserted.map((row, index) => ({ ...row, index, patient: patients[index] }));
     const url = `/api/appointments/referrals?busca=${tag}`;
     const uuids = (list: Row[]) => list.map((row) => rows.find((candidate) => candidate.id === row.id)!.uuid);
@@ -133,7 +119,7 @@ describe('deep pages of the agenda and the referrals', () => {
     await expectDeepPages(app, admin, `${url}&sort=beneficiario:desc`, uuids(sorted(byName, 'desc')), 'uuid');
     const byCpf = rows.map((row) => ({ id: row.id, key: row.patient.cpf }));
     await expectDeepPages(app, admin, `${url}&sort=cpf:asc`, uuids(sorted(byCpf, 'asc')), 'uuid');
-    const byStatus = rows.map((row) => ({ id: row.id, key: statuses[row.index % 3] }));
+    const byStatus = rows.map((row) => ({ id: row.id, key: row.status }));
     await expectDeepPages(app, admin, `${url}&sort=status:asc`, uuids(sorted(byStatus, 'asc')), 'uuid');
     await expectDeepPages(app, admin, `${url}&sort=status:desc`, uuids(sorted(byStatus, 'desc')), 'uuid');
   });

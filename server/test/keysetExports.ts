@@ -1,4 +1,8 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../db/client';
+import { referrals } from '../db/schema';
+import { specialtyByName } from './careFixtures';
 import { unique } from './channelFixtures';
 import { csvLines, injectAs } from './helpers';
 
@@ -25,4 +29,27 @@ export async function exportedColumn(app: FastifyInstance, token: string, url: s
   return csvLines(response.body)
     .slice(1)
     .map((line) => line.split(';')[column]);
+}
+
+/** An instant microseconds after yesterday's start: a key read back as a JavaScript Date would lose them. */
+export const microsAfterStart = (micros: number) => sql`date_trunc('day', now()) - interval '1 day' + ${micros} * interval '1 microsecond'`;
+
+/**
+ * A Dermatologia referral for each patient, in the statuses' turn, created in equal pairs a
+ * microsecond apart (`pair(index)`), so rows tie across batch and page ends.
+ */
+export async function insertPairedReferrals(db: Database, patients: ReadonlyArray<{ id: number }>) {
+  const specialty = await specialtyByName(db, 'Dermatologia');
+  const statuses = ['PENDING', 'SCHEDULED', 'COMPLETED'] as const;
+  return db
+    .insert(referrals)
+    .values(
+      patients.map((patient, index) => ({
+        beneficiaryId: patient.id,
+        specialtyId: specialty.id,
+        status: statuses[index % 3],
+        createdAt: microsAfterStart(pair(index)),
+      })),
+    )
+    .returning({ id: referrals.id, uuid: referrals.uuid, status: referrals.status });
 }
