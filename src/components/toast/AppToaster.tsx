@@ -98,7 +98,10 @@ function useNewestToasts(toasts: Toast[]): Toast[] {
  * dialog's own error toasts are still announced.
  */
 export function AppToaster() {
-  const { toasts, handlers } = useToaster({ duration: DEFAULT_TOAST_MS });
+  // A dismissed toast is dropped from the store at once (react-hot-toast waits 1 s by default, for an
+  // exit animation these cards do not have): its pending removal would otherwise outlive a remounted
+  // toaster and take the next toast with the same text with it (the tests' case).
+  const { toasts, handlers } = useToaster({ duration: DEFAULT_TOAST_MS, removeDelay: 1 });
   const { startPause, endPause } = handlers;
   const shown = useNewestToasts(toasts);
   const placement = useToastPlacement();

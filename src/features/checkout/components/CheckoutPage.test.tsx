@@ -89,6 +89,12 @@ async function fillValidForm(user: User, card = '4444 4444 4444 4444') {
 const payButton = () => screen.getByRole('button', { name: /^Pagar|Processando/ });
 const toasts = () => screen.queryAllByRole('alert').filter((element) => element.title === 'Clique ou arraste para fechar');
 
+/**
+ * Toasts that stay while the test reads them: on a busy CI machine more than the checkout's 5 s
+ * passed between a refused submit and the check of its toasts, which had closed by then.
+ */
+const keepToastsOpen = () => jest.replaceProperty(CHECKOUT_TIMING, 'toastMs', 60_000 as typeof CHECKOUT_TIMING.toastMs);
+
 afterEach(() => {
   jest.useRealTimers();
   jest.restoreAllMocks();
@@ -136,6 +142,7 @@ describe('the checkout page', () => {
 
   it('refuses an empty form: one error toast per failing field (the first three on screen), each message under its field, the focus on the first', async () => {
     const sent = backend();
+    keepToastsOpen();
     const requested = jest.spyOn(notify, 'error');
     const scrolled = jest.spyOn(Element.prototype, 'scrollIntoView');
     const { user } = renderCheckout();
@@ -171,6 +178,7 @@ describe('the checkout page', () => {
 
   it('puts the first three failing fields on top again on a second refused submit', async () => {
     backend();
+    keepToastsOpen();
     const { user } = renderCheckout();
     await user.click(payButton());
     await waitFor(() => expect(field(labels.name)).toHaveFocus());
