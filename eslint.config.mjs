@@ -89,6 +89,26 @@ export default tseslint.config(
     },
   },
   {
+    // The API's answer schemas are values for the server; the browser takes only their types, so
+    // TypeBox never reaches its bundles.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/domain/wire/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/wire/*', '@sinclair/typebox'],
+              allowTypeImports: true,
+              message: 'O navegador importa de domain/wire apenas tipos (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it;
     // its production code never imports the tests' support (server/test: fixtures, fakes, proxies).
     files: ['server/**/*.ts'],

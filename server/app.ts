@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type RouteOptions } from 'fastify';
 import { productionWarnings, type AppConfig, type TrustProxy } from './config';
 import { openDatabase, type DatabaseHandle } from './db/client';
+import answerSchemasPlugin from './plugins/answerSchemas';
 import apiDocsPlugin from './plugins/apiDocs';
 import authPlugin from './plugins/auth';
 import compressionPlugin from './plugins/compression';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(readCachePlugin);
   await app.register(uploadsPlugin);
   await app.register(telemedicinePlugin);
+  await app.register(answerSchemasPlugin);
   await app.register(apiDocsPlugin);
   for (const route of routes) await app.register(route);
   await app.register(spaPlugin);

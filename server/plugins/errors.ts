@@ -50,6 +50,12 @@ export default fp(async function errors(app: FastifyInstance) {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send(errorBody('O conteúdo enviado é grande demais.'));
     }
+    // An answer that breaks its route's schema (checked outside production: answerSchemas.ts) is a
+    // bug of the server, named in the message for the developer or test that met it.
+    if (error.code === 'FST_RESPONSE_VALIDATION_FAILED_VALIDATION') {
+      request.log.error({ err: error }, 'answer does not match its schema');
+      return reply.status(500).send(serverErrorBody(`A resposta não segue seu esquema: ${error.message}`, request.id, { errorText }));
+    }
     if (error.validation || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
       return reply.status(400).send(errorBody('Dados inválidos.'));
     }

@@ -11,6 +11,7 @@ interface Operation {
   summary?: string;
   security?: Array<Record<string, string[]>>;
   parameters?: Array<{ in: string; name: string }>;
+  responses?: Record<string, { description?: string; content?: Record<string, { schema?: object }> }>;
 }
 interface OpenApiDocument {
   openapi: string;
@@ -79,6 +80,26 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
       .filter(({ op }) => !op.summary || op.tags?.length !== 1 || !tagNames.includes(op.tags[0]))
       .map(({ key }) => key);
     expect(undescribed).toEqual([]);
+  });
+
+  it('describes every answer of every route: what it answers on success, and the one error shape', () => {
+    const undescribed = registered
+      .filter(({ url }) => url.startsWith('/api/'))
+      .filter(({ method, url }) => {
+        const responses = operation(method, url)?.responses ?? {};
+        const successes = Object.entries(responses).filter(([code]) => /^2\d\d$/.test(code));
+        const errorShapes = ['4XX', '5XX'].map((code) => JSON.stringify(responses[code]?.content?.['application/json']?.schema));
+        return (
+          successes.length === 0 ||
+          successes.some(([, answer]) => !answer.content || Object.values(answer.content).some((media) => !media.schema)) ||
+          errorShapes.some((shape) => !shape?.includes('"success"'))
+        );
+      })
+      .map(({ method, url }) => `${method} ${url}`);
+    expect(undescribed).toEqual([]);
+    // A list's items are described field by field.
+    const partners = operation('GET', '/api/partners')!.responses!['200'].content!['application/json'].schema;
+    expect(JSON.stringify(partners)).toContain('"data_registro"');
   });
 
   it('asks for the bearer token exactly on the routes the permission table keeps to signed-in accounts', () => {

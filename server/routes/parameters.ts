@@ -1,6 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { parameterKindOf, SETTINGS_MESSAGES } from '../../src/domain/settings';
 import { parameterUpdateSchema } from '../../src/domain/validation/parameters';
+import { ListAnswer, WireObject } from '../../src/domain/wire/answers';
+import { Parameter, ParameterChange } from '../../src/domain/wire/parameters';
 import { notFound, unauthorized } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
@@ -12,61 +16,25 @@ import { changeParameterValue, findParameter, listParameterChanges, listParamete
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['parameters'];
 
-const idParams = {
-  type: 'object',
-  properties: { id: { type: 'integer', minimum: 1, maximum: 2_147_483_647 } },
-  required: ['id'],
-} as const;
-
-const parameterSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    parametro: { type: 'string' },
-    valor: { type: 'string' },
-    descricao: { type: ['string', 'null'] },
-    tipo: { type: 'string' },
-    atualizado_em: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const changeSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    valor_anterior: { type: ['string', 'null'] },
-    valor_novo: { type: 'string' },
-    alterado_por: {
-      type: 'object',
-      properties: { tipo: { type: 'string' }, id: { type: 'integer' }, nome: { type: 'string' } },
-    },
-    alterado_em: { type: 'string', format: 'date-time' },
-  },
-} as const;
-
-const successSchema = { type: 'object', properties: { success: { type: 'boolean' } } } as const;
-
-const listOf = (item: object) => ({
-  type: 'object',
-  properties: { data: { type: 'object', properties: { data: { type: 'array', items: item } } } },
-});
+const idParams = WireObject({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
 
 /** System parameters ('Configurações do Sistema'): administrators only. */
-export default async function parameterRoutes(app: FastifyInstance) {
+export default async function parameterRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Every install has the parameters the portal reads, even without the demo data.
   app.addHook('onReady', () => ensurePortalParameters(app.db));
 
   app.get(
     '/api/parametros',
-    { schema: { tags, summary: "List the site's parameters", response: { 200: listOf(parameterSchema) } } },
+    { schema: { tags, summary: "List the site's parameters", response: { 200: ListAnswer(Parameter) } } },
     async () => ({
       data: { data: await listParameters(app.db) },
     }),
   );
 
-  app.put<{ Params: { id: number } }>(
+  app.put(
     '/api/parametros/:id',
-    { schema: { tags, summary: 'Change a parameter', params: idParams, response: { 200: successSchema } } },
+    { schema: { tags, summary: 'Change a parameter', params: idParams, response: { 200: WireObject({ success: Type.Boolean() }) } } },
     async (request) => {
       const parameter = await findParameter(app.db, request.params.id);
       if (!parameter) throw notFound(SETTINGS_MESSAGES.notFound);
@@ -81,9 +49,9 @@ export default async function parameterRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get<{ Params: { id: number } }>(
+  app.get(
     '/api/parametros/:id/historico',
-    { schema: { tags, summary: "A parameter's change history", params: idParams, response: { 200: listOf(changeSchema) } } },
+    { schema: { tags, summary: "A parameter's change history", params: idParams, response: { 200: ListAnswer(ParameterChange) } } },
     async (request, reply) => {
       if (!(await findParameter(app.db, request.params.id))) throw notFound(SETTINGS_MESSAGES.notFound);
       // Sorting is fixed (newest first); only page and pageSize are read.

@@ -1,7 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { PARTNER_TEXTS, statusLabel } from '../../src/domain/channels';
 import { formatCnpj } from '../../src/domain/documents';
+import { ACCEPTED_IMAGE_TYPES } from '../../src/domain/imageFiles';
 import { partnerSchema } from '../../src/domain/validation/channels';
+import { CsvFile, DoneAnswer, ListAnswer, NotModified, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
+import { Partner, PartnerOption, PartnerView } from '../../src/domain/wire/channels';
 import { BODY_LIMITS } from '../lib/bodyLimits';
 import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
@@ -40,10 +44,11 @@ const filtersOf = (query: unknown): PartnerFilters => ({
  * Partners: only administrators create, edit or delete them. Partner and branch users read their
  * own partner (their forms show it), branch users without its bank details; resellers read none.
  */
-export default async function partnerRoutes(app: FastifyInstance) {
+export default async function partnerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/partners',
-    { schema: { tags, summary: 'List partners (one page)' }, config: { readCache: true } },
+    { schema: { tags, summary: 'List partners (one page)', response: { 200: ListAnswer(PartnerView) } }, config: { readCache: true } },
     async (request, reply) => {
       const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
       const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
@@ -55,54 +60,66 @@ export default async function partnerRoutes(app: FastifyInstance) {
   /** Names only, for the branch and reseller forms' picker: the whole scope (partners are few). */
   app.get(
     '/api/partners/options',
-    { schema: { tags, summary: 'Partners as select options' }, config: { readCache: true } },
+    { schema: { tags, summary: 'Partners as select options', response: { 200: ListAnswer(PartnerOption) } }, config: { readCache: true } },
     async (request) => ({
       data: { data: await partnerOptions(app.db, request.principal) },
     }),
   );
 
-  app.get('/api/partners/export', { schema: { tags, summary: 'Export partners as CSV' } }, async (request, reply) => {
-    const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
-    const filters = filtersOf(request.query);
-    const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
-    const rows = inKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after));
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'partner', summary: filtersSummary(filters) });
-    const bank = seesPartnerBankDetails(request.principal);
-    return sendCsv(
-      reply,
-      PARTNER_TEXTS.csvFilename,
-      ['Nome', 'CNPJ', 'Email', ...(bank ? ['Agência', 'Conta', 'Dígito', 'PIX'] : []), 'Status', 'Data de Registro'],
-      mapRows(rows, (partner) => [
-        partner.nome,
-        formatCnpj(partner.cnpj),
-        partner.email,
-        ...(bank ? [partner.agencia, partner.conta, partner.digito, partner.pix] : []),
-        statusLabel(partner.ativo),
-        csvDate(new Date(partner.data_registro)),
-      ]),
-    );
-  });
+  app.get(
+    '/api/partners/export',
+    { schema: { tags, summary: 'Export partners as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
+      const filters = filtersOf(request.query);
+      const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
+      const rows = inKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after));
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'partner', summary: filtersSummary(filters) });
+      const bank = seesPartnerBankDetails(request.principal);
+      return sendCsv(
+        reply,
+        PARTNER_TEXTS.csvFilename,
+        ['Nome', 'CNPJ', 'Email', ...(bank ? ['Agência', 'Conta', 'Dígito', 'PIX'] : []), 'Status', 'Data de Registro'],
+        mapRows(rows, (partner) => [
+          partner.nome,
+          formatCnpj(partner.cnpj),
+          partner.email,
+          ...(bank ? [partner.agencia, partner.conta, partner.digito, partner.pix] : []),
+          statusLabel(partner.ativo),
+          csvDate(new Date(partner.data_registro)),
+        ]),
+      );
+    },
+  );
 
-  app.get('/api/partners/:id', { schema: { tags, summary: 'One partner' } }, async (request) => ({
-    data: partnerAsSeenBy(request.principal, await findPartner(app.db, request.principal, recordId(request.params))),
-  }));
+  app.get(
+    '/api/partners/:id',
+    { schema: { tags, summary: 'One partner', response: { 200: RecordAnswer(PartnerView) } } },
+    async (request) => ({
+      data: partnerAsSeenBy(request.principal, await findPartner(app.db, request.principal, recordId(request.params))),
+    }),
+  );
 
   // Public: an <img> cannot send a bearer token, and a logo is not sensitive.
-  app.get('/api/partners/:id/logo', { schema: { tags, summary: "A partner's logo" } }, async (request, reply) => {
-    const logo = await readLogo(app.db, recordId(request.params));
-    if (!logo) throw notFound();
-    const version = String(logo.updatedAt.getTime());
-    const etag = `"${version}"`;
-    const versioned = (request.query as { v?: string }).v === version;
-    reply.header('ETag', etag);
-    reply.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache');
-    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-    return reply.type(logo.mimeType).send(logo.content);
-  });
+  app.get(
+    '/api/partners/:id/logo',
+    { schema: { tags, summary: "A partner's logo", response: { 200: StoredFile([...ACCEPTED_IMAGE_TYPES]), 304: NotModified } } },
+    async (request, reply) => {
+      const logo = await readLogo(app.db, recordId(request.params));
+      if (!logo) throw notFound();
+      const version = String(logo.updatedAt.getTime());
+      const etag = `"${version}"`;
+      const versioned = (request.query as { v?: string }).v === version;
+      reply.header('ETag', etag);
+      reply.header('Cache-Control', versioned ? 'public, max-age=31536000, immutable' : 'public, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.type(logo.mimeType).send(logo.content);
+    },
+  );
 
   app.post(
     '/api/partners',
-    { schema: { tags, summary: 'Create a partner' }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    { schema: { tags, summary: 'Create a partner', response: { 201: SaveAnswer(Partner) } }, bodyLimit: BODY_LIMITS.partnerWithLogo },
     async (request, reply) => {
       const values = await validateBody(partnerSchema({ creating: true }), request.body);
       const partner = await createPartner(app.db, app.passwords, actorOf(request), values);
@@ -113,7 +130,7 @@ export default async function partnerRoutes(app: FastifyInstance) {
 
   app.put(
     '/api/partners/:id',
-    { schema: { tags, summary: 'Change a partner' }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    { schema: { tags, summary: 'Change a partner', response: { 200: SaveAnswer(Partner) } }, bodyLimit: BODY_LIMITS.partnerWithLogo },
     async (request) => {
       const id = recordId(request.params);
       const values = await validateBody(partnerSchema({ creating: false }), request.body);
@@ -122,7 +139,7 @@ export default async function partnerRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete('/api/partners/:id', { schema: { tags, summary: 'Inactivate a partner' } }, async (request) => {
+  app.delete('/api/partners/:id', { schema: { tags, summary: 'Inactivate a partner', response: { 200: DoneAnswer } } }, async (request) => {
     const id = recordId(request.params);
     await deletePartner(app.db, actorOf(request), id);
     return { success: true, message: PARTNER_TEXTS.messages.removed };

@@ -2,26 +2,10 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { PAGE_SIZE, toPage, type Page } from './paging';
+import type { Parameter, ParameterChange } from '../domain/wire/parameters';
+import type { ListAnswer } from '../domain/wire/answers';
 
-/** A system parameter as GET /api/parametros answers it. */
-export interface Parameter {
-  id: number;
-  parametro: string;
-  valor: string;
-  descricao?: string | null;
-  /** url, number, email or text. */
-  tipo?: string;
-  atualizado_em?: string;
-}
-
-/** One recorded change of a parameter. */
-export interface ParameterChange {
-  id: number;
-  valor_anterior: string | null;
-  valor_novo: string;
-  alterado_por: { tipo: string; id: number; nome: string };
-  alterado_em: string;
-}
+export type { Parameter, ParameterChange } from '../domain/wire/parameters';
 
 /** The history of one parameter shares the Parameter tag, under an id of its own. */
 const historyTag = (id: number) => ({ type: 'Parameter' as const, id: `history-${id}` });
@@ -30,7 +14,7 @@ export const parametersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getParameters: build.query<Parameter[], void>({
       query: () => '/parametros',
-      transformResponse: (body: { data: { data: Parameter[] } }) => body.data.data,
+      transformResponse: (body: ListAnswer<Parameter>) => body.data.data,
       providesTags: (parameters) => listTags('Parameter', parameters),
     }),
     updateParameter: build.mutation<{ success: boolean }, { id: number; valor: string }>({
@@ -54,8 +38,7 @@ export const parametersApi = apiSlice.injectEndpoints({
     getParameterHistory: build.query<Page<ParameterChange>, { id: number; page: number }>({
       query: ({ id, page }) => `/parametros/${id}/historico?page=${page}&pageSize=${PAGE_SIZE}`,
       // The base query wraps fetchBaseQuery, so its meta is fetchBaseQuery's (with the response headers).
-      transformResponse: (body: { data: { data: ParameterChange[] } }, meta) =>
-        toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<ParameterChange>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (_result, _error, { id }) => [historyTag(id)],
     }),
   }),

@@ -4,55 +4,8 @@
  * screens show (spec sections 2 and 8).
  */
 
-export interface Partner {
-  id: number;
-  nome: string;
-  /** 14 digits. */
-  cnpj: string;
-  email: string;
-  agencia: string | null;
-  conta: string | null;
-  digito: string | null;
-  pix: string | null;
-  ativo: boolean;
-  /** URL of the logo image (cacheable, public), or null without a logo. */
-  logotipo: string | null;
-  data_registro: string;
-}
-
-/** A partner in a form's picker (GET /api/partners/options). */
-export type PartnerOption = Pick<Partner, 'id' | 'nome' | 'ativo'>;
-
-export interface Branch {
-  id: number;
-  id_parceiro: number;
-  titulo: string;
-  apelido: string | null;
-  endereco: string | null;
-  email: string;
-  ativo: boolean;
-  data_registro: string;
-  parceiro: { nome: string };
-}
-
-/** A branch in a form's picker (GET /api/branches/options). */
-export type BranchOption = Pick<Branch, 'id' | 'id_parceiro' | 'titulo' | 'ativo'>;
-
-export interface Reseller {
-  id: number;
-  id_parceiro: number;
-  id_filial: number;
-  nome: string;
-  /** 11 digits. */
-  cpf: string;
-  cargo: string | null;
-  email: string;
-  pix: string | null;
-  ativo: boolean;
-  data_registro: string;
-  parceiro_nome: string;
-  filial_titulo: string;
-}
+// The records as the API answers them: their schemas live with the API's answers.
+export type { Branch, BranchOption, Partner, PartnerOption, Reseller } from './wire/channels';
 
 /** What a create or update sends; `senha` blank on edit keeps the password. */
 export interface PartnerInput {

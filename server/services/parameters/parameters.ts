@@ -1,18 +1,9 @@
 import { asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { UserType } from '../../../src/domain/userTypes';
+import type { Parameter, ParameterChange } from '../../../src/domain/wire/parameters';
 import type { Database } from '../../db/client';
 import { parameterChanges, parameters } from '../../db/schema';
 import { recordAudit, type AuditActor } from '../audit/record';
-
-/** A parameter as GET /api/parametros answers it. */
-export interface ParameterView {
-  id: number;
-  parametro: string;
-  valor: string;
-  descricao: string | null;
-  tipo: string;
-  atualizado_em: Date;
-}
 
 const parameterColumns = {
   id: parameters.id,
@@ -23,14 +14,20 @@ const parameterColumns = {
   atualizado_em: parameters.updatedAt,
 };
 
+/** A parameter as GET /api/parametros answers it. */
+const asParameter = ({ atualizado_em, ...row }: Omit<Parameter, 'atualizado_em'> & { atualizado_em: Date }): Parameter => ({
+  ...row,
+  atualizado_em: atualizado_em.toISOString(),
+});
+
 /** Every parameter, by id: a short catalogue, never paged. */
-export function listParameters(db: Database): Promise<ParameterView[]> {
-  return db.select(parameterColumns).from(parameters).orderBy(asc(parameters.id));
+export async function listParameters(db: Database): Promise<Parameter[]> {
+  return (await db.select(parameterColumns).from(parameters).orderBy(asc(parameters.id))).map(asParameter);
 }
 
-export async function findParameter(db: Database, id: number): Promise<ParameterView | undefined> {
+export async function findParameter(db: Database, id: number): Promise<Parameter | undefined> {
   const [row] = await db.select(parameterColumns).from(parameters).where(eq(parameters.id, id)).limit(1);
-  return row;
+  return row && asParameter(row);
 }
 
 /** Who changes a parameter, as its history records it. */
@@ -81,20 +78,13 @@ export function changeParameterValue(
 }
 
 /** One recorded change, as GET /api/parametros/{id}/historico answers it. */
-export interface ParameterChangeView {
-  id: number;
-  valor_anterior: string | null;
-  valor_novo: string;
-  alterado_por: { tipo: string; id: number; nome: string };
-  alterado_em: Date;
-}
 
 /** A page of a parameter's changes, newest first, with the total. */
 export async function listParameterChanges(
   db: Database,
   parameterId: number,
   page: { offset: number; limit: number },
-): Promise<{ rows: ParameterChangeView[]; total: number }> {
+): Promise<{ rows: ParameterChange[]; total: number }> {
   const where = eq(parameterChanges.parameterId, parameterId);
   const [rows, [{ total }]] = await Promise.all([
     db
@@ -113,7 +103,7 @@ export async function listParameterChanges(
       valor_anterior: row.oldValue,
       valor_novo: row.newValue,
       alterado_por: { tipo: row.changedByType, id: row.changedById, nome: row.changedByName },
-      alterado_em: row.changedAt,
+      alterado_em: row.changedAt.toISOString(),
     })),
   };
 }

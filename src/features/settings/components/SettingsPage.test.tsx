@@ -17,8 +17,15 @@ const PARAMETERS: Parameter[] = [
     tipo: 'url',
     atualizado_em: '2026-03-10T12:00:00.000Z',
   },
-  { id: 2, parametro: 'email_suporte', valor: 'suporte@portalsaude.com.br', descricao: 'E-mail de suporte.', tipo: 'email' },
-  { id: 3, parametro: 'limite_qualquer', valor: '10', descricao: null, tipo: 'number' },
+  {
+    id: 2,
+    parametro: 'email_suporte',
+    valor: 'suporte@portalsaude.com.br',
+    descricao: 'E-mail de suporte.',
+    tipo: 'email',
+    atualizado_em: '2026-03-10T12:00:00.000Z',
+  },
+  { id: 3, parametro: 'limite_qualquer', valor: '10', descricao: null, tipo: 'number', atualizado_em: '2026-03-10T12:00:00.000Z' },
 ];
 
 /** A fake GET /api/parametros over a copy of PARAMETERS that a successful PUT changes, recording each PUT. */
