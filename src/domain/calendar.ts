@@ -12,6 +12,7 @@ export interface WallClock {
   day: number;
   hour: number;
   minute: number;
+  second: number;
 }
 
 const wallClock = new Intl.DateTimeFormat('en-US', {
@@ -22,6 +23,7 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
 });
 
 /** São Paulo's date and time at an instant. */
@@ -33,6 +35,7 @@ export function saoPauloClock(instant: Date): WallClock {
     day: Number(parts.day),
     hour: Number(parts.hour),
     minute: Number(parts.minute),
+    second: Number(parts.second),
   };
 }
 

@@ -1,8 +1,9 @@
 /**
  * Calendar helpers of care. Schedules, slots and the API's dd/mm/yyyy dates are wall-clock times of
- * São Paulo; instants in the database are UTC. A calendar date travels as an ISO string yyyy-mm-dd.
+ * São Paulo (src/domain/calendar.ts reads its wall clock); instants in the database are UTC. A
+ * calendar date travels as an ISO string yyyy-mm-dd.
  */
-export const CARE_TIME_ZONE = 'America/Sao_Paulo';
+import { saoPauloClock } from '../../../src/domain/calendar';
 
 export type IsoDate = string;
 
@@ -52,32 +53,9 @@ export function eachDate(from: IsoDate, to: IsoDate): IsoDate[] {
   return dates;
 }
 
-const wallClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: CARE_TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-
-function wallParts(instant: Date) {
-  const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
 /** How far São Paulo's wall clock is from UTC at an instant, in ms (−3 h today; the zone rules decide). */
 function zoneOffsetMs(instant: Date): number {
-  const wall = wallParts(instant);
+  const wall = saoPauloClock(instant);
   const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
 }
@@ -92,7 +70,7 @@ export function zonedInstant(iso: IsoDate, time: string): Date {
 
 /** São Paulo's wall-clock date and time (HH:mm) of an instant. */
 export function zonedParts(instant: Date): { date: IsoDate; time: string } {
-  const wall = wallParts(instant);
+  const wall = saoPauloClock(instant);
   return { date: `${wall.year}-${pad(wall.month)}-${pad(wall.day)}`, time: `${pad(wall.hour)}:${pad(wall.minute)}` };
 }
 
