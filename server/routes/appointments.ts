@@ -1,8 +1,12 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_VIEW_SOURCES } from '../../src/domain/audit';
 import { APPOINTMENT_MESSAGES, appointmentStatusLabel, appointmentTypeLabel } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
 import { appointmentRequestSchema } from '../../src/domain/validation/care';
+import { CsvFile, DoneAnswer } from '../../src/domain/wire/answers';
+import { Appointment, Patient } from '../../src/domain/wire/care';
 import { mapRows, sendCsv } from '../lib/csv';
 import { notFound } from '../lib/httpErrors';
 import { setTotalCount, textFilter } from '../lib/listQuery';
@@ -25,80 +29,97 @@ function appointmentId(params: unknown): string {
 }
 
 /** 'Agenda de Consultas': the appointments at the telemedicine provider. */
-export default async function appointmentRoutes(app: FastifyInstance) {
+export default async function appointmentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * A page of the agenda shows each patient's CPF, birth date and phone: every answer is audited (a
    * 'view' row per beneficiary shown), hence never served from the read cache.
    */
-  app.get('/api/appointments', { schema: { tags, summary: 'List appointments (one page)' } }, async (request, reply) => {
-    const { request: page } = appointmentPage(request.query);
-    const { items, total, totalEstimated } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
-    const shown = items.map((item) => item.beneficiary.uuid);
-    await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.agenda);
-    setTotalCount(reply, total, totalEstimated);
-    return items;
-  });
+  app.get(
+    '/api/appointments',
+    { schema: { tags, summary: 'List appointments (one page)', response: { 200: Type.Array(Appointment) } } },
+    async (request, reply) => {
+      const { request: page } = appointmentPage(request.query);
+      const { items, total, totalEstimated } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
+      const shown = items.map((item) => item.beneficiary.uuid);
+      await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.agenda);
+      setTotalCount(reply, total, totalEstimated);
+      return items;
+    },
+  );
 
-  app.get('/api/appointments/export.csv', { schema: { tags, summary: 'Export appointments as CSV' } }, async (request, reply) => {
-    const { request: page } = appointmentPage(request.query);
-    const filters = appointmentFilters(request.query);
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      'consultas.csv',
-      ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
-      mapRows(app.telemedicine.exportAppointments(filters, page.sort), (item) => [
-        item.beneficiary.name,
-        formatCpf(item.beneficiary.cpf),
-        item.professional.name,
-        item.specialty.name,
-        appointmentStatusLabel(item.status),
-        appointmentTypeLabel(item.type),
-        item.detail.date,
-        item.detail.from,
-        item.detail.to,
-      ]),
-    );
-  });
+  app.get(
+    '/api/appointments/export.csv',
+    { schema: { tags, summary: 'Export appointments as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { request: page } = appointmentPage(request.query);
+      const filters = appointmentFilters(request.query);
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
+      return sendCsv(
+        reply,
+        'consultas.csv',
+        ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
+        mapRows(app.telemedicine.exportAppointments(filters, page.sort), (item) => [
+          item.beneficiary.name,
+          formatCpf(item.beneficiary.cpf),
+          item.professional.name,
+          item.specialty.name,
+          appointmentStatusLabel(item.status),
+          appointmentTypeLabel(item.type),
+          item.detail.date,
+          item.detail.from,
+          item.detail.to,
+        ]),
+      );
+    },
+  );
 
   /** The wizard's patients: active beneficiaries by name or CPF (beyond the spec: the list grows large). */
   app.get(
     '/api/appointments/patients',
-    { schema: { tags, summary: 'Beneficiaries who may book' }, config: { readCache: true } },
+    { schema: { tags, summary: 'Beneficiaries who may book', response: { 200: Type.Array(Patient) } }, config: { readCache: true } },
     async (request) => searchPatients(app.db, textFilter(request.query, 'busca')),
   );
 
-  app.get('/api/appointments/:uuid', { schema: { tags, summary: 'One appointment' } }, async (request) => {
+  app.get('/api/appointments/:uuid', { schema: { tags, summary: 'One appointment', response: { 200: Appointment } } }, async (request) => {
     const appointment = await app.telemedicine.getAppointment(appointmentId(request.params));
     if (!appointment) throw notFound(NOT_FOUND);
     await recordBeneficiaryViews(app.db, actorOf(request), [appointment.beneficiary.uuid], AUDIT_VIEW_SOURCES.appointment);
     return appointment;
   });
 
-  app.post('/api/appointments', { schema: { tags, summary: 'Book an appointment' } }, async (request, reply) => {
-    const body = await validateBody(appointmentRequestSchema, request.body);
-    const beneficiary = await activeBeneficiary(app.db, body.beneficiaryUuid);
-    const actor = actorOf(request);
-    const appointment = await app.telemedicine.bookAppointment(
-      {
-        beneficiary,
-        specialtyUuid: body.specialtyUuid,
-        availabilityUuid: body.availabilityUuid,
-        referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
-        approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
-      },
-      (uuid, transaction = app.db) => recordAudit(transaction, actor, { action: 'create', entity: 'appointment', entityId: uuid }),
-    );
-    reply.status(201);
-    return appointment;
-  });
+  app.post(
+    '/api/appointments',
+    { schema: { tags, summary: 'Book an appointment', response: { 201: Appointment } } },
+    async (request, reply) => {
+      const body = await validateBody(appointmentRequestSchema, request.body);
+      const beneficiary = await activeBeneficiary(app.db, body.beneficiaryUuid);
+      const actor = actorOf(request);
+      const appointment = await app.telemedicine.bookAppointment(
+        {
+          beneficiary,
+          specialtyUuid: body.specialtyUuid,
+          availabilityUuid: body.availabilityUuid,
+          referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
+          approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
+        },
+        (uuid, transaction = app.db) => recordAudit(transaction, actor, { action: 'create', entity: 'appointment', entityId: uuid }),
+      );
+      reply.status(201);
+      return appointment;
+    },
+  );
 
-  app.delete('/api/appointments/:uuid', { schema: { tags, summary: 'Cancel an appointment' } }, async (request) => {
-    const uuid = appointmentId(request.params);
-    const actor = actorOf(request);
-    await app.telemedicine.cancelAppointment(uuid, (canceled, transaction = app.db) =>
-      recordAudit(transaction, actor, { action: 'status', entity: 'appointment', entityId: canceled, summary: 'Cancelada' }),
-    );
-    return { success: true, message: APPOINTMENT_MESSAGES.canceled };
-  });
+  app.delete(
+    '/api/appointments/:uuid',
+    { schema: { tags, summary: 'Cancel an appointment', response: { 200: DoneAnswer } } },
+    async (request) => {
+      const uuid = appointmentId(request.params);
+      const actor = actorOf(request);
+      await app.telemedicine.cancelAppointment(uuid, (canceled, transaction = app.db) =>
+        recordAudit(transaction, actor, { action: 'status', entity: 'appointment', entityId: canceled, summary: 'Cancelada' }),
+      );
+      return { success: true, message: APPOINTMENT_MESSAGES.canceled };
+    },
+  );
 }

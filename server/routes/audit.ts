@@ -1,13 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  AUDIT_TEXTS,
-  auditActionLabel,
-  auditEntityLabel,
-  USER_TYPE_LABELS,
-  type AuditEntryView,
-  type BeneficiaryAuditEntry,
-} from '../../src/domain/audit';
+import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, USER_TYPE_LABELS } from '../../src/domain/audit';
 import { formatDateTime } from '../../src/domain/format';
+import { CsvFile, ListAnswer } from '../../src/domain/wire/answers';
+import { AuditEntryView, BeneficiaryAuditEntry } from '../../src/domain/wire/audit';
 import { inKeyOrder, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
@@ -35,60 +31,75 @@ function withoutStaffIdentity(entry: AuditEntryView): BeneficiaryAuditEntry {
   return whatAndWhen;
 }
 
-export default async function auditRoutes(app: FastifyInstance) {
+export default async function auditRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   scheduleAuditRetention(app);
 
   /** Newest first; always paged (the trail is large). */
-  app.get('/api/audit', { schema: { tags, summary: 'List audit entries (one page)' } }, async (request, reply) => {
-    const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
-    const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
-      limit: list.pageSize,
-      offset: list.offset,
-      key: keyOf(list.sort, AUDIT_DEFAULT_KEY),
-    });
-    setTotalCount(reply, total);
-    return { data: { data: rows } };
-  });
+  app.get(
+    '/api/audit',
+    { schema: { tags, summary: 'List audit entries (one page)', response: { 200: ListAnswer(AuditEntryView) } } },
+    async (request, reply) => {
+      const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
+      const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
+        limit: list.pageSize,
+        offset: list.offset,
+        key: keyOf(list.sort, AUDIT_DEFAULT_KEY),
+      });
+      setTotalCount(reply, total);
+      return { data: { data: rows } };
+    },
+  );
 
   /** The whole filtered trail as CSV (an answer to the data protection authority, an internal review). */
-  app.get('/api/audit/export', { schema: { tags, summary: 'Export audit entries as CSV' } }, async (request, reply) => {
-    const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
-    const filters = auditFiltersOf(request.query);
-    const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
-    const entries = inKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
-    const C = AUDIT_TEXTS.columns;
-    async function* rows() {
-      for await (const entry of entries) {
-        yield [
-          formatDateTime(entry.createdAt),
-          entry.actorName,
-          USER_TYPE_LABELS[entry.actorType] ?? entry.actorType,
-          auditActionLabel(entry.action),
-          auditEntityLabel(entry.entity),
-          entry.entityId,
-          entry.summary,
-          entry.ipAddress,
-        ];
+  app.get(
+    '/api/audit/export',
+    { schema: { tags, summary: 'Export audit entries as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
+      const filters = auditFiltersOf(request.query);
+      const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
+      const entries = inKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
+      const C = AUDIT_TEXTS.columns;
+      async function* rows() {
+        for await (const entry of entries) {
+          yield [
+            formatDateTime(entry.createdAt),
+            entry.actorName,
+            USER_TYPE_LABELS[entry.actorType] ?? entry.actorType,
+            auditActionLabel(entry.action),
+            auditEntityLabel(entry.entity),
+            entry.entityId,
+            entry.summary,
+            entry.ipAddress,
+          ];
+        }
       }
-    }
-    return sendCsv(
-      reply,
-      AUDIT_TEXTS.csvFilename,
-      [C.when, C.user, C.userType, C.action, C.entity, 'Identificador', C.summary, C.address],
-      rows(),
-    );
-  });
+      return sendCsv(
+        reply,
+        AUDIT_TEXTS.csvFilename,
+        [C.when, C.user, C.userType, C.action, C.entity, 'Identificador', C.summary, C.address],
+        rows(),
+      );
+    },
+  );
 
   /**
    * Who saw or changed a beneficiary lately, for anyone who may see the beneficiary (404 otherwise).
    * Only administrators learn which staff member did it and from where.
    */
-  app.get('/api/audit/beneficiaries/:uuid', { schema: { tags, summary: "A beneficiary's history" } }, async (request) => {
-    const uuid = (request.params as { uuid?: string }).uuid ?? '';
-    const beneficiary = UUID.test(uuid) ? await findBeneficiary(app.db, request.principal, { uuid: uuid.toLowerCase() }) : undefined;
-    if (!beneficiary) throw notFound('Beneficiário não encontrado.');
-    const entries = await recentForRecord(app.db, 'beneficiary', beneficiary.uuid);
-    const administrator = request.principal.type === 'ADMINISTRADOR';
-    return { data: { data: administrator ? entries : entries.map(withoutStaffIdentity) } };
-  });
+  app.get(
+    '/api/audit/beneficiaries/:uuid',
+    {
+      schema: { tags, summary: "A beneficiary's history", response: { 200: ListAnswer(BeneficiaryAuditEntry) } },
+    },
+    async (request) => {
+      const uuid = (request.params as { uuid?: string }).uuid ?? '';
+      const beneficiary = UUID.test(uuid) ? await findBeneficiary(app.db, request.principal, { uuid: uuid.toLowerCase() }) : undefined;
+      if (!beneficiary) throw notFound('Beneficiário não encontrado.');
+      const entries = await recentForRecord(app.db, 'beneficiary', beneficiary.uuid);
+      const administrator = request.principal.type === 'ADMINISTRADOR';
+      return { data: { data: administrator ? entries : entries.map(withoutStaffIdentity) } };
+    },
+  );
 }

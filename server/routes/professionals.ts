@@ -1,7 +1,11 @@
 import multipart from '@fastify/multipart';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isProfessionalFileField, PROFESSIONAL_MESSAGES } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
+import { CsvFile, DoneAnswer, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
+import { Professional } from '../../src/domain/wire/care';
 import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
@@ -23,6 +27,7 @@ import {
 } from '../services/professionals/queries';
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
+import { FILE_TYPES } from '../services/uploads/fileTypes';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['professionals'];
@@ -42,7 +47,8 @@ const filtersOf = (query: unknown): ProfessionalFilters => ({
 });
 
 /** 'Lista de Profissionais' and, beyond the spec, the registration of professionals with their documents. */
-export default async function professionalRoutes(app: FastifyInstance) {
+export default async function professionalRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // An oversized file arrives cut short (`truncated`) and becomes that field's 400, not a 413.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   const links = createLinkSigner(app.config.jwtSecret);
@@ -50,7 +56,10 @@ export default async function professionalRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/professionals',
-    { schema: { tags, summary: 'List professionals (one page)' }, config: { readCache: true } },
+    {
+      schema: { tags, summary: 'List professionals (one page)', response: { 200: RecordAnswer(Type.Array(Professional)) } },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
       const { items, total } = await listProfessionals(
@@ -64,71 +73,97 @@ export default async function professionalRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/professionals/export.csv', { schema: { tags, summary: 'Export professionals as CSV' } }, async (request, reply) => {
-    const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
-    const filters = filtersOf(request.query);
-    const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
-    const professionals = inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500);
-    const rows = mapRows(professionals, (item) => [
-      item.nome_completo,
-      formatCpf(item.cpf),
-      item.email,
-      `${item.crm}/${item.crm_estado}`,
-      item.especialidades.map((specialty) => specialty.name).join(', '),
-      item.modalidade_atendimento,
-      item.horarios_atendimento,
-    ]);
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      'profissionais.csv',
-      ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
-      rows,
-    );
-  });
+  app.get(
+    '/api/professionals/export.csv',
+    { schema: { tags, summary: 'Export professionals as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
+      const filters = filtersOf(request.query);
+      const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
+      const professionals = inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500);
+      const rows = mapRows(professionals, (item) => [
+        item.nome_completo,
+        formatCpf(item.cpf),
+        item.email,
+        `${item.crm}/${item.crm_estado}`,
+        item.especialidades.map((specialty) => specialty.name).join(', '),
+        item.modalidade_atendimento,
+        item.horarios_atendimento,
+      ]);
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
+      return sendCsv(
+        reply,
+        'profissionais.csv',
+        ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
+        rows,
+      );
+    },
+  );
 
-  app.get('/api/professionals/:id', { schema: { tags, summary: 'One professional' } }, async (request) => {
-    const row = await findProfessionalRow(app.db, idParam(request.params));
-    if (!row) throw notFound();
-    return { data: await professionalView(app.db, row, linksFor(request)) };
-  });
+  app.get(
+    '/api/professionals/:id',
+    { schema: { tags, summary: 'One professional', response: { 200: RecordAnswer(Professional) } } },
+    async (request) => {
+      const row = await findProfessionalRow(app.db, idParam(request.params));
+      if (!row) throw notFound();
+      return { data: await professionalView(app.db, row, linksFor(request)) };
+    },
+  );
 
-  app.post('/api/professionals', { schema: { tags, summary: 'Create a professional (multipart, with files)' } }, async (request, reply) => {
-    const { input, files } = await readProfessionalForm(request, 'create');
-    const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
-    const row = await findProfessionalRow(app.db, id);
-    reply.status(201);
-    return {
-      success: true,
-      message: PROFESSIONAL_MESSAGES.created,
-      data: await professionalView(app.db, row!, linksFor(request)),
-    };
-  });
+  app.post(
+    '/api/professionals',
+    { schema: { tags, summary: 'Create a professional (multipart, with files)', response: { 201: SaveAnswer(Professional) } } },
+    async (request, reply) => {
+      const { input, files } = await readProfessionalForm(request, 'create');
+      const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
+      const row = await findProfessionalRow(app.db, id);
+      reply.status(201);
+      return {
+        success: true,
+        message: PROFESSIONAL_MESSAGES.created,
+        data: await professionalView(app.db, row!, linksFor(request)),
+      };
+    },
+  );
 
-  app.put('/api/professionals/:id', { schema: { tags, summary: 'Change a professional (multipart, with files)' } }, async (request) => {
-    const id = idParam(request.params);
-    if (!(await findProfessionalRow(app.db, id))) throw notFound();
-    const { input, files } = await readProfessionalForm(request, 'update');
-    await updateProfessional(app.db, app.uploads, actorOf(request), id, input, files);
-    const row = await findProfessionalRow(app.db, id);
-    return {
-      success: true,
-      message: PROFESSIONAL_MESSAGES.updated,
-      data: await professionalView(app.db, row!, linksFor(request)),
-    };
-  });
+  app.put(
+    '/api/professionals/:id',
+    { schema: { tags, summary: 'Change a professional (multipart, with files)', response: { 200: SaveAnswer(Professional) } } },
+    async (request) => {
+      const id = idParam(request.params);
+      if (!(await findProfessionalRow(app.db, id))) throw notFound();
+      const { input, files } = await readProfessionalForm(request, 'update');
+      await updateProfessional(app.db, app.uploads, actorOf(request), id, input, files);
+      const row = await findProfessionalRow(app.db, id);
+      return {
+        success: true,
+        message: PROFESSIONAL_MESSAGES.updated,
+        data: await professionalView(app.db, row!, linksFor(request)),
+      };
+    },
+  );
 
-  app.delete('/api/professionals/:id', { schema: { tags, summary: 'Inactivate a professional' } }, async (request) => {
-    const id = idParam(request.params);
-    await removeProfessional(app.db, actorOf(request), id);
-    return { success: true, message: PROFESSIONAL_MESSAGES.removed };
-  });
+  app.delete(
+    '/api/professionals/:id',
+    { schema: { tags, summary: 'Inactivate a professional', response: { 200: DoneAnswer } } },
+    async (request) => {
+      const id = idParam(request.params);
+      await removeProfessional(app.db, actorOf(request), id);
+      return { success: true, message: PROFESSIONAL_MESSAGES.removed };
+    },
+  );
 
   // Opened from a plain link (a new tab cannot send the bearer token): the signed link names the
   // administrator it was issued to, who must still be active and in the sessions the link came from.
   app.get(
     '/api/professionals/:id/files/:field',
-    { schema: { tags, summary: "A professional's file (signed link)" } },
+    {
+      schema: {
+        tags,
+        summary: "A professional's file (signed link)",
+        response: { 200: StoredFile(Object.values(FILE_TYPES).map((type) => type.mimeType)) },
+      },
+    },
     async (request, reply) => {
       const { field } = request.params as { field: string };
       const id = idParam(request.params);

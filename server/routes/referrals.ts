@@ -1,7 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { AUDIT_VIEW_SOURCES } from '../../src/domain/audit';
 import { referralStatusLabel } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
+import { CsvFile, StoredFile } from '../../src/domain/wire/answers';
+import { Referral } from '../../src/domain/wire/care';
 import { mapRows, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { setTotalCount } from '../lib/listQuery';
@@ -9,9 +13,9 @@ import { actorOf, filtersSummary, recordAudit, recordBeneficiaryViews } from '..
 import { toBrDate, zonedParts } from '../services/telemedicine/dates';
 import { referralFilters, referralPage } from '../services/telemedicine/listParams';
 import { referralFileKey, referralFilePath } from '../services/telemedicine/local/referralQueries';
-import type { Referral } from '../services/telemedicine/types';
 import type { Principal } from '../services/auth/tokens';
 import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
+import { FILE_TYPES } from '../services/uploads/fileTypes';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
 /** This module's routes in the API reference (/api/docs). */
@@ -24,7 +28,8 @@ function createdDate(value: string): string {
 }
 
 /** 'Lista de Encaminhamentos' and the referral documents. */
-export default async function referralRoutes(app: FastifyInstance) {
+export default async function referralRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const links = createLinkSigner(app.config.jwtSecret);
   // Our own documents become links signed for the administrator who asked; the provider's stay as they are.
   const withLink = (referral: Referral, principal: Principal): Referral => ({
@@ -33,43 +38,61 @@ export default async function referralRoutes(app: FastifyInstance) {
   });
 
   /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
-  app.get('/api/appointments/referrals', { schema: { tags, summary: 'List referrals (one page)' } }, async (request, reply) => {
-    const { request: page } = referralPage(request.query);
-    const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
-    const shown = items.map((referral) => referral.beneficiary.uuid);
-    await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.referrals);
-    setTotalCount(reply, total, totalEstimated);
-    return items.map((referral) => withLink(referral, request.principal));
-  });
+  app.get(
+    '/api/appointments/referrals',
+    { schema: { tags, summary: 'List referrals (one page)', response: { 200: Type.Array(Referral) } } },
+    async (request, reply) => {
+      const { request: page } = referralPage(request.query);
+      const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
+      const shown = items.map((referral) => referral.beneficiary.uuid);
+      await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.referrals);
+      setTotalCount(reply, total, totalEstimated);
+      return items.map((referral) => withLink(referral, request.principal));
+    },
+  );
 
-  app.get('/api/appointments/referrals/export.csv', { schema: { tags, summary: 'Export referrals as CSV' } }, async (request, reply) => {
-    const { request: page } = referralPage(request.query);
-    const filters = referralFilters(request.query);
-    const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
-      item.beneficiary.name,
-      formatCpf(item.beneficiary.cpf),
-      item.specialty?.name,
-      createdDate(item.createdAt),
-      referralStatusLabel(item.status),
-      item.professional?.name,
-      item.partner?.name,
-    ]);
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'referral', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      'encaminhamentos.csv',
-      ['Beneficiário', 'CPF', 'Especialidade', 'Data de criação', 'Status', 'Profissional', 'Parceiro'],
-      rows,
-    );
-  });
+  app.get(
+    '/api/appointments/referrals/export.csv',
+    { schema: { tags, summary: 'Export referrals as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { request: page } = referralPage(request.query);
+      const filters = referralFilters(request.query);
+      const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
+        item.beneficiary.name,
+        formatCpf(item.beneficiary.cpf),
+        item.specialty?.name,
+        createdDate(item.createdAt),
+        referralStatusLabel(item.status),
+        item.professional?.name,
+        item.partner?.name,
+      ]);
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'referral', summary: filtersSummary(filters) });
+      return sendCsv(
+        reply,
+        'encaminhamentos.csv',
+        ['Beneficiário', 'CPF', 'Especialidade', 'Data de criação', 'Status', 'Profissional', 'Parceiro'],
+        rows,
+      );
+    },
+  );
 
-  app.get('/api/referrals/:uuid/file', { schema: { tags, summary: "A referral's file (signed link)" } }, async (request, reply) => {
-    const { uuid } = request.params as { uuid: string };
-    const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
-    if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');
-    const key = await referralFileKey(app.db, uuid);
-    const file = key ? await app.uploads.read(key) : undefined;
-    if (!file) throw notFound('Arquivo não encontrado.');
-    return sendStoredFile(reply, file, `encaminhamento-${uuid}`);
-  });
+  app.get(
+    '/api/referrals/:uuid/file',
+    {
+      schema: {
+        tags,
+        summary: "A referral's file (signed link)",
+        response: { 200: StoredFile(Object.values(FILE_TYPES).map((type) => type.mimeType)) },
+      },
+    },
+    async (request, reply) => {
+      const { uuid } = request.params as { uuid: string };
+      const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
+      if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');
+      const key = await referralFileKey(app.db, uuid);
+      const file = key ? await app.uploads.read(key) : undefined;
+      if (!file) throw notFound('Arquivo não encontrado.');
+      return sendStoredFile(reply, file, `encaminhamento-${uuid}`);
+    },
+  );
 }

@@ -3,11 +3,11 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+import type { DoneAnswer } from '../domain/wire/answers';
+import type { Appointment, Patient, Specialty } from '../domain/wire/care';
 
-export interface Specialty {
-  uuid: string;
-  name: string;
-}
+/** Screens import the shapes from here with the endpoints; they are defined once in domain/wire/care. */
+export type { Appointment, Patient, Specialty };
 
 /**
  * A bookable time: date dd/mm/yyyy, from/to HH:mm, and who attends it in which specialty (null when
@@ -20,26 +20,6 @@ export interface AvailabilitySlot {
   to: string;
   professional: { name: string } | null;
   specialty: Specialty;
-}
-
-/** An appointment as the API answers it (spec section 3). */
-export interface Appointment {
-  id?: number;
-  uuid: string;
-  status: string;
-  type: string;
-  beneficiary: { uuid: string; name: string; cpf: string; birthday: string | null; phone: string | null; email: string | null };
-  specialty: Specialty;
-  professional: { name: string; specialties: Array<{ name: string }> };
-  detail: { date: string; from: string; to: string };
-  beneficiaryUrl: string | null;
-  referralUuid?: string | null;
-}
-
-export interface Patient {
-  uuid: string;
-  name: string;
-  cpf: string;
 }
 
 export interface AvailabilityArgs {
@@ -86,7 +66,7 @@ export const appointmentsApi = apiSlice.injectEndpoints({
       query: (body) => ({ url: '/appointments', method: 'POST', body }),
       invalidatesTags: refreshesOnSuccess('createAppointment'),
     }),
-    cancelAppointment: build.mutation<{ success: boolean; message?: string }, string>({
+    cancelAppointment: build.mutation<DoneAnswer, string>({
       query: (uuid) => ({ url: `/appointments/${uuid}`, method: 'DELETE' }),
       invalidatesTags: refreshesOnSuccess('cancelAppointment'),
     }),

@@ -1,5 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { AUDIT_TEXTS, type AuditEntryView, type AuditFilterName, type BeneficiaryAuditEntry } from '../domain/audit';
+import type { ListAnswer } from '../domain/wire/answers';
 import { apiSlice } from './apiSlice';
 import { downloadFile, exportPath, type DownloadThunk } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -9,14 +10,13 @@ export const auditApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getAuditEntries: build.query<Page<AuditEntryView>, ListArgs>({
       query: (args) => `/audit?${listSearchParams(args)}`,
-      transformResponse: (body: { data: { data: AuditEntryView[] } }, meta) =>
-        toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<AuditEntryView>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       keepUnusedDataFor: 0,
     }),
     /** Who saw or changed one beneficiary recently (its details dialog). */
     getBeneficiaryAudit: build.query<BeneficiaryAuditEntry[], string>({
       query: (uuid) => `/audit/beneficiaries/${encodeURIComponent(uuid)}`,
-      transformResponse: (body: { data: { data: BeneficiaryAuditEntry[] } }) => body.data.data,
+      transformResponse: (body: ListAnswer<BeneficiaryAuditEntry>) => body.data.data,
       keepUnusedDataFor: 0,
     }),
   }),

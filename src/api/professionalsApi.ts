@@ -4,15 +4,10 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+import type { DoneAnswer, SaveAnswer } from '../domain/wire/answers';
 
 /** Screens import the shape from here with the endpoints; it is defined once in domain/care. */
 export type { Professional };
-
-interface SaveAnswer {
-  success: boolean;
-  message?: string;
-  data: Professional;
-}
 
 export const professionalsApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
@@ -28,15 +23,15 @@ export const professionalsApi = apiSlice.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Professional', id }],
     }),
     /** Multipart: the fields plus the four documents. */
-    createProfessional: build.mutation<SaveAnswer, FormData>({
+    createProfessional: build.mutation<SaveAnswer<Professional>, FormData>({
       query: (body) => ({ url: '/professionals', method: 'POST', body }),
       invalidatesTags: refreshesOnSuccess('createProfessional'),
     }),
-    updateProfessional: build.mutation<SaveAnswer, { id: number; body: FormData }>({
+    updateProfessional: build.mutation<SaveAnswer<Professional>, { id: number; body: FormData }>({
       query: ({ id, body }) => ({ url: `/professionals/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updateProfessional'),
     }),
-    deleteProfessional: build.mutation<{ success: boolean; message?: string }, number>({
+    deleteProfessional: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/professionals/${id}`, method: 'DELETE' }),
       invalidatesTags: refreshesOnSuccess('deleteProfessional'),
     }),

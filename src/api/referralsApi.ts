@@ -2,19 +2,10 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+import type { Referral } from '../domain/wire/care';
 
-/** A medical referral as GET /api/appointments/referrals answers it (spec section 3). */
-export interface Referral {
-  uuid: string;
-  createdAt: string;
-  status: string;
-  beneficiary: { uuid: string; name: string; cpf: string };
-  specialty: { uuid: string; name: string } | null;
-  professional: { name: string } | null;
-  partner: { name: string } | null;
-  /** The referral document (a signed link that opens in a new tab). */
-  urlPath: string | null;
-}
+/** A medical referral as GET /api/appointments/referrals answers it: defined once in domain/wire/care. */
+export type { Referral };
 
 /** How many pending referrals the new-appointment wizard lists for a search. */
 export const PENDING_REFERRALS_LIMIT = 50;

@@ -1,19 +1,8 @@
 /** The audit trail ('Auditoria'): what is recorded and how the screen names it. */
 
-export const AUDIT_ACTIONS = ['view', 'create', 'update', 'status', 'delete', 'export'] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+import type { AuditAction, AuditEntity } from './auditKinds';
 
-export const AUDIT_ENTITIES = [
-  'beneficiary',
-  'professional',
-  'appointment',
-  'referral',
-  'partner',
-  'branch',
-  'reseller',
-  'parameter',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from './auditKinds';
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   view: 'Visualização',
@@ -55,26 +44,8 @@ export const AUDIT_VIEW_SOURCES = {
 /** Rows are kept at least this long (LGPD accountability); older ones are purged. */
 export const AUDIT_RETENTION_MONTHS = 6;
 
-/** One row of the audit trail as the API answers it. */
-export interface AuditEntryView {
-  id: number;
-  actorType: string;
-  actorId: number;
-  actorName: string;
-  action: AuditAction;
-  entity: AuditEntity;
-  entityId: string | null;
-  summary: string | null;
-  ipAddress: string;
-  createdAt: string;
-}
-
-/**
- * A beneficiary's audit trail as a non-administrator receives it: what happened and when, and the
- * kind of account that did it, but not which staff member (name, account id) nor from where (address).
- */
-export type BeneficiaryAuditEntry = Omit<AuditEntryView, 'actorId' | 'actorName' | 'ipAddress'> &
-  Partial<Pick<AuditEntryView, 'actorId' | 'actorName' | 'ipAddress'>>;
+/** The audit trail's rows as the API answers them: one definition, shared with the server. */
+export type { AuditEntryView, BeneficiaryAuditEntry } from './wire/audit';
 
 export const AUDIT_FILTER_NAMES = ['from', 'to', 'user', 'userType', 'action', 'entity'] as const;
 export type AuditFilterName = (typeof AUDIT_FILTER_NAMES)[number];

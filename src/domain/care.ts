@@ -1,6 +1,7 @@
 /** Care (professionals, appointments, referrals): the spec's fixed lists, labels, colours and texts. */
 import { saoPauloClock } from './calendar';
 import { MONTH_NAMES } from './format';
+import type { ScheduleInterval } from './wire/care';
 
 /** The 17 specialties, in the spec's order (the agenda's specialty filter). */
 export const SPECIALTY_NAMES = [
@@ -145,13 +146,6 @@ export const AVAILABILITY_MAX_RANGE_DAYS = 62;
 
 export const WEEKDAYS = ['Domingo', 'Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado'] as const;
 const WEEKDAY_SHORT = ['Dom', 'Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb'] as const;
-
-/** One interval of a professional's weekly schedule (0 = Sunday), times HH:mm. */
-export interface ScheduleInterval {
-  diaSemana: number;
-  inicio: string;
-  fim: string;
-}
 
 /** 'Seg 08:00–12:00, 14:00–18:00; Qua 08:00–12:00': the service hours as the details show them. */
 export function describeSchedule(intervals: readonly ScheduleInterval[]): string {
@@ -345,34 +339,4 @@ export function uploadProblem(accepts: 'image' | 'document', head: Uint8Array, s
 }
 
 /** A professional as the API answers it (spec section 3, plus its schedule): one shape for server and client. */
-export interface Professional extends Record<ProfessionalFileField, string | null> {
-  id: number;
-  nome_completo: string;
-  cpf: string;
-  data_nascimento: string | null;
-  sexo: string | null;
-  crm: string;
-  crm_estado: string;
-  rqe: string | null;
-  outras_certificacoes: string | null;
-  especialidades: Array<{ uuid: string; name: string }>;
-  email: string;
-  telefone_celular: string | null;
-  telefone_comercial: string | null;
-  rua: string | null;
-  numero_complemento: string | null;
-  bairro: string | null;
-  cidade: string | null;
-  estado: string | null;
-  cep: string | null;
-  banco: string | null;
-  agencia: string | null;
-  conta_corrente: string | null;
-  tipo_conta: string | null;
-  pix: string | null;
-  horarios_atendimento: string | null;
-  agenda: ScheduleInterval[];
-  modalidade_atendimento: string;
-  idiomas_falados: string | null;
-  tempo_medio_consulta: number;
-}
+export type { Professional, ScheduleInterval } from './wire/care';

@@ -1,4 +1,5 @@
 import type { AppointmentStatus, ReferralStatus } from '../../../src/domain/care';
+import type { Appointment, Referral, Specialty } from '../../../src/domain/wire/care';
 import type { Database } from '../../db/client';
 import type { IsoDate } from './dates';
 
@@ -40,10 +41,8 @@ export interface TelemedicineProvider {
  */
 export type RecordWrite = (appointmentUuid: string, transaction?: Database) => Promise<void>;
 
-export interface Specialty {
-  uuid: string;
-  name: string;
-}
+/** What the providers answer, in the API's shapes (one definition with the browser's, src/domain/wire/care). */
+export type { Appointment, Referral, Specialty };
 
 /**
  * A bookable time: date dd/mm/yyyy, from/to HH:mm (the spec's fields), and the professional who
@@ -99,40 +98,6 @@ export interface BookingRequest {
   /** From a referral (type 2); otherwise a standalone appointment (type 1). */
   referralUuid?: string;
   approveAdditionalPayment: boolean;
-}
-
-export interface Appointment {
-  id?: number;
-  uuid: string;
-  status: AppointmentStatus | string;
-  /** ONLINE or PRESENTIAL. */
-  type: string;
-  beneficiary: {
-    uuid: string;
-    name: string;
-    cpf: string;
-    birthday: string | null;
-    phone: string | null;
-    email: string | null;
-  };
-  specialty: Specialty;
-  professional: { name: string; specialties: Array<{ name: string }> };
-  detail: { date: string; from: string; to: string };
-  beneficiaryUrl: string | null;
-  referralUuid?: string | null;
-}
-
-export interface Referral {
-  uuid: string;
-  /** ISO instant. */
-  createdAt: string;
-  status: ReferralStatus | string;
-  beneficiary: { uuid: string; name: string; cpf: string };
-  specialty: Specialty | null;
-  professional: { name: string } | null;
-  partner: { name: string } | null;
-  /** Link to the referral document; our own files are `/api/…` paths the routes sign. */
-  urlPath: string | null;
 }
 
 export interface AppointmentFilters {

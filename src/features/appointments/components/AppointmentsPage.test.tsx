@@ -18,6 +18,7 @@ const appointment = (overrides: Partial<Appointment> = {}): Appointment => ({
   professional: { name: 'Dra. Beatriz Coração', specialties: [{ name: 'Cardiologia' }, { name: 'Geriatria' }] },
   detail: { date: '20/12/2030', from: '08:00', to: '08:30' },
   beneficiaryUrl: 'https://meet.jit.si/PortalSaude-abc',
+  referralUuid: null,
   ...overrides,
 });
 const rows = [
