@@ -59,11 +59,11 @@ function rowsOf(response: LightMyRequestResponse): unknown[] {
   return (Array.isArray(data) ? data : data.data).map(withoutSignature);
 }
 
-/** A signed file link expires a set time after it is made: two requests a second apart sign it differently. */
-function withoutSignature(row: unknown): unknown {
-  const { urlPath } = row as { urlPath?: unknown };
-  return typeof urlPath === 'string' ? { ...(row as object), urlPath: urlPath.split('?')[0] } : row;
-}
+/**
+ * A signed file link (a referral's document, a professional's files) expires a set time after it is
+ * made: two requests a second apart sign it differently. Compared without its signature.
+ */
+const withoutSignature = (row: unknown): unknown => JSON.parse(JSON.stringify(row).replace(/\?expires=[^"]*/g, ''));
 
 /**
  * Which rows a page counts: beneficiaries are paged by holder, each followed by its dependents
