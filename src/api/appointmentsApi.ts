@@ -3,24 +3,10 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
+import type { AvailabilitySlot, Specialty } from '../domain/wire/specialties';
 
-export interface Specialty {
-  uuid: string;
-  name: string;
-}
-
-/**
- * A bookable time: date dd/mm/yyyy, from/to HH:mm, and who attends it in which specialty (null when
- * the provider does not say). Each slot is one professional's: booking it books that professional.
- */
-export interface AvailabilitySlot {
-  uuid: string;
-  date: string;
-  from: string;
-  to: string;
-  professional: { name: string } | null;
-  specialty: Specialty;
-}
+// Specialties and their free times as the API answers them: their schemas live with the API's answers.
+export type { AvailabilitySlot, Specialty } from '../domain/wire/specialties';
 
 /** An appointment as the API answers it (spec section 3). */
 export interface Appointment {

@@ -1,4 +1,5 @@
 import type { AppointmentStatus, ReferralStatus } from '../../../src/domain/care';
+import type { AvailabilitySlot, Specialty } from '../../../src/domain/wire/specialties';
 import type { Database } from '../../db/client';
 import type { IsoDate } from './dates';
 
@@ -40,24 +41,8 @@ export interface TelemedicineProvider {
  */
 export type RecordWrite = (appointmentUuid: string, transaction?: Database) => Promise<void>;
 
-export interface Specialty {
-  uuid: string;
-  name: string;
-}
-
-/**
- * A bookable time: date dd/mm/yyyy, from/to HH:mm (the spec's fields), and the professional who
- * attends it in which specialty. Each slot is one professional's: booking it books that professional.
- * `professional` is null when the provider did not say who attends.
- */
-export interface AvailabilitySlot {
-  uuid: string;
-  date: string;
-  from: string;
-  to: string;
-  professional: { name: string } | null;
-  specialty: Specialty;
-}
+// Specialties and their free times as the API answers them: their schemas live with the API's answers.
+export type { AvailabilitySlot, Specialty } from '../../../src/domain/wire/specialties';
 
 /** A beneficiary as our database holds it, with its id at the provider when there is one. */
 export interface BeneficiaryRef {
