@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { accountInactiveMessage, AUTH_MESSAGES, PASSWORD_MAX_LENGTH } from '../../src/domain/messages';
 import { isUserType } from '../../src/domain/userTypes';
 import { changePasswordSchema, loginRequestSchema } from '../../src/domain/validation/login';
+import { LoggedOut, LoginAnswer, PasswordChanged, VerifyAnswer } from '../../src/domain/wire/auth';
 import { BODY_LIMITS } from '../lib/bodyLimits';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
@@ -16,13 +18,14 @@ const tags = ['auth'];
 /** Credentials are a few bytes: a big body is refused unread. */
 const credentials = { bodyLimit: BODY_LIMITS.credentials };
 
-export default async function authRoutes(app: FastifyInstance) {
+export default async function authRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // Verifying against a real hash of a random string costs the same as checking a real account.
   const dummyHash = await app.passwords.hash(randomBytes(16).toString('hex'));
 
   app.post(
     '/api/auth/login',
-    { ...credentials, schema: { tags, summary: 'Sign in with e-mail, password and user type' } },
+    { ...credentials, schema: { tags, summary: 'Sign in with e-mail, password and user type', response: { 200: LoginAnswer } } },
     async (request) => {
       const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
       const attempt = await startSignIn(app.limits, email, request.ip);
@@ -52,7 +55,7 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/auth/verify', { schema: { tags, summary: 'The signed-in account' } }, async (request) => {
+  app.get('/api/auth/verify', { schema: { tags, summary: 'The signed-in account', response: { 200: VerifyAnswer } } }, async (request) => {
     const { type, id } = request.principal;
     const account = await findAccount(app.db, type, { id });
     if (!account) throw unauthorized();
@@ -61,7 +64,7 @@ export default async function authRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/auth/change-password',
-    { ...credentials, schema: { tags, summary: "Change the signed-in account's password" } },
+    { ...credentials, schema: { tags, summary: "Change the signed-in account's password", response: { 200: PasswordChanged } } },
     async (request) => {
       const { currentPassword, newPassword } = await validateBody(changePasswordSchema, request.body);
       const { type, id } = request.principal;
@@ -80,8 +83,12 @@ export default async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/auth/logout', { schema: { tags, summary: 'Sign out (revokes every token of the account)' } }, async (request) => {
-    await bumpTokenVersion(app.db, request.principal.type, request.principal.id);
-    return { success: true };
-  });
+  app.post(
+    '/api/auth/logout',
+    { schema: { tags, summary: 'Sign out (revokes every token of the account)', response: { 200: LoggedOut } } },
+    async (request) => {
+      await bumpTokenVersion(app.db, request.principal.type, request.principal.id);
+      return { success: true };
+    },
+  );
 }

@@ -1,6 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { BRANCH_TEXTS, statusLabel } from '../../src/domain/channels';
 import { branchSchema } from '../../src/domain/validation/channels';
+import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
+import { Branch, BranchOption } from '../../src/domain/wire/channels';
 import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
@@ -37,10 +40,11 @@ const filtersOf = (query: unknown): BranchFilters => ({
 /** A partner user's branch always goes under its own partner, whatever the body says. */
 const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
 
-export default async function branchRoutes(app: FastifyInstance) {
+export default async function branchRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/branches',
-    { schema: { tags, summary: 'List branches (one page)' }, config: { readCache: true } },
+    { schema: { tags, summary: 'List branches (one page)', response: { 200: ListAnswer(Branch) } }, config: { readCache: true } },
     async (request, reply) => {
       const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
       const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
@@ -52,53 +56,61 @@ export default async function branchRoutes(app: FastifyInstance) {
   /** Names only, for the reseller form's picker: the whole scope (branches are a few hundred at most). */
   app.get(
     '/api/branches/options',
-    { schema: { tags, summary: 'Branches as select options' }, config: { readCache: true } },
+    { schema: { tags, summary: 'Branches as select options', response: { 200: ListAnswer(BranchOption) } }, config: { readCache: true } },
     async (request) => ({
       data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
     }),
   );
 
-  app.get('/api/branches/export', { schema: { tags, summary: 'Export branches as CSV' } }, async (request, reply) => {
-    const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
-    const filters = filtersOf(request.query);
-    const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
-    const rows = inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after));
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      BRANCH_TEXTS.csvFilename,
-      ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
-      mapRows(rows, (branch) => [
-        branch.titulo,
-        branch.parceiro.nome,
-        branch.apelido,
-        branch.email,
-        branch.endereco,
-        statusLabel(branch.ativo),
-        csvDate(new Date(branch.data_registro)),
-      ]),
-    );
-  });
+  app.get(
+    '/api/branches/export',
+    { schema: { tags, summary: 'Export branches as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
+      const filters = filtersOf(request.query);
+      const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
+      const rows = inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after));
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
+      return sendCsv(
+        reply,
+        BRANCH_TEXTS.csvFilename,
+        ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
+        mapRows(rows, (branch) => [
+          branch.titulo,
+          branch.parceiro.nome,
+          branch.apelido,
+          branch.email,
+          branch.endereco,
+          statusLabel(branch.ativo),
+          csvDate(new Date(branch.data_registro)),
+        ]),
+      );
+    },
+  );
 
-  app.get('/api/branches/:id', { schema: { tags, summary: 'One branch' } }, async (request) => ({
+  app.get('/api/branches/:id', { schema: { tags, summary: 'One branch', response: { 200: RecordAnswer(Branch) } } }, async (request) => ({
     data: await findBranch(app.db, request.principal, recordId(request.params)),
   }));
 
-  app.post('/api/branches', { schema: { tags, summary: 'Create a branch' } }, async (request, reply) => {
-    const values = await validateBody(schemaFor(request.principal, true), request.body);
-    const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
-    reply.code(201);
-    return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
-  });
+  app.post(
+    '/api/branches',
+    { schema: { tags, summary: 'Create a branch', response: { 201: SaveAnswer(Branch) } } },
+    async (request, reply) => {
+      const values = await validateBody(schemaFor(request.principal, true), request.body);
+      const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
+      reply.code(201);
+      return { success: true, message: BRANCH_TEXTS.messages.created, data: branch };
+    },
+  );
 
-  app.put('/api/branches/:id', { schema: { tags, summary: 'Change a branch' } }, async (request) => {
+  app.put('/api/branches/:id', { schema: { tags, summary: 'Change a branch', response: { 200: SaveAnswer(Branch) } } }, async (request) => {
     const id = recordId(request.params);
     const values = await validateBody(schemaFor(request.principal, false), request.body);
     const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
     return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
   });
 
-  app.delete('/api/branches/:id', { schema: { tags, summary: 'Inactivate a branch' } }, async (request) => {
+  app.delete('/api/branches/:id', { schema: { tags, summary: 'Inactivate a branch', response: { 200: DoneAnswer } } }, async (request) => {
     const id = recordId(request.params);
     await deleteBranch(app.db, request.principal, actorOf(request), id);
     return { success: true, message: BRANCH_TEXTS.messages.removed };

@@ -1,5 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { CEP_DIGITS, CEP_MESSAGES, type CepAddress } from '../../src/domain/cep';
+import { CEP_DIGITS, CEP_MESSAGES } from '../../src/domain/cep';
+import { CepAddress } from '../../src/domain/wire/cep';
 import { onlyDigits } from '../../src/domain/documents';
 import { badRequest, notFound, serviceUnavailable } from '../lib/httpErrors';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
@@ -17,14 +20,16 @@ const CEP_LOOKUPS_PER_ADDRESS: AttemptLimit = { name: 'cep:address', max: 60, wi
  * browser talks to one host. 400 malformed, 404 unknown, 503 when the service is off, failing or
  * slower than CEP_TIMEOUT_MS: the forms then leave the fields as they are.
  */
-export default async function cepRoutes(app: FastifyInstance) {
-  app.get<{ Params: { cep: string } }>(
+export default async function cepRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
     '/api/cep/:cep',
     {
       schema: {
         tags,
         summary: 'Look up an address by CEP',
-        params: { type: 'object', required: ['cep'], properties: { cep: { type: 'string', maxLength: 12 } } },
+        params: Type.Object({ cep: Type.String({ maxLength: 12 }) }),
+        response: { 200: CepAddress },
       },
       onRequest: perAddressLimit(app, CEP_LOOKUPS_PER_ADDRESS, CEP_MESSAGES.tooManyLookups),
     },

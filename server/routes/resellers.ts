@@ -1,7 +1,10 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { RESELLER_TEXTS, statusLabel } from '../../src/domain/channels';
 import { formatCpf } from '../../src/domain/documents';
 import { resellerSchema } from '../../src/domain/validation/channels';
+import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
+import { Reseller } from '../../src/domain/wire/channels';
 import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
@@ -41,10 +44,11 @@ const filtersOf = (query: unknown): ResellerFilters => ({
 const schemaFor = (principal: Principal, creating: boolean) =>
   resellerSchema({ creating, withPartner: false, withBranch: principal.type !== 'FILIAL' });
 
-export default async function resellerRoutes(app: FastifyInstance) {
+export default async function resellerRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/resellers',
-    { schema: { tags, summary: 'List resellers (one page)' }, config: { readCache: true } },
+    { schema: { tags, summary: 'List resellers (one page)', response: { 200: ListAnswer(Reseller) } }, config: { readCache: true } },
     async (request, reply) => {
       const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
       const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
@@ -53,51 +57,71 @@ export default async function resellerRoutes(app: FastifyInstance) {
     },
   );
 
-  app.get('/api/resellers/export', { schema: { tags, summary: 'Export resellers as CSV' } }, async (request, reply) => {
-    const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
-    const filters = filtersOf(request.query);
-    const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
-    const rows = inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after));
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
-    return sendCsv(
-      reply,
-      RESELLER_TEXTS.csvFilename,
-      ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
-      mapRows(rows, (reseller) => [
-        reseller.nome,
-        formatCpf(reseller.cpf),
-        reseller.cargo,
-        reseller.email,
-        reseller.pix,
-        reseller.parceiro_nome,
-        reseller.filial_titulo,
-        statusLabel(reseller.ativo),
-        csvDate(new Date(reseller.data_registro)),
-      ]),
-    );
-  });
+  app.get(
+    '/api/resellers/export',
+    { schema: { tags, summary: 'Export resellers as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
+      const filters = filtersOf(request.query);
+      const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
+      const rows = inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after));
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
+      return sendCsv(
+        reply,
+        RESELLER_TEXTS.csvFilename,
+        ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
+        mapRows(rows, (reseller) => [
+          reseller.nome,
+          formatCpf(reseller.cpf),
+          reseller.cargo,
+          reseller.email,
+          reseller.pix,
+          reseller.parceiro_nome,
+          reseller.filial_titulo,
+          statusLabel(reseller.ativo),
+          csvDate(new Date(reseller.data_registro)),
+        ]),
+      );
+    },
+  );
 
-  app.get('/api/resellers/:id', { schema: { tags, summary: 'One reseller' } }, async (request) => ({
-    data: await findReseller(app.db, request.principal, recordId(request.params)),
-  }));
+  app.get(
+    '/api/resellers/:id',
+    { schema: { tags, summary: 'One reseller', response: { 200: RecordAnswer(Reseller) } } },
+    async (request) => ({
+      data: await findReseller(app.db, request.principal, recordId(request.params)),
+    }),
+  );
 
-  app.post('/api/resellers', { schema: { tags, summary: 'Create a reseller' } }, async (request, reply) => {
-    const values = await validateBody(schemaFor(request.principal, true), request.body);
-    const reseller = await createReseller(app.db, app.passwords, request.principal, actorOf(request), values);
-    reply.code(201);
-    return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
-  });
+  app.post(
+    '/api/resellers',
+    { schema: { tags, summary: 'Create a reseller', response: { 201: SaveAnswer(Reseller) } } },
+    async (request, reply) => {
+      const values = await validateBody(schemaFor(request.principal, true), request.body);
+      const reseller = await createReseller(app.db, app.passwords, request.principal, actorOf(request), values);
+      reply.code(201);
+      return { success: true, message: RESELLER_TEXTS.messages.created, data: reseller };
+    },
+  );
 
-  app.put('/api/resellers/:id', { schema: { tags, summary: 'Change a reseller' } }, async (request) => {
-    const id = recordId(request.params);
-    const values = await validateBody(schemaFor(request.principal, false), request.body);
-    const reseller = await updateReseller(app.db, app.passwords, request.principal, actorOf(request), id, values);
-    return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
-  });
+  app.put(
+    '/api/resellers/:id',
+    { schema: { tags, summary: 'Change a reseller', response: { 200: SaveAnswer(Reseller) } } },
+    async (request) => {
+      const id = recordId(request.params);
+      const values = await validateBody(schemaFor(request.principal, false), request.body);
+      const reseller = await updateReseller(app.db, app.passwords, request.principal, actorOf(request), id, values);
+      return { success: true, message: RESELLER_TEXTS.messages.updated, data: reseller };
+    },
+  );
 
-  app.delete('/api/resellers/:id', { schema: { tags, summary: 'Inactivate a reseller' } }, async (request) => {
-    const id = recordId(request.params);
-    await deleteReseller(app.db, request.principal, actorOf(request), id);
-    return { success: true, message: RESELLER_TEXTS.messages.removed };
-  });
+  app.delete(
+    '/api/resellers/:id',
+    { schema: { tags, summary: 'Inactivate a reseller', response: { 200: DoneAnswer } } },
+    async (request) => {
+      const id = recordId(request.params);
+      await deleteReseller(app.db, request.principal, actorOf(request), id);
+      return { success: true, message: RESELLER_TEXTS.messages.removed };
+    },
+  );
 }

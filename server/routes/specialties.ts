@@ -1,5 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { APPOINTMENT_MESSAGES, AVAILABILITY_MAX_RANGE_DAYS, CARE_ERRORS } from '../../src/domain/care';
+import { AvailabilitySlot, Specialty } from '../../src/domain/wire/specialties';
 import { badRequest } from '../lib/httpErrors';
 import { textFilter } from '../lib/listQuery';
 import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
@@ -9,25 +12,33 @@ import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
 const tags = ['appointments'];
 
 /** The specialties and their free times, from the telemedicine provider. */
-export default async function specialtyRoutes(app: FastifyInstance) {
-  app.get('/api/specialties', { schema: { tags, summary: 'List specialties' }, config: { readCache: true } }, async () =>
-    app.telemedicine.listSpecialties(),
+export default async function specialtyRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  app.get(
+    '/api/specialties',
+    { schema: { tags, summary: 'List specialties', response: { 200: Type.Array(Specialty) } }, config: { readCache: true } },
+    async () => app.telemedicine.listSpecialties(),
   );
 
-  app.get('/api/specialty-availability', { schema: { tags, summary: 'Free times for a specialty' } }, async (request) => {
-    const query = request.query;
-    const specialtyUuid = textFilter(query, 'specialtyUuid');
-    if (!specialtyUuid) throw badRequest(APPOINTMENT_MESSAGES.specialtyRequired, { specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired });
-    const dateInitial = parseBrDate(textFilter(query, 'dateInitial'));
-    if (!dateInitial) throw badRequest(CARE_ERRORS.dateInitialInvalid, { dateInitial: CARE_ERRORS.dateInitialInvalid });
-    const dateFinal = parseBrDate(textFilter(query, 'dateFinal'));
-    if (!dateFinal) throw badRequest(CARE_ERRORS.dateFinalInvalid, { dateFinal: CARE_ERRORS.dateFinalInvalid });
-    if (dateFinal < dateInitial) throw badRequest(CARE_ERRORS.dateOrder, { dateFinal: CARE_ERRORS.dateOrder });
-    if (daysBetween(dateInitial, dateFinal) > AVAILABILITY_MAX_RANGE_DAYS) {
-      throw badRequest(CARE_ERRORS.rangeTooLong, { dateFinal: CARE_ERRORS.rangeTooLong });
-    }
-    const beneficiaryUuid = textFilter(query, 'beneficiaryUuid');
-    const beneficiary = beneficiaryUuid ? await activeBeneficiary(app.db, beneficiaryUuid) : undefined;
-    return app.telemedicine.availability({ specialtyUuid, dateInitial, dateFinal, beneficiary });
-  });
+  app.get(
+    '/api/specialty-availability',
+    { schema: { tags, summary: 'Free times for a specialty', response: { 200: Type.Array(AvailabilitySlot) } } },
+    async (request) => {
+      const query = request.query;
+      const specialtyUuid = textFilter(query, 'specialtyUuid');
+      if (!specialtyUuid)
+        throw badRequest(APPOINTMENT_MESSAGES.specialtyRequired, { specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired });
+      const dateInitial = parseBrDate(textFilter(query, 'dateInitial'));
+      if (!dateInitial) throw badRequest(CARE_ERRORS.dateInitialInvalid, { dateInitial: CARE_ERRORS.dateInitialInvalid });
+      const dateFinal = parseBrDate(textFilter(query, 'dateFinal'));
+      if (!dateFinal) throw badRequest(CARE_ERRORS.dateFinalInvalid, { dateFinal: CARE_ERRORS.dateFinalInvalid });
+      if (dateFinal < dateInitial) throw badRequest(CARE_ERRORS.dateOrder, { dateFinal: CARE_ERRORS.dateOrder });
+      if (daysBetween(dateInitial, dateFinal) > AVAILABILITY_MAX_RANGE_DAYS) {
+        throw badRequest(CARE_ERRORS.rangeTooLong, { dateFinal: CARE_ERRORS.rangeTooLong });
+      }
+      const beneficiaryUuid = textFilter(query, 'beneficiaryUuid');
+      const beneficiary = beneficiaryUuid ? await activeBeneficiary(app.db, beneficiaryUuid) : undefined;
+      return app.telemedicine.availability({ specialtyUuid, dateInitial, dateFinal, beneficiary });
+    },
+  );
 }

@@ -4,23 +4,11 @@ import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 import type { DoneAnswer } from '../domain/wire/answers';
-import type { Appointment, Patient, Specialty } from '../domain/wire/care';
+import type { Appointment, Patient } from '../domain/wire/care';
+import type { AvailabilitySlot, Specialty } from '../domain/wire/specialties';
 
-/** Screens import the shapes from here with the endpoints; they are defined once in domain/wire/care. */
-export type { Appointment, Patient, Specialty };
-
-/**
- * A bookable time: date dd/mm/yyyy, from/to HH:mm, and who attends it in which specialty (null when
- * the provider does not say). Each slot is one professional's: booking it books that professional.
- */
-export interface AvailabilitySlot {
-  uuid: string;
-  date: string;
-  from: string;
-  to: string;
-  professional: { name: string } | null;
-  specialty: Specialty;
-}
+/** Screens import the shapes from here with the endpoints; they are defined once in domain/wire. */
+export type { Appointment, AvailabilitySlot, Patient, Specialty };
 
 export interface AvailabilityArgs {
   specialtyUuid: string;

@@ -1,4 +1,5 @@
 import type { UserType } from '../domain/userTypes';
+import type { LoggedOut, LoginAnswer, PasswordChanged, VerifyAnswer } from '../domain/wire/auth';
 import { apiSlice } from './apiSlice';
 
 export interface LoginRequest {
@@ -6,24 +7,20 @@ export interface LoginRequest {
   senha: string;
   userType: UserType;
 }
-export interface LoginResponse {
-  token: string;
-  user: { id: number; nome: string; email: string; userType: UserType };
-}
 
 export const authApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    login: build.mutation<LoginResponse, LoginRequest>({
+    login: build.mutation<LoginAnswer, LoginRequest>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
-    verify: build.query<{ user: { nome: string; email: string } }, void>({
+    verify: build.query<VerifyAnswer, void>({
       query: () => '/auth/verify',
       providesTags: ['Session'],
     }),
-    changePassword: build.mutation<{ success: boolean; token?: string }, { currentPassword: string; newPassword: string }>({
+    changePassword: build.mutation<PasswordChanged, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
     }),
-    logout: build.mutation<{ success: boolean }, void>({
+    logout: build.mutation<LoggedOut, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
   }),

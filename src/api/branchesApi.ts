@@ -4,23 +4,19 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
-import type { SaveAnswer } from './partnersApi';
-
-interface ListBody<T> {
-  data: { data: T[] };
-}
+import type { DoneAnswer, ListAnswer, SaveAnswer } from '../domain/wire/answers';
 
 export const branchesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getBranches: build.query<Page<Branch>, ListArgs>({
       query: (args) => `/branches?${listSearchParams(args)}`,
-      transformResponse: (body: ListBody<Branch>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<Branch>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Branch', result?.items),
     }),
     /** One partner's branches by title: the reseller form's branch picker (lists answer one page). */
     getBranchOptions: build.query<BranchOption[], number>({
       query: (partnerId) => `/branches/options?id_parceiro=${partnerId}`,
-      transformResponse: (body: ListBody<BranchOption>) => body.data.data,
+      transformResponse: (body: ListAnswer<BranchOption>) => body.data.data,
       providesTags: (result) => listTags('Branch', result),
     }),
     createBranch: build.mutation<SaveAnswer<Branch>, BranchInput>({
@@ -31,7 +27,7 @@ export const branchesApi = apiSlice.injectEndpoints({
       query: ({ id, body }) => ({ url: `/branches/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updateBranch'),
     }),
-    deleteBranch: build.mutation<{ success: boolean; message?: string }, number>({
+    deleteBranch: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/branches/${id}`, method: 'DELETE' }),
       invalidatesTags: refreshesOnSuccess('deleteBranch'),
     }),

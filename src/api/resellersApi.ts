@@ -4,17 +4,13 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
-import type { SaveAnswer } from './partnersApi';
-
-interface ListBody<T> {
-  data: { data: T[] };
-}
+import type { DoneAnswer, ListAnswer, SaveAnswer } from '../domain/wire/answers';
 
 export const resellersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getResellers: build.query<Page<Reseller>, ListArgs>({
       query: (args) => `/resellers?${listSearchParams(args)}`,
-      transformResponse: (body: ListBody<Reseller>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<Reseller>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Reseller', result?.items),
     }),
     createReseller: build.mutation<SaveAnswer<Reseller>, ResellerInput>({
@@ -25,7 +21,7 @@ export const resellersApi = apiSlice.injectEndpoints({
       query: ({ id, body }) => ({ url: `/resellers/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updateReseller'),
     }),
-    deleteReseller: build.mutation<{ success: boolean; message?: string }, number>({
+    deleteReseller: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/resellers/${id}`, method: 'DELETE' }),
       invalidatesTags: refreshesOnSuccess('deleteReseller'),
     }),

@@ -7,7 +7,10 @@ import { routes } from './routes';
 
 const verifyAnswers = (nome = 'Fulano de Tal') =>
   server.use(
-    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome, email: 'usuario@teste.com.br' } })),
+    // The account of the token: the one each test signed in as.
+    http.get('*/api/auth/verify', () =>
+      HttpResponse.json({ user: { id: 1, nome, email: 'usuario@teste.com.br', userType: localStorage.getItem('userType') } }),
+    ),
     http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já Ltda.' })),
     // The landing screens' own calls, answered empty: these tests look at the shell around them.
     http.get('*/api/parametros', () => HttpResponse.json({ data: { data: [] } })),

@@ -16,7 +16,8 @@ function serveEmptyPortal(rows: unknown[] = []) {
     http.get('*/api/*', ({ request }) => {
       asked.push(request.url);
       const { pathname } = new URL(request.url);
-      if (pathname === '/api/auth/verify') return HttpResponse.json({ user: { nome: 'Fulano', email: 'usuario@teste.com.br' } });
+      if (pathname === '/api/auth/verify')
+        return HttpResponse.json({ user: { id: 1, nome: 'Fulano', email: 'usuario@teste.com.br', userType: 'ADMINISTRADOR' } });
       if (pathname.endsWith('/filters')) return HttpResponse.json(CHANNEL_OPTIONS);
       // Each list in the envelope its call answers with (the spec's shapes).
       const headers = { 'X-Total-Count': String(rows.length) };

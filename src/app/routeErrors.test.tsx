@@ -35,7 +35,9 @@ jest.mock('./screens', () => {
 
 beforeEach(() => {
   server.use(
-    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome: 'Ana Admin', email: 'usuario@teste.com.br' } })),
+    http.get('*/api/auth/verify', () =>
+      HttpResponse.json({ user: { id: 1, nome: 'Ana Admin', email: 'usuario@teste.com.br', userType: 'ADMINISTRADOR' } }),
+    ),
     http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: null })),
   );
   jest.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -17,7 +17,9 @@ const stored = () => SESSION_KEYS.map((key) => localStorage.getItem(key));
 /** The shell's own calls answered, and the professionals' list answered with one professional. */
 function shellAnswers() {
   server.use(
-    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome: 'Fulano', email: 'usuario@teste.com.br' } })),
+    http.get('*/api/auth/verify', () =>
+      HttpResponse.json({ user: { id: 1, nome: 'Fulano', email: 'usuario@teste.com.br', userType: 'ADMINISTRADOR' } }),
+    ),
     http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já' })),
     http.get('*/api/professionals', () =>
       HttpResponse.json(

@@ -9,7 +9,9 @@ import { routes } from './routes';
 describe("'Sair'", () => {
   it('forgets where the session was: no page for the next sign-in, in storage or in the navigation, and no remembered list', async () => {
     server.use(
-      http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome: 'Revendedor', email: 'usuario@teste.com.br' } })),
+      http.get('*/api/auth/verify', () =>
+        HttpResponse.json({ user: { id: 1, nome: 'Revendedor', email: 'usuario@teste.com.br', userType: 'REVENDEDOR' } }),
+      ),
       http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já' })),
       http.get('*/api/beneficiaries/filters', () => HttpResponse.json({ partners: [], branches: [], resellers: [] })),
       http.get('*/api/beneficiaries', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),

@@ -1,13 +1,7 @@
 /** The address lookup by CEP (GET /api/cep/:cep): its answer and messages. */
 
-/** An address as the forms fill it: street, neighbourhood, city and UF. */
-export interface CepAddress {
-  cep: string;
-  street: string;
-  neighbourhood: string;
-  city: string;
-  state: string;
-}
+// An address as the forms fill it: its schema lives with the API's answers.
+export type { CepAddress } from './wire/cep';
 
 export const CEP_MESSAGES = {
   invalid: 'CEP inválido.',

@@ -1,5 +1,6 @@
 import type { AppointmentStatus, ReferralStatus } from '../../../src/domain/care';
-import type { Appointment, Referral, Specialty } from '../../../src/domain/wire/care';
+import type { Appointment, Referral } from '../../../src/domain/wire/care';
+import type { AvailabilitySlot, Specialty } from '../../../src/domain/wire/specialties';
 import type { Database } from '../../db/client';
 import type { IsoDate } from './dates';
 
@@ -41,22 +42,8 @@ export interface TelemedicineProvider {
  */
 export type RecordWrite = (appointmentUuid: string, transaction?: Database) => Promise<void>;
 
-/** What the providers answer, in the API's shapes (one definition with the browser's, src/domain/wire/care). */
-export type { Appointment, Referral, Specialty };
-
-/**
- * A bookable time: date dd/mm/yyyy, from/to HH:mm (the spec's fields), and the professional who
- * attends it in which specialty. Each slot is one professional's: booking it books that professional.
- * `professional` is null when the provider did not say who attends.
- */
-export interface AvailabilitySlot {
-  uuid: string;
-  date: string;
-  from: string;
-  to: string;
-  professional: { name: string } | null;
-  specialty: Specialty;
-}
+/** What the providers answer, in the API's shapes (one definition with the browser's, src/domain/wire). */
+export type { Appointment, AvailabilitySlot, Referral, Specialty };
 
 /** A beneficiary as our database holds it, with its id at the provider when there is one. */
 export interface BeneficiaryRef {

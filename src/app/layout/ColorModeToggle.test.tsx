@@ -13,7 +13,9 @@ const documentMode = () => (document.documentElement.classList.contains('dark') 
 
 function renderResellerShell() {
   server.use(
-    http.get('*/api/auth/verify', () => HttpResponse.json({ user: { nome: 'Revendedor Demo', email: 'revendedor@demo.com.br' } })),
+    http.get('*/api/auth/verify', () =>
+      HttpResponse.json({ user: { id: USER_ID, nome: 'Revendedor Demo', email: 'revendedor@demo.com.br', userType: 'REVENDEDOR' } }),
+    ),
     http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já Ltda.' })),
     http.get('*/api/beneficiaries/filters', () => HttpResponse.json({ partners: [], branches: [], resellers: [] })),
     http.get('*/api/beneficiaries', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),

@@ -4,9 +4,7 @@
  */
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, WireObject } from './answers';
-
-export const Specialty = WireObject({ uuid: Type.String(), name: Type.String() });
-export type Specialty = Static<typeof Specialty>;
+import { Specialty } from './specialties';
 
 /** One interval of a professional's weekly schedule (0 = Sunday), times HH:mm. */
 export const ScheduleInterval = WireObject({

@@ -161,11 +161,12 @@ describe('BranchesPage', () => {
 
   it('toggles the status with the full record and the feminine messages', async () => {
     listAnswers();
-    const bodies: Record<string, unknown>[] = [];
+    const bodies: Branch[] = [];
     server.use(
       http.put('*/api/branches/:id', async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json({ success: true });
+        const body = (await request.json()) as Branch;
+        bodies.push(body);
+        return HttpResponse.json({ success: true, message: messages.updated, data: body });
       }),
     );
     const { user } = renderPage();
@@ -184,7 +185,7 @@ describe('BranchesPage', () => {
     listAnswers();
     const reason = 'Não é possível remover a filial: ela possui revendedores cadastrados.';
     server.use(http.delete('*/api/branches/10', () => HttpResponse.json({ message: reason }, { status: 409 })));
-    server.use(http.delete('*/api/branches/11', () => HttpResponse.json({ success: true })));
+    server.use(http.delete('*/api/branches/11', () => HttpResponse.json({ success: true, message: messages.removed })));
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remover Vida Centro' }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Remover filial' });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { RESELLER_TEXTS, type Branch, type Partner, type Reseller } from '../../../domain/channels';
+import { RESELLER_TEXTS, type BranchOption, type Partner, type Reseller } from '../../../domain/channels';
 import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -40,9 +40,12 @@ const PARTNERS = [
   { id: 1, nome: 'Vida Plena Benefícios', ativo: true },
   { id: 2, nome: 'Saúde Mais Brasil', ativo: true },
 ] as Partner[];
-const BRANCHES: Record<number, Branch[]> = {
-  1: [{ id: 10, titulo: 'Vida Centro', ativo: true } as Branch, { id: 11, titulo: 'Vida Zona Sul', ativo: false } as Branch],
-  2: [{ id: 12, titulo: 'Saúde Contagem', ativo: true } as Branch],
+const BRANCHES: Record<number, BranchOption[]> = {
+  1: [
+    { id: 10, id_parceiro: 1, titulo: 'Vida Centro', ativo: true },
+    { id: 11, id_parceiro: 1, titulo: 'Vida Zona Sul', ativo: false },
+  ],
+  2: [{ id: 12, id_parceiro: 2, titulo: 'Saúde Contagem', ativo: true }],
 };
 
 /** The list, the partner picker's options and each partner's branches; records which partners' branches were asked. */
@@ -222,11 +225,12 @@ describe('ResellersPage', () => {
 
   it('toggles the status with the full record: activation at once, inactivation after confirming', async () => {
     backend();
-    const bodies: Record<string, unknown>[] = [];
+    const bodies: Reseller[] = [];
     server.use(
       http.put('*/api/resellers/:id', async ({ request }) => {
-        bodies.push((await request.json()) as Record<string, unknown>);
-        return HttpResponse.json({ success: true });
+        const body = (await request.json()) as Reseller;
+        bodies.push(body);
+        return HttpResponse.json({ success: true, message: messages.updated, data: body });
       }),
     );
     const { user } = renderPage('FILIAL', 10);
@@ -254,7 +258,7 @@ describe('ResellersPage', () => {
     const reason = 'Não é possível remover o revendedor: ele possui vendas registradas.';
     server.use(
       http.delete('*/api/resellers/20', () => HttpResponse.json({ message: reason }, { status: 409 })),
-      http.delete('*/api/resellers/21', () => HttpResponse.json({ success: true })),
+      http.delete('*/api/resellers/21', () => HttpResponse.json({ success: true, message: messages.removed })),
     );
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Remover Rafael Revendedor Souza' }));
