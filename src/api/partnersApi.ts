@@ -4,28 +4,19 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
-
-/** Lists answer `{data:{data:[...]}}` (spec section 7). */
-interface ListBody<T> {
-  data: { data: T[] };
-}
-export interface SaveAnswer<T> {
-  success: boolean;
-  message?: string;
-  data: T;
-}
+import type { DoneAnswer, ListAnswer, SaveAnswer } from '../domain/wire/answers';
 
 export const partnersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     getPartners: build.query<Page<Partner>, ListArgs>({
       query: (args) => `/partners?${listSearchParams(args)}`,
-      transformResponse: (body: ListBody<Partner>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<Partner>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Partner', result?.items),
     }),
     /** Every partner the user may see, by name: the branch and reseller forms' partner picker (lists answer one page). */
     getPartnerOptions: build.query<PartnerOption[], void>({
       query: () => '/partners/options',
-      transformResponse: (body: ListBody<PartnerOption>) => body.data.data,
+      transformResponse: (body: ListAnswer<PartnerOption>) => body.data.data,
       providesTags: (result) => listTags('Partner', result),
     }),
     createPartner: build.mutation<SaveAnswer<Partner>, PartnerInput>({
@@ -36,7 +27,7 @@ export const partnersApi = apiSlice.injectEndpoints({
       query: ({ id, body }) => ({ url: `/partners/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updatePartner'),
     }),
-    deletePartner: build.mutation<{ success: boolean; message?: string }, number>({
+    deletePartner: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/partners/${id}`, method: 'DELETE' }),
       invalidatesTags: refreshesOnSuccess('deletePartner'),
     }),
