@@ -53,10 +53,14 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
 
-  app.get('/api/checkout/config', { schema: { tags, summary: "The checkout's plans and settings", response: { 200: CheckoutConfig } } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return checkoutConfig(app.db, app.config.customerSiteUrl);
-  });
+  app.get(
+    '/api/checkout/config',
+    { schema: { tags, summary: "The checkout's plans and settings", response: { 200: CheckoutConfig } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return checkoutConfig(app.db, app.config.customerSiteUrl);
+    },
+  );
 
   // Every link sells: one naming no active reseller records the sale 'Sem revendedor' (resellerLink.ts).
   // Kept answering for checkout pages that still ask before showing the form.
@@ -91,20 +95,24 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.post('/api/payment', { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card', response: { 200: PaymentAnswer } } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const idempotencyKey = idempotencyKeyOf(request);
-    const payment = await validateBody(paymentRequestSchema, request.body);
-    const answer = await processPayment(paymentContext(app, request.log), payment, {
-      idempotencyKey,
-      remoteIp: request.ip,
-      limits: app.limits,
-    });
-    if (!answer.success) return answer;
-    // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
-    reply.header(ORDER_ID_HEADER, answer.orderId);
-    return { success: true as const };
-  });
+  app.post(
+    '/api/payment',
+    { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card', response: { 200: PaymentAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const idempotencyKey = idempotencyKeyOf(request);
+      const payment = await validateBody(paymentRequestSchema, request.body);
+      const answer = await processPayment(paymentContext(app, request.log), payment, {
+        idempotencyKey,
+        remoteIp: request.ip,
+        limits: app.limits,
+      });
+      if (!answer.success) return answer;
+      // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
+      reply.header(ORDER_ID_HEADER, answer.orderId);
+      return { success: true as const };
+    },
+  );
 
   app.post<{ Body: AsaasWebhookEvent }>(
     '/api/payment/webhook/asaas',

@@ -59,7 +59,10 @@ export default async function pixPaymentRoutes(fastify: FastifyInstance) {
 
   app.post<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId/simulate',
-    { schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams, response: { 200: PixChargeStatus } }, onRequest: admitRead },
+    {
+      schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams, response: { 200: PixChargeStatus } },
+      onRequest: admitRead,
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return simulatePixPayment(context(request), request.params.orderId);

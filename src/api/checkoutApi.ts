@@ -1,4 +1,11 @@
-import type { CheckoutConfig, OrderConfirmation, PaymentAnswer, PaymentApproval, PaymentRefusal, SalesLinkStatus } from '../domain/checkout';
+import type {
+  CheckoutConfig,
+  OrderConfirmation,
+  PaymentAnswer,
+  PaymentApproval,
+  PaymentRefusal,
+  SalesLinkStatus,
+} from '../domain/checkout';
 import { IDEMPOTENCY_KEY_HEADER, ORDER_ID_HEADER } from '../domain/checkout';
 import type { PixChargeAnswer, PixChargeStatus } from '../domain/pix';
 import type { PaymentRequest, PixPaymentRequest } from '../domain/validation/checkout';
