@@ -1,15 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import {
-  BENEFICIARY_MESSAGES as M,
-  paymentTypeLabel,
-  serviceTypeLabel,
-  type Beneficiary,
-  type BeneficiaryCreateAnswer,
-  type BeneficiaryStatusAnswer,
-} from '../../src/domain/beneficiaries';
+import { BENEFICIARY_MESSAGES as M, paymentTypeLabel, serviceTypeLabel, type Beneficiary } from '../../src/domain/beneficiaries';
 import { formatCep, formatCpf, formatPhone, onlyDigits } from '../../src/domain/documents';
 import { formatDate } from '../../src/domain/format';
 import { beneficiaryCreateSchema, beneficiaryEditSchema } from '../../src/domain/validation/beneficiaries';
+import { CsvFile } from '../../src/domain/wire/answers';
+import {
+  Beneficiary as BeneficiaryAnswer,
+  BeneficiaryPage,
+  BeneficiarySaveAnswer,
+  BeneficiaryStatusAnswer,
+} from '../../src/domain/wire/beneficiaries';
+import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { inKeyOrder, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
@@ -91,14 +93,15 @@ const csvRow = (row: Beneficiary) => [
  * its resellers', a partner its branches', an administrator all (staff-created ones included).
  * Out of scope answers 404, as if it did not exist.
  */
-export default async function beneficiaryRoutes(app: FastifyInstance) {
+export default async function beneficiaryRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * One page of holders (`page`/`pageSize`; without them the first page), each followed by its
    * dependents (a dependent carries its holder's CPF in `holder`); X-Total-Count counts holders.
    */
   app.get(
     '/api/beneficiaries',
-    { schema: { tags, summary: 'List beneficiaries (one page)' }, config: { readCache: true } },
+    { schema: { tags, summary: 'List beneficiaries (one page)', response: { 200: BeneficiaryPage } }, config: { readCache: true } },
     async (request, reply) => {
       // The service builds the order itself (listHolderPage reads deep pages from the end).
       const list = parseListQuery(request.query, HOLDER_SORTS, []);
@@ -116,35 +119,46 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
   /** The filter dropdowns: the partners, branches and resellers present among the beneficiaries in scope. */
   app.get(
     '/api/beneficiaries/filters',
-    { schema: { tags, summary: "The beneficiaries list's filter options" }, config: { readCache: true } },
+    {
+      schema: { tags, summary: "The beneficiaries list's filter options", response: { 200: SalesChannelOptions } },
+      config: { readCache: true },
+    },
     async (request) => salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
   );
 
   /** The whole filtered list as CSV, read in keyset batches. */
-  app.get('/api/beneficiaries/export', { schema: { tags, summary: 'Export beneficiaries as CSV' } }, async (request, reply) => {
-    const filters = filtersOf(request.query);
-    const rows = inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after));
-    await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
-    async function* lines() {
-      for await (const row of rows) yield csvRow(row);
-    }
-    return sendCsv(reply, 'beneficiarios.csv', CSV_HEADER, lines());
-  });
+  app.get(
+    '/api/beneficiaries/export',
+    { schema: { tags, summary: 'Export beneficiaries as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const filters = filtersOf(request.query);
+      const rows = inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after));
+      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
+      async function* lines() {
+        for await (const row of rows) yield csvRow(row);
+      }
+      return sendCsv(reply, 'beneficiarios.csv', CSV_HEADER, lines());
+    },
+  );
 
-  app.get('/api/beneficiaries/cpf/:cpf', { schema: { tags, summary: 'Find a beneficiary by CPF' } }, async (request) => {
-    const cpf = onlyDigits((request.params as { cpf: string }).cpf);
-    // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
-    const beneficiary = cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
-    if (!beneficiary) throw notFound('Beneficiário não encontrado.');
-    await recordAudit(app.db, actorOf(request), { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
-    return beneficiary;
-  });
+  app.get(
+    '/api/beneficiaries/cpf/:cpf',
+    { schema: { tags, summary: 'Find a beneficiary by CPF', response: { 200: BeneficiaryAnswer } } },
+    async (request) => {
+      const cpf = onlyDigits((request.params as { cpf: string }).cpf);
+      // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
+      const beneficiary = cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
+      if (!beneficiary) throw notFound('Beneficiário não encontrado.');
+      await recordAudit(app.db, actorOf(request), { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
+      return beneficiary;
+    },
+  );
 
   /** Resellers bring beneficiaries in through the checkout only. */
   app.post(
     '/api/beneficiaries',
-    { schema: { tags, summary: 'Create a beneficiary' } },
-    async (request, reply): Promise<BeneficiaryCreateAnswer> => {
+    { schema: { tags, summary: 'Create a beneficiary', response: { 201: BeneficiarySaveAnswer } } },
+    async (request, reply) => {
       if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
       const input = await validateBody(beneficiaryCreateSchema, request.body);
       const beneficiary = await createBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), input);
@@ -153,18 +167,22 @@ export default async function beneficiaryRoutes(app: FastifyInstance) {
     },
   );
 
-  app.put('/api/beneficiaries/:uuid', { schema: { tags, summary: 'Change a beneficiary' } }, async (request) => {
-    const uuid = uuidParam(request.params);
-    const input = await validateBody(beneficiaryEditSchema, request.body);
-    const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), uuid, input);
-    return { success: true, message: M.updated, beneficiary };
-  });
+  app.put(
+    '/api/beneficiaries/:uuid',
+    { schema: { tags, summary: 'Change a beneficiary', response: { 200: BeneficiarySaveAnswer } } },
+    async (request) => {
+      const uuid = uuidParam(request.params);
+      const input = await validateBody(beneficiaryEditSchema, request.body);
+      const beneficiary = await updateBeneficiary(app.db, app.telemedicine, request.principal, actorOf(request), uuid, input);
+      return { success: true, message: M.updated, beneficiary };
+    },
+  );
 
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
   app.delete(
     '/api/beneficiaries/:uuid',
-    { schema: { tags, summary: 'Inactivate a beneficiary' } },
-    async (request): Promise<BeneficiaryStatusAnswer> => {
+    { schema: { tags, summary: 'Inactivate a beneficiary', response: { 200: BeneficiaryStatusAnswer } } },
+    async (request) => {
       const uuid = uuidParam(request.params);
       const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);
       return { success: true, message: M.statusUpdated, isActive };

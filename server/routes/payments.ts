@@ -1,6 +1,8 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
-import { CHECKOUT_MESSAGES, ORDER_ID_HEADER, PAYMENT_RATE_LIMIT, type SalesLinkStatus } from '../../src/domain/checkout';
+import { CHECKOUT_MESSAGES, ORDER_ID_HEADER, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { paymentRequestSchema } from '../../src/domain/validation/checkout';
+import { CheckoutConfig, OrderConfirmation, PaymentAnswer, SalesLinkStatus, WebhookReceipt } from '../../src/domain/wire/checkout';
 import { notFound, serviceUnavailable, unauthorized } from '../lib/httpErrors';
 import { validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
@@ -46,14 +48,19 @@ const webhookBody = {
 } as const;
 
 /** The public checkout: its settings, the card payment and the gateway's webhook. */
-export default async function paymentRoutes(app: FastifyInstance) {
+export default async function paymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   // What a crash left half done (pending attempts, approvals without their sale) is settled at start and on a timer.
   schedulePaymentReconciliation(app);
 
-  app.get('/api/checkout/config', { schema: { tags, summary: "The checkout's plans and settings" } }, async (_request, reply) => {
-    reply.header('Cache-Control', 'no-cache');
-    return checkoutConfig(app.db, app.config.customerSiteUrl);
-  });
+  app.get(
+    '/api/checkout/config',
+    { schema: { tags, summary: "The checkout's plans and settings", response: { 200: CheckoutConfig } } },
+    async (_request, reply) => {
+      reply.header('Cache-Control', 'no-cache');
+      return checkoutConfig(app.db, app.config.customerSiteUrl);
+    },
+  );
 
   // Every link sells: one naming no active reseller records the sale 'Sem revendedor' (resellerLink.ts).
   // Kept answering for checkout pages that still ask before showing the form.
@@ -64,9 +71,10 @@ export default async function paymentRoutes(app: FastifyInstance) {
         tags,
         summary: 'Whether a sales link sells',
         querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } },
+        response: { 200: SalesLinkStatus },
       },
     },
-    async (_request, reply): Promise<SalesLinkStatus> => {
+    async (_request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { selling: true };
     },
@@ -76,7 +84,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
-      schema: { tags, summary: "An approved order's confirmation" },
+      schema: { tags, summary: "An approved order's confirmation", response: { 200: OrderConfirmation } },
       onRequest: perAddressLimit(app, ORDER_READS_PER_ADDRESS, CHECKOUT_MESSAGES.tooManyOrderReads),
     },
     async (request, reply) => {
@@ -87,25 +95,29 @@ export default async function paymentRoutes(app: FastifyInstance) {
     },
   );
 
-  app.post('/api/payment', { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card' } }, async (request, reply) => {
-    reply.header('Cache-Control', 'no-store');
-    const idempotencyKey = idempotencyKeyOf(request);
-    const payment = await validateBody(paymentRequestSchema, request.body);
-    const answer = await processPayment(paymentContext(app, request.log), payment, {
-      idempotencyKey,
-      remoteIp: request.ip,
-      limits: app.limits,
-    });
-    if (!answer.success) return answer;
-    // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
-    reply.header(ORDER_ID_HEADER, answer.orderId);
-    return { success: true };
-  });
+  app.post(
+    '/api/payment',
+    { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card', response: { 200: PaymentAnswer } } },
+    async (request, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const idempotencyKey = idempotencyKeyOf(request);
+      const payment = await validateBody(paymentRequestSchema, request.body);
+      const answer = await processPayment(paymentContext(app, request.log), payment, {
+        idempotencyKey,
+        remoteIp: request.ip,
+        limits: app.limits,
+      });
+      if (!answer.success) return answer;
+      // The body stays the spec's `{success: true}`; the order id (for the confirmation) rides in a header.
+      reply.header(ORDER_ID_HEADER, answer.orderId);
+      return { success: true as const };
+    },
+  );
 
   app.post<{ Body: AsaasWebhookEvent }>(
     '/api/payment/webhook/asaas',
     {
-      schema: { tags, summary: 'Asaas payment events', body: webhookBody },
+      schema: { tags, summary: 'Asaas payment events', body: webhookBody, response: { 200: WebhookReceipt } },
       // The token is checked before the body is even read as an event.
       onRequest: async (request) => {
         const token = request.headers['asaas-access-token'];
@@ -122,7 +134,7 @@ export default async function paymentRoutes(app: FastifyInstance) {
         throw error;
       });
       if (beneficiaryId !== undefined) void syncWithProvider(app.db, app.telemedicine, beneficiaryId, request.log);
-      return { received: true, duplicate };
+      return { received: true as const, duplicate };
     },
   );
 }

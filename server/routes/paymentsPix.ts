@@ -1,7 +1,9 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
+import { PixChargeAnswer, PixChargeStatus } from '../../src/domain/wire/checkout';
 import { DEFAULT_PIX } from '../config';
 import { validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
@@ -26,7 +28,8 @@ const orderParams = {
 } as const;
 
 /** Pix at the public checkout: create a charge, follow it, and (sandbox only) pay it. */
-export default async function pixPaymentRoutes(app: FastifyInstance) {
+export default async function pixPaymentRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const context = (request: FastifyRequest): PixContext => ({
     ...paymentContext(app, request.log),
     expirationMs: (app.config.payments.pix ?? DEFAULT_PIX).expirationMs,
@@ -36,7 +39,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
   // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
   app.post(
     '/api/payment/pix',
-    { ...paymentRouteOptions(app), schema: { tags, summary: 'Start a Pix payment' } },
+    { ...paymentRouteOptions(app), schema: { tags, summary: 'Start a Pix payment', response: { 200: PixChargeAnswer } } },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const idempotencyKey = idempotencyKeyOf(request);
@@ -47,7 +50,7 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId',
-    { schema: { tags, summary: "A Pix charge's status", params: orderParams }, onRequest: admitRead },
+    { schema: { tags, summary: "A Pix charge's status", params: orderParams, response: { 200: PixChargeStatus } }, onRequest: admitRead },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return pixChargeStatus(context(request), request.params.orderId);
@@ -56,7 +59,10 @@ export default async function pixPaymentRoutes(app: FastifyInstance) {
 
   app.post<{ Params: { orderId: string } }>(
     '/api/payment/pix/:orderId/simulate',
-    { schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams }, onRequest: admitRead },
+    {
+      schema: { tags, summary: 'Pay a Pix charge in the sandbox', params: orderParams, response: { 200: PixChargeStatus } },
+      onRequest: admitRead,
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       return simulatePixPayment(context(request), request.params.orderId);

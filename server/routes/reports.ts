@@ -1,7 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { paymentMethodLabel } from '../../src/domain/paymentMethods';
 import { planName } from '../../src/domain/plans';
 import { REPORT_COLUMNS, REPORT_TEXTS } from '../../src/domain/report';
+import { CsvFile } from '../../src/domain/wire/answers';
+import { SalesReport } from '../../src/domain/wire/report';
+import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { csvMoney, inKeysetBatches, sendCsv } from '../lib/csv';
 import { keyOf } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
@@ -35,7 +39,8 @@ const CSV_HEADER = [
  * resellers', a reseller its own, an administrator all), filtered by partner, branch, reseller,
  * tipo (plan id), forma_pagamento (card | pix) and month (yyyy-mm).
  */
-export default async function reportRoutes(app: FastifyInstance) {
+export default async function reportRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * `{summary:{count,total,last30,last7}, byPartner:[{partnerId,nome_parceiro,count,total}],
    * rows:[{id,nome_revendedor,nome_filial,nome_parceiro,tipo,forma_pagamento,valor,data_hora}], pageTotal,
@@ -43,7 +48,7 @@ export default async function reportRoutes(app: FastifyInstance) {
    */
   app.get(
     '/api/reports/sales',
-    { schema: { tags, summary: 'Sales report (one page)' }, config: { readCache: true } },
+    { schema: { tags, summary: 'Sales report (one page)', response: { 200: SalesReport } }, config: { readCache: true } },
     async (request, reply) => {
       const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
       const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
@@ -59,29 +64,36 @@ export default async function reportRoutes(app: FastifyInstance) {
   /** The partner, branch and reseller choices: every reseller in scope with its branch and partner. */
   app.get(
     '/api/reports/sales/filters',
-    { schema: { tags, summary: "The sales report's channel options" }, config: { readCache: true } },
+    {
+      schema: { tags, summary: "The sales report's channel options", response: { 200: SalesChannelOptions } },
+      config: { readCache: true },
+    },
     async (request) => salesChannelOptions(app.db, request.principal),
   );
 
   /** Every filtered sale as CSV, newest first, read in keyset batches (a million sales in seconds). */
-  app.get('/api/reports/sales/export', { schema: { tags, summary: 'Export the sales report as CSV' } }, async (request, reply) => {
-    const filters = parseReportFilters(request.query);
-    // Before the first byte: a refusal cannot be sent once the CSV is streaming.
-    assertMayFilterWithoutReseller(request.principal, filters);
-    const batches = inKeysetBatches<SaleExportRow>((limit, after) => saleBatch(app.db, request.principal, filters, limit, after));
-    async function* lines() {
-      for await (const sale of batches) {
-        yield [
-          sale.nome_revendedor ?? REPORT_TEXTS.withoutReseller,
-          sale.nome_filial,
-          sale.nome_parceiro,
-          planName(sale.tipo),
-          paymentMethodLabel(sale.forma_pagamento),
-          csvMoney(sale.valor),
-          sale.dataHoraLocal,
-        ];
+  app.get(
+    '/api/reports/sales/export',
+    { schema: { tags, summary: 'Export the sales report as CSV', response: { 200: CsvFile } } },
+    async (request, reply) => {
+      const filters = parseReportFilters(request.query);
+      // Before the first byte: a refusal cannot be sent once the CSV is streaming.
+      assertMayFilterWithoutReseller(request.principal, filters);
+      const batches = inKeysetBatches<SaleExportRow>((limit, after) => saleBatch(app.db, request.principal, filters, limit, after));
+      async function* lines() {
+        for await (const sale of batches) {
+          yield [
+            sale.nome_revendedor ?? REPORT_TEXTS.withoutReseller,
+            sale.nome_filial,
+            sale.nome_parceiro,
+            planName(sale.tipo),
+            paymentMethodLabel(sale.forma_pagamento),
+            csvMoney(sale.valor),
+            sale.dataHoraLocal,
+          ];
+        }
       }
-    }
-    return sendCsv(reply, 'relatorio-vendas.csv', CSV_HEADER, lines());
-  });
+      return sendCsv(reply, 'relatorio-vendas.csv', CSV_HEADER, lines());
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Beneficiary, BeneficiaryCreateAnswer, BeneficiaryFilterName, BeneficiaryStatusAnswer } from '../domain/beneficiaries';
+import type { Beneficiary, BeneficiarySaveAnswer, BeneficiaryFilterName, BeneficiaryStatusAnswer } from '../domain/beneficiaries';
 import type { SalesChannelOptions } from '../domain/salesChannel';
 import type { BeneficiaryCreatePayload, BeneficiaryEditPayload } from '../domain/validation/beneficiaries';
 import { refreshesOnSuccess } from './refreshTable';
@@ -23,16 +23,14 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
       query: (cpf) => `/beneficiaries/cpf/${encodeURIComponent(cpf)}`,
       providesTags: (result) => (result ? [{ type: 'Beneficiary', id: result.id }] : []),
     }),
-    createBeneficiary: build.mutation<BeneficiaryCreateAnswer, BeneficiaryCreatePayload>({
+    createBeneficiary: build.mutation<BeneficiarySaveAnswer, BeneficiaryCreatePayload>({
       query: (body) => ({ url: '/beneficiaries', method: 'POST', body }),
       invalidatesTags: refreshesOnSuccess('createBeneficiary'),
     }),
-    updateBeneficiary: build.mutation<{ success: boolean; message: string }, { id: number; uuid: string; changes: BeneficiaryEditPayload }>(
-      {
-        query: ({ uuid, changes }) => ({ url: `/beneficiaries/${uuid}`, method: 'PUT', body: changes }),
-        invalidatesTags: refreshesOnSuccess('updateBeneficiary'),
-      },
-    ),
+    updateBeneficiary: build.mutation<BeneficiarySaveAnswer, { id: number; uuid: string; changes: BeneficiaryEditPayload }>({
+      query: ({ uuid, changes }) => ({ url: `/beneficiaries/${uuid}`, method: 'PUT', body: changes }),
+      invalidatesTags: refreshesOnSuccess('updateBeneficiary'),
+    }),
     /**
      * Flips isActive; the cached lists and records are updated in place with the new state. A holder
      * inactivated takes its dependents with it (the server inactivates them too).

@@ -1,4 +1,11 @@
-import type { CheckoutConfig, OrderConfirmation, SalesLinkStatus } from '../domain/checkout';
+import type {
+  CheckoutConfig,
+  OrderConfirmation,
+  PaymentAnswer,
+  PaymentApproval,
+  PaymentRefusal,
+  SalesLinkStatus,
+} from '../domain/checkout';
 import { IDEMPOTENCY_KEY_HEADER, ORDER_ID_HEADER } from '../domain/checkout';
 import type { PixChargeAnswer, PixChargeStatus } from '../domain/pix';
 import type { PaymentRequest, PixPaymentRequest } from '../domain/validation/checkout';
@@ -7,7 +14,7 @@ import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice } from './apiSlice';
 
 /** The spec's answer (`{success}`), plus the approved order's id that the server sends in a header. */
-export type PaymentAnswer = { success: true; orderId: string | null } | { success: false; error: string };
+export type PaymentResult = (PaymentApproval & { orderId: string | null }) | PaymentRefusal;
 
 export interface PayByPixArgs {
   payment: PixPaymentRequest;
@@ -34,7 +41,7 @@ export const checkoutApi = apiSlice.injectEndpoints({
       query: (orderId) => `/payment/orders/${encodeURIComponent(orderId)}`,
     }),
     // Named `pay`: the session middleware treats its 401 as an answer, never as an expired session.
-    pay: build.mutation<PaymentAnswer, PayArgs>({
+    pay: build.mutation<PaymentResult, PayArgs>({
       query: ({ payment, idempotencyKey }) => ({
         url: '/payment',
         method: 'POST',
@@ -42,10 +49,10 @@ export const checkoutApi = apiSlice.injectEndpoints({
         headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
       }),
       invalidatesTags: refreshesOnSuccess('pay'),
-      transformResponse: (answer: { success: boolean; error?: string }, meta) =>
+      transformResponse: (answer: PaymentAnswer, meta): PaymentResult =>
         answer.success
           ? { success: true, orderId: (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(ORDER_ID_HEADER) ?? null }
-          : { success: false, error: answer.error ?? '' },
+          : { success: false, error: answer.error },
     }),
     createPixCharge: build.mutation<PixChargeAnswer, PayByPixArgs>({
       query: ({ payment, idempotencyKey }) => ({

@@ -123,33 +123,8 @@ export const statusQuestion = (isActive: boolean) => `Tem certeza que deseja ${i
 /** A reseller's personal sales link: the public checkout carrying its id. */
 export const salesLink = (origin: string, resellerId: number | string) => `${origin}/checkout?rev=${resellerId}`;
 
-/**
- * A beneficiary as the API answers it. `holder` is the holder's CPF on a dependent and null on a
- * holder; the sales channel names are null when staff created it.
- */
-export interface Beneficiary {
-  id: number;
-  uuid: string;
-  name: string;
-  cpf: string;
-  /** yyyy-mm-dd */
-  birthday: string | null;
-  phone: string | null;
-  email: string | null;
-  zipCode: string | null;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  paymentType: string;
-  serviceType: string;
-  holder: string | null;
-  isActive: boolean;
-  /** Sold through the checkout: payment and service types follow the paid plan, and only administrators change them. */
-  planFromSale?: boolean;
-  nome_revendedor: string | null;
-  nome_filial: string | null;
-  nome_parceiro: string | null;
-}
+/** A beneficiary as the API answers it, and the answers of its writes. */
+export type { Beneficiary, BeneficiarySaveAnswer, BeneficiaryStatusAnswer } from './wire/beneficiaries';
 
 /** The list filters, as URL and API query parameters (ids for the channel). */
 export { BENEFICIARY_FILTERS };
@@ -161,17 +136,3 @@ export const BENEFICIARY_FILTER_LABELS: Record<BeneficiaryFilterName, string> = 
   branch: 'Filial',
   partner: 'Parceiro',
 };
-
-/** Answer of POST /api/beneficiaries (spec: success and message). */
-export interface BeneficiaryCreateAnswer {
-  success: boolean;
-  message: string;
-  beneficiary?: Beneficiary;
-}
-
-/** Answer of DELETE /api/beneficiaries/{uuid}: the new state. */
-export interface BeneficiaryStatusAnswer {
-  success: boolean;
-  message: string;
-  isActive: boolean;
-}

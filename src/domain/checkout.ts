@@ -86,18 +86,8 @@ export const ORDER_QUERY_PARAM = 'pedido';
 /** The header of an approval that carries the order id (the body stays the spec's `{success: true}`). */
 export const ORDER_ID_HEADER = 'Order-Id';
 
-/** An approved order as its confirmation shows it (no card data). */
-export interface OrderConfirmation {
-  orderId: string;
-  plan: PlanId;
-  value: number;
-  email: string;
-}
-
-/** GET /api/checkout/link?rev=: whether the sales link still sells (false once its reseller was inactivated). */
-export interface SalesLinkStatus {
-  selling: boolean;
-}
+/** The checkout's answers (an approved order's confirmation, the sales link's state, the page's settings, the payment's). */
+export type { CheckoutConfig, OrderConfirmation, PaymentAnswer, PaymentApproval, PaymentRefusal, SalesLinkStatus } from './wire/checkout';
 
 export const CHECKOUT_MESSAGES = {
   success: 'Pagamento efetuado com sucesso! Você será redirecionado para o sistema.',
@@ -169,15 +159,6 @@ export const CHECKOUT_MAX_TEXT = 120;
 
 /** 'Pagar R$ 39,90 (Consulta Avulsa)' */
 export const payButtonLabel = (planId: PlanId) => `Pagar ${formatBRL(PLANS[planId].price)} (${PLANS[planId].name})`;
-
-/** The answer of GET /api/checkout/config: what the public page shows and where it sends the buyer. */
-export interface CheckoutConfig {
-  customerSiteUrl: string | null;
-  supportEmail: string | null;
-  supportPhone: string | null;
-  companyName: string | null;
-  privacyPolicyUrl: string | null;
-}
 
 /** Only http(s) addresses are followed: a parameter can never turn the redirect into script. */
 export function safeHttpUrl(value: string | null | undefined): string | null {

@@ -1,5 +1,7 @@
 /** Pix at the checkout (issue 23): texts, timings and the answers of /api/payment/pix. */
 
+import type { PixChargeStatus } from './wire/checkout';
+
 export const PIX_TEXTS = {
   methodLegend: 'Forma de pagamento',
   generate: 'Gerar Pix',
@@ -34,29 +36,11 @@ export const PIX_MESSAGES = {
 /** How often the page asks whether the charge was paid. */
 export const PIX_POLL_MS = 3000;
 
+/** The answers of /api/payment/pix. */
+export type { PixCharge, PixChargeAnswer, PixChargeStatus } from './wire/checkout';
+
 /** A Pix charge's state as the page follows it. */
-export type PixStatus = 'waiting' | 'paid' | 'expired';
-
-/** POST /api/payment/pix: the created charge (or the same one again for a replayed Idempotency-Key). */
-export interface PixCharge {
-  orderId: string;
-  /** The copy-and-paste code (EMV BR Code). */
-  payload: string;
-  /** The QR code as a PNG data URL, made on the server: the checkout bundle carries no QR library. */
-  qrCodeImage: string;
-  /** ISO instant after which the code can no longer be paid. */
-  expiresAt: string;
-  /** The sandbox gateway: the panel offers 'Simular pagamento'. */
-  simulation: boolean;
-}
-
-export type PixChargeAnswer = ({ success: true } & PixCharge) | { success: false; error: string };
-
-/** GET /api/payment/pix/:orderId */
-export interface PixChargeStatus {
-  status: PixStatus;
-  expiresAt: string;
-}
+export type PixStatus = PixChargeStatus['status'];
 
 /** '29:59': minutes and seconds left, never negative. */
 export function formatTimeLeft(ms: number): string {

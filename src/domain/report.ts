@@ -111,53 +111,5 @@ export const monthChoices = (now: Date = new Date()) =>
 /** The reseller filter's value for the sales without a reseller (administrators only). */
 export const WITHOUT_RESELLER = 'sem-revendedor';
 
-/** One row of the report's table: a sale, through a reseller or (names null) without one. */
-export interface SaleRow {
-  id: number;
-  nome_revendedor: string | null;
-  nome_filial: string | null;
-  nome_parceiro: string | null;
-  /** The plan id (consulta_avulsa, …): shown by its name. */
-  tipo: string;
-  /** card | pix: shown by its label. */
-  forma_pagamento: string;
-  valor: number;
-  /** ISO instant. */
-  data_hora: string;
-}
-
-export interface SalesSummary {
-  count: number;
-  total: number;
-  last30: number;
-  last7: number;
-}
-
-export interface PartnerSales {
-  partnerId: number;
-  nome_parceiro: string;
-  count: number;
-  total: number;
-}
-
-export interface MonthlySales {
-  /** yyyy-mm */
-  month: string;
-  count: number;
-  total: number;
-}
-
-/**
- * GET /api/reports/sales: every figure within the caller's scope and the filters. `rows` is one page
- * (X-Total-Count holds the number of matching sales), `pageTotal` the sum of that page's values, and
- * `monthly` the last 12 months (the month filter aside, so the chart keeps its context).
- */
-export interface SalesReport {
-  summary: SalesSummary;
-  byPartner: PartnerSales[];
-  rows: SaleRow[];
-  pageTotal: number;
-  monthly: MonthlySales[];
-  /** Administrators only: how many paid sales have no reseller (the reseller filter WITHOUT_RESELLER lists them). */
-  withoutReseller?: number;
-}
+/** GET /api/reports/sales: the report's answer and its parts. */
+export type { MonthlySales, PartnerSales, SaleRow, SalesReport, SalesSummary } from './wire/report';

@@ -3,26 +3,9 @@
  * dropdowns of the beneficiaries list and of the sales report are built from these options, sent by
  * the server within the user's scope.
  */
-export interface ChannelPartnerOption {
-  id: number;
-  nome: string;
-}
-export interface ChannelBranchOption {
-  id: number;
-  titulo: string;
-  partnerId: number;
-}
-export interface ChannelResellerOption {
-  id: number;
-  nome: string;
-  branchId: number;
-  partnerId: number;
-}
-export interface SalesChannelOptions {
-  partners: ChannelPartnerOption[];
-  branches: ChannelBranchOption[];
-  resellers: ChannelResellerOption[];
-}
+import type { SalesChannelOptions } from './wire/salesChannel';
+
+export type { ChannelBranchOption, ChannelPartnerOption, ChannelResellerOption, SalesChannelOptions } from './wire/salesChannel';
 
 export type ChannelLevel = 'partner' | 'branch' | 'reseller';
 

@@ -4,6 +4,7 @@ import { cardBrand, fullExpiryYear, lastFourDigits } from '../../../src/domain/c
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PLANS, type PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
+import type { PaymentApproval, PaymentRefusal } from '../../../src/domain/wire/checkout';
 import type { Database } from '../../db/client';
 import { conflict } from '../../lib/httpErrors';
 import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
@@ -15,8 +16,8 @@ import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type Pa
 import { syncWithProvider } from './providerSync';
 import { claimPurchase, customerOf } from './purchase';
 
-/** The buyer's answer; an approval carries the order id (sent to the browser in a header, not in the body). */
-export type PaymentAnswer = { success: true; orderId: string } | { success: false; error: string };
+/** The buyer's answer (the wire's); an approval carries the order id (sent to the browser in a header, not in the body). */
+export type PaymentOutcome = (PaymentApproval & { orderId: string }) | PaymentRefusal;
 
 export interface PaymentContext {
   db: Database;
@@ -82,7 +83,7 @@ function chargeRequest(attempt: PaymentAttempt, request: PaymentRequest, remoteI
 }
 
 /** The answer an attempt gave (or gives, once finished). */
-function answerOf(attempt: PaymentAttempt): PaymentAnswer | null {
+function answerOf(attempt: PaymentAttempt): PaymentOutcome | null {
   switch (attempt.status) {
     case 'approved':
       return { success: true, orderId: attempt.orderId };
@@ -95,7 +96,7 @@ function answerOf(attempt: PaymentAttempt): PaymentAnswer | null {
 }
 
 /** Saves what the gateway said about an attempt and returns the buyer's answer. */
-async function settle(context: PaymentContext, attempt: PaymentAttempt, result: ChargeResult, source: string): Promise<PaymentAnswer> {
+async function settle(context: PaymentContext, attempt: PaymentAttempt, result: ChargeResult, source: string): Promise<PaymentOutcome> {
   if (result.outcome === 'refused') {
     await closeAttempt(context.db, attempt.id, 'refused', result.message);
     return { success: false, error: result.message };
@@ -134,7 +135,7 @@ async function charge(
  * wait for that one to finish and give the same answer. A pending attempt that outlived the
  * gateway's time limits belongs to a request that died; the gateway is asked what became of it.
  */
-async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
+async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentOutcome> {
   const deadline = Date.now() + context.gatewayTimeoutMs * 3 + 2000;
   let current: PaymentAttempt | undefined = attempt;
   while (current && current.status === 'pending' && Date.now() < deadline) {
@@ -149,7 +150,7 @@ async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttemp
 }
 
 /** Asks the gateway about an attempt whose request died before saving the outcome (also the reconciliation job's step). */
-export async function reconcile(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentAnswer> {
+export async function reconcile(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentOutcome> {
   const plan = PLANS[attempt.plan as PlanId];
   let result: ChargeResult | null;
   try {
@@ -176,7 +177,7 @@ export async function processPayment(
   context: PaymentContext,
   request: PaymentRequest,
   options: { idempotencyKey?: string; remoteIp: string; limits: AttemptCounters },
-): Promise<PaymentAnswer> {
+): Promise<PaymentOutcome> {
   const { claimed, attempt } = await claimPurchase(context.db, request, {
     idempotencyKey: options.idempotencyKey,
     requestFingerprint: fingerprint(request),

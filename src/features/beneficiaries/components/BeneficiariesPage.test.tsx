@@ -21,6 +21,7 @@ const base: Omit<Beneficiary, 'id' | 'uuid' | 'name' | 'cpf' | 'holder'> = {
   paymentType: 'S',
   serviceType: 'GP',
   isActive: true,
+  planFromSale: false,
   nome_revendedor: 'Rafael Revendedor',
   nome_filial: 'Vida Centro',
   nome_parceiro: 'Vida Plena',
@@ -206,7 +207,7 @@ describe('BeneficiariesPage dialogs', () => {
     server.use(
       http.post('*/api/beneficiaries', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ success: true, message: M.created }, { status: 201 });
+        return HttpResponse.json({ success: true, message: M.created, beneficiary: HOLDER }, { status: 201 });
       }),
     );
     const { user } = renderPage();
@@ -357,7 +358,7 @@ describe('BeneficiariesPage dialogs', () => {
       http.put('*/api/beneficiaries/:uuid', async ({ request, params }) => {
         expect(params.uuid).toBe(HOLDER.uuid);
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ success: true, message: M.updated });
+        return HttpResponse.json({ success: true, message: M.updated, beneficiary: HOLDER });
       }),
     );
     const { user } = renderPage();
@@ -396,7 +397,7 @@ describe('BeneficiariesPage dialogs', () => {
     server.use(
       http.put('*/api/beneficiaries/:uuid', async ({ request }) => {
         sent = (await request.json()) as Record<string, unknown>;
-        return HttpResponse.json({ success: true, message: M.updated });
+        return HttpResponse.json({ success: true, message: M.updated, beneficiary: HOLDER });
       }),
     );
     const { user } = renderPage(userType);
@@ -495,7 +496,7 @@ describe('BeneficiariesPage dialogs show the record they were opened for', () =>
     server.use(
       http.put('*/api/beneficiaries/:uuid', ({ params }) => {
         saved.push(String(params.uuid));
-        return HttpResponse.json({ success: true, message: M.updated });
+        return HttpResponse.json({ success: true, message: M.updated, beneficiary: HOLDER });
       }),
     );
     const { user } = renderPage();
@@ -542,7 +543,7 @@ describe('BeneficiariesPage dialogs show the record they were opened for', () =>
       http.post('*/api/beneficiaries', async () => {
         creations++;
         await new Promise((resolve) => setTimeout(resolve, 30));
-        return HttpResponse.json({ success: true, message: M.created });
+        return HttpResponse.json({ success: true, message: M.created, beneficiary: HOLDER });
       }),
     );
     const { user } = renderPage();
