@@ -1,3 +1,4 @@
+import type { CardHolderInfo } from '../../../src/domain/validation/checkout';
 import type { PaymentGatewayKind } from '../../config';
 
 /** The buyer as the gateway's customer (Asaas calls the complement `complement` here). */
@@ -25,17 +26,6 @@ export interface GatewayCard {
   ccv: string;
 }
 
-export interface GatewayCardHolderInfo {
-  name: string;
-  email: string;
-  cpfCnpj: string;
-  postalCode: string;
-  addressNumber: string;
-  addressComplement: string;
-  phone: string;
-  mobilePhone: string;
-}
-
 export interface ChargeRequest {
   /** Our order id, the gateway's `externalReference`: the way to find a charge whose answer was lost. */
   orderId: string;
@@ -45,7 +35,7 @@ export interface ChargeRequest {
   recurring: boolean;
   customer: GatewayCustomer;
   card: GatewayCard;
-  holderInfo: GatewayCardHolderInfo;
+  holderInfo: CardHolderInfo;
   /** The buyer's IP address, which the gateway's anti-fraud asks for. */
   remoteIp: string;
 }

@@ -104,3 +104,15 @@ export const pixPaymentRequestSchema = paymentRequestSchema.omit(['creditCard'])
 export type CheckoutValues = InferType<typeof checkoutSchema>;
 export type PixPaymentRequest = InferType<typeof pixPaymentRequestSchema>;
 export type PaymentRequest = InferType<typeof paymentRequestSchema>;
+
+/** The card holder as the spec's payload (`creditCardHolderInfo`) and the gateway's charge carry it. */
+export interface CardHolderInfo {
+  name: string;
+  email: string;
+  cpfCnpj: string;
+  postalCode: string;
+  addressNumber: string;
+  addressComplement: string;
+  phone: string;
+  mobilePhone: string;
+}

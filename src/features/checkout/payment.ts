@@ -1,18 +1,9 @@
-import type { CheckoutValues, PaymentRequest, PixPaymentRequest } from '../../domain/validation/checkout';
+import type { CardHolderInfo, CheckoutValues, PaymentRequest, PixPaymentRequest } from '../../domain/validation/checkout';
 import { loadCheckoutRules } from './checkoutRules';
 
 /** The spec's checkout payload: the form's fields as digits, the card holder's info and the link's `rev`. */
 export interface PaymentPayload extends PaymentRequest {
-  creditCardHolderInfo: {
-    name: string;
-    email: string;
-    cpfCnpj: string;
-    postalCode: string;
-    addressNumber: string;
-    addressComplement: string;
-    phone: string;
-    mobilePhone: string;
-  };
+  creditCardHolderInfo: CardHolderInfo;
 }
 
 export async function toPaymentPayload(values: CheckoutValues, rev: string | null): Promise<PaymentPayload> {
