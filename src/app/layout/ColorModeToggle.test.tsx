@@ -23,8 +23,9 @@ function renderResellerShell() {
   return renderApp(routes, { route: '/beneficiarios', preloadedState: signedInAs('REVENDEDOR', USER_ID) });
 }
 
-const headerToggle = async (name: string) =>
-  within(await screen.findByRole('banner', {}, { timeout: 5000 })).findByRole('button', { name }, { timeout: 5000 });
+// The shell's first render loads its lazy screens: within the suite's own limit (src/test/setup.ts),
+// which a busy CI machine needed (5 s was not enough there).
+const headerToggle = async (name: string) => within(await screen.findByRole('banner')).findByRole('button', { name });
 
 beforeEach(() => {
   document.documentElement.className = '';
