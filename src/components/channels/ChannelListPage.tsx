@@ -1,6 +1,5 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { Fragment, useState, type ReactNode } from 'react';
-import { LuPlus } from 'react-icons/lu';
 import { failureReason } from '../../api/failures';
 import type { ListArgs } from '../../api/paging';
 import {
@@ -14,6 +13,7 @@ import {
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
 import { type Column } from '../list/DataTable';
 import { ExportListButton } from '../list/ExportListButton';
+import { CreateButton } from '../list/CreateButton';
 import { FilterBar, FilterInput } from '../list/FilterBar';
 import { PagedTable, type PagedQuery } from '../list/PagedTable';
 import { RowActions } from '../list/RowActions';
@@ -118,11 +118,7 @@ export function ChannelListPage<T extends { id: number; ativo: boolean }, F exte
     },
   ];
 
-  const createButton = (
-    <Button colorPalette="teal" onClick={() => onOpen('create')}>
-      <LuPlus aria-hidden /> {texts.newButton}
-    </Button>
-  );
+  const createButton = <CreateButton label={texts.newButton} onClick={() => onOpen('create')} />;
 
   return (
     <Box>

@@ -1,6 +1,6 @@
-import { Box, Button } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useEffect } from 'react';
-import { LuEye, LuPlus, LuX } from 'react-icons/lu';
+import { LuEye, LuX } from 'react-icons/lu';
 import { useLocation, useNavigationType } from 'react-router-dom';
 import { failureReason } from '../../../api/failures';
 import {
@@ -14,6 +14,7 @@ import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { NoWrap, RowActionButton, RowActionGroup } from '../../../components/list/cells';
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
+import { CreateButton } from '../../../components/list/CreateButton';
 import { PagedTable } from '../../../components/list/PagedTable';
 import { FilterBar, FilterInput, FilterSelect } from '../../../components/list/FilterBar';
 import { FilterDateRange } from '../../../components/list/FilterDateRange';
@@ -133,11 +134,7 @@ export default function AppointmentsPage() {
     },
   ];
 
-  const newButton = (
-    <Button colorPalette="teal" onClick={() => open('new')}>
-      <LuPlus aria-hidden /> {MESSAGES.newTitle}
-    </Button>
-  );
+  const newButton = <CreateButton label={MESSAGES.newTitle} onClick={() => open('new')} />;
 
   return (
     <Box>

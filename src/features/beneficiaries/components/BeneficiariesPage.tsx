@@ -1,9 +1,8 @@
-import { Button } from '@chakra-ui/react';
 import { useCallback, useEffect } from 'react';
-import { LuPlus } from 'react-icons/lu';
 import { beneficiariesApi, exportBeneficiariesCsv, useGetBeneficiariesQuery } from '../../../api/beneficiariesApi';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportListButton } from '../../../components/list/ExportListButton';
+import { CreateButton } from '../../../components/list/CreateButton';
 import { Pagination } from '../../../components/list/Pagination';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -43,11 +42,7 @@ export default function BeneficiariesPage() {
   const close = useCallback(() => dispatch(dialogClosed()), [dispatch]);
   const openRow = (kind: 'details' | 'edit' | 'status') => (beneficiary: Beneficiary) =>
     dispatch(rowDialogOpened({ dialog: kind, beneficiary }));
-  const createButton = !isReseller && (
-    <Button colorPalette="teal" onClick={() => dispatch(createOpened())}>
-      <LuPlus aria-hidden /> {T.newButton}
-    </Button>
-  );
+  const createButton = !isReseller && <CreateButton label={T.newButton} onClick={() => dispatch(createOpened())} />;
 
   return (
     <>

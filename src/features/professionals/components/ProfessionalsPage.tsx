@@ -1,5 +1,4 @@
-import { Box, Button } from '@chakra-ui/react';
-import { LuPlus } from 'react-icons/lu';
+import { Box } from '@chakra-ui/react';
 import { failureReason } from '../../../api/failures';
 import {
   exportProfessionalsCsv,
@@ -11,6 +10,7 @@ import {
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { type Column } from '../../../components/list/DataTable';
 import { ExportListButton } from '../../../components/list/ExportListButton';
+import { CreateButton } from '../../../components/list/CreateButton';
 import { PagedTable } from '../../../components/list/PagedTable';
 import { RowActions } from '../../../components/list/RowActions';
 import { FilterBar, FilterInput } from '../../../components/list/FilterBar';
@@ -78,11 +78,7 @@ export default function ProfessionalsPage() {
     },
   ];
 
-  const createButton = (
-    <Button colorPalette="teal" onClick={() => open('create')}>
-      <LuPlus aria-hidden /> {MESSAGES.createTitle}
-    </Button>
-  );
+  const createButton = <CreateButton label={MESSAGES.createTitle} onClick={() => open('create')} />;
 
   return (
     <Box>
