@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { csvLine, csvMoney, inKeyOrder, inKeysetBatches, mapRows, sendCsv } from './csv';
+import { csvLine, csvMoney, inKeyOrder, inKeysetBatches, sendCsv } from './csv';
 import type { KeyValues } from './keyset';
 
 /**
@@ -88,19 +88,6 @@ describe('inKeyOrder', () => {
       [1000, undefined],
       [1000, ['999']],
     ]);
-  });
-});
-
-describe('mapRows', () => {
-  it('maps each row as it comes', async () => {
-    expect(
-      await collect(
-        mapRows(
-          inKeysetBatches(async (_limit, after: number | undefined) => (after ? [] : [1, 2]), 5),
-          (n) => n * 10,
-        ),
-      ),
-    ).toEqual([10, 20]);
   });
 });
 

@@ -47,11 +47,6 @@ export async function sendCsv(reply: FastifyReply, filename: string, header: rea
   return reply.send(Readable.from(lines()));
 }
 
-/** Streams mapped rows from a batched reader (CSV exports). */
-export async function* mapRows<T, R>(rows: AsyncIterable<T>, map: (row: T) => R): AsyncIterable<R> {
-  for await (const row of rows) yield map(row);
-}
-
 /**
  * Reads a query in batches of `batchSize` rows by keyset: each batch starts after the last row of
  * the one before (`fetchAfter(limit, lastRow)`, undefined for the first), so every batch costs the

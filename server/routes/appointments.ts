@@ -7,11 +7,11 @@ import { formatCpf } from '../../src/domain/documents';
 import { appointmentRequestSchema } from '../../src/domain/validation/care';
 import { CsvFile, DoneAnswer } from '../../src/domain/wire/answers';
 import { Appointment, Patient } from '../../src/domain/wire/care';
-import { mapRows, sendCsv } from '../lib/csv';
 import { notFound } from '../lib/httpErrors';
 import { setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { actorOf, filtersSummary, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
 import { activeBeneficiary, searchPatients } from '../services/telemedicine/beneficiaries';
 import { isProviderId } from '../services/telemedicine/uuid';
 import { appointmentFilters, appointmentPage } from '../services/telemedicine/listParams';
@@ -54,12 +54,13 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { request: page } = appointmentPage(request.query);
       const filters = appointmentFilters(request.query);
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'appointment', summary: filtersSummary(filters) });
-      return sendCsv(
-        reply,
-        'consultas.csv',
-        ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
-        mapRows(app.telemedicine.exportAppointments(filters, page.sort), (item) => [
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'appointment',
+        filters,
+        filename: 'consultas.csv',
+        header: ['Paciente', 'CPF', 'Profissional', 'Especialidade', 'Status', 'Tipo', 'Data', 'Início', 'Fim'],
+        rows: app.telemedicine.exportAppointments(filters, page.sort),
+        line: (item) => [
           item.beneficiary.name,
           formatCpf(item.beneficiary.cpf),
           item.professional.name,
@@ -69,8 +70,8 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
           item.detail.date,
           item.detail.from,
           item.detail.to,
-        ]),
-      );
+        ],
+      });
     },
   );
 

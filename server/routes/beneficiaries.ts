@@ -12,11 +12,12 @@ import {
   BeneficiaryStatusAnswer,
 } from '../../src/domain/wire/beneficiaries';
 import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
-import { inKeyOrder, sendCsv } from '../lib/csv';
+import { inKeyOrder } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
 import {
   beneficiaryBatch,
@@ -132,12 +133,14 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
     { schema: { tags, summary: 'Export beneficiaries as CSV', response: { 200: CsvFile } } },
     async (request, reply) => {
       const filters = filtersOf(request.query);
-      const rows = inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after));
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'beneficiary', summary: filtersSummary(filters) });
-      async function* lines() {
-        for await (const row of rows) yield csvRow(row);
-      }
-      return sendCsv(reply, 'beneficiarios.csv', CSV_HEADER, lines());
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'beneficiary',
+        filters,
+        filename: 'beneficiarios.csv',
+        header: CSV_HEADER,
+        rows: inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after)),
+        line: csvRow,
+      });
     },
   );
 

@@ -4,7 +4,7 @@ import { BRANCH_TEXTS, statusLabel } from '../../src/domain/channels';
 import { branchSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
 import { Branch, BranchOption } from '../../src/domain/wire/channels';
-import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
@@ -22,7 +22,8 @@ import {
   updateBranch,
   type BranchFilters,
 } from '../services/channels/branches';
-import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { recordId } from '../services/channels/requestValues';
 
@@ -69,13 +70,13 @@ export default async function branchRoutes(fastify: FastifyInstance) {
       const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
       const filters = filtersOf(request.query);
       const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
-      const rows = inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after));
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'branch', summary: filtersSummary(filters) });
-      return sendCsv(
-        reply,
-        BRANCH_TEXTS.csvFilename,
-        ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
-        mapRows(rows, (branch) => [
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'branch',
+        filters,
+        filename: BRANCH_TEXTS.csvFilename,
+        header: ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
+        rows: inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after)),
+        line: (branch) => [
           branch.titulo,
           branch.parceiro.nome,
           branch.apelido,
@@ -83,8 +84,8 @@ export default async function branchRoutes(fastify: FastifyInstance) {
           branch.endereco,
           statusLabel(branch.ativo),
           csvDate(new Date(branch.data_registro)),
-        ]),
-      );
+        ],
+      });
     },
   );
 

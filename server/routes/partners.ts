@@ -7,12 +7,13 @@ import { partnerSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, NotModified, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
 import { Partner, PartnerOption, PartnerView } from '../../src/domain/wire/channels';
 import { BODY_LIMITS } from '../lib/bodyLimits';
-import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
-import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import {
   createPartner,
@@ -73,22 +74,22 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
       const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
       const filters = filtersOf(request.query);
       const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
-      const rows = inKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after));
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'partner', summary: filtersSummary(filters) });
       const bank = seesPartnerBankDetails(request.principal);
-      return sendCsv(
-        reply,
-        PARTNER_TEXTS.csvFilename,
-        ['Nome', 'CNPJ', 'Email', ...(bank ? ['Agência', 'Conta', 'Dígito', 'PIX'] : []), 'Status', 'Data de Registro'],
-        mapRows(rows, (partner) => [
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'partner',
+        filters,
+        filename: PARTNER_TEXTS.csvFilename,
+        header: ['Nome', 'CNPJ', 'Email', ...(bank ? ['Agência', 'Conta', 'Dígito', 'PIX'] : []), 'Status', 'Data de Registro'],
+        rows: inKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after)),
+        line: (partner) => [
           partner.nome,
           formatCnpj(partner.cnpj),
           partner.email,
           ...(bank ? [partner.agencia, partner.conta, partner.digito, partner.pix] : []),
           statusLabel(partner.ativo),
           csvDate(new Date(partner.data_registro)),
-        ]),
-      );
+        ],
+      });
     },
   );
 

@@ -6,11 +6,12 @@ import { isProfessionalFileField, PROFESSIONAL_MESSAGES } from '../../src/domain
 import { formatCpf } from '../../src/domain/documents';
 import { CsvFile, DoneAnswer, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
 import { Professional } from '../../src/domain/wire/care';
-import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf } from '../services/audit/record';
 import { MULTIPART_LIMITS, readProfessionalForm } from '../services/professionals/form';
 import { createProfessional, removeProfessional, updateProfessional } from '../services/professionals/mutations';
 import {
@@ -80,23 +81,22 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
       const filters = filtersOf(request.query);
       const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
-      const professionals = inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500);
-      const rows = mapRows(professionals, (item) => [
-        item.nome_completo,
-        formatCpf(item.cpf),
-        item.email,
-        `${item.crm}/${item.crm_estado}`,
-        item.especialidades.map((specialty) => specialty.name).join(', '),
-        item.modalidade_atendimento,
-        item.horarios_atendimento,
-      ]);
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'professional', summary: filtersSummary(filters) });
-      return sendCsv(
-        reply,
-        'profissionais.csv',
-        ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
-        rows,
-      );
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'professional',
+        filters,
+        filename: 'profissionais.csv',
+        header: ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
+        rows: inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500),
+        line: (item) => [
+          item.nome_completo,
+          formatCpf(item.cpf),
+          item.email,
+          `${item.crm}/${item.crm_estado}`,
+          item.especialidades.map((specialty) => specialty.name).join(', '),
+          item.modalidade_atendimento,
+          item.horarios_atendimento,
+        ],
+      });
     },
   );
 

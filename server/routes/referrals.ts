@@ -6,10 +6,10 @@ import { referralStatusLabel } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
 import { CsvFile, StoredFile } from '../../src/domain/wire/answers';
 import { Referral } from '../../src/domain/wire/care';
-import { mapRows, sendCsv } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { setTotalCount } from '../lib/listQuery';
-import { actorOf, filtersSummary, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf, recordBeneficiaryViews } from '../services/audit/record';
 import { toBrDate, zonedParts } from '../services/telemedicine/dates';
 import { referralFilters, referralPage } from '../services/telemedicine/listParams';
 import { referralFileKey, referralFilePath } from '../services/telemedicine/local/referralQueries';
@@ -57,22 +57,22 @@ export default async function referralRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { request: page } = referralPage(request.query);
       const filters = referralFilters(request.query);
-      const rows = mapRows(app.telemedicine.exportReferrals(filters, page.sort), (item) => [
-        item.beneficiary.name,
-        formatCpf(item.beneficiary.cpf),
-        item.specialty?.name,
-        createdDate(item.createdAt),
-        referralStatusLabel(item.status),
-        item.professional?.name,
-        item.partner?.name,
-      ]);
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'referral', summary: filtersSummary(filters) });
-      return sendCsv(
-        reply,
-        'encaminhamentos.csv',
-        ['Beneficiário', 'CPF', 'Especialidade', 'Data de criação', 'Status', 'Profissional', 'Parceiro'],
-        rows,
-      );
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'referral',
+        filters,
+        filename: 'encaminhamentos.csv',
+        header: ['Beneficiário', 'CPF', 'Especialidade', 'Data de criação', 'Status', 'Profissional', 'Parceiro'],
+        rows: app.telemedicine.exportReferrals(filters, page.sort),
+        line: (item) => [
+          item.beneficiary.name,
+          formatCpf(item.beneficiary.cpf),
+          item.specialty?.name,
+          createdDate(item.createdAt),
+          referralStatusLabel(item.status),
+          item.professional?.name,
+          item.partner?.name,
+        ],
+      });
     },
   );
 

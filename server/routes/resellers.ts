@@ -5,12 +5,13 @@ import { formatCpf } from '../../src/domain/documents';
 import { resellerSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
 import { Reseller } from '../../src/domain/wire/channels';
-import { inKeyOrder, mapRows, sendCsv } from '../lib/csv';
+import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
-import { actorOf, filtersSummary, recordAudit } from '../services/audit/record';
+import { sendAuditedCsv } from '../services/audit/auditedCsv';
+import { actorOf } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { recordId } from '../services/channels/requestValues';
 import {
@@ -64,13 +65,13 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
       const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
       const filters = filtersOf(request.query);
       const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
-      const rows = inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after));
-      await recordAudit(app.db, actorOf(request), { action: 'export', entity: 'reseller', summary: filtersSummary(filters) });
-      return sendCsv(
-        reply,
-        RESELLER_TEXTS.csvFilename,
-        ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
-        mapRows(rows, (reseller) => [
+      return sendAuditedCsv(app.db, request, reply, {
+        entity: 'reseller',
+        filters,
+        filename: RESELLER_TEXTS.csvFilename,
+        header: ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
+        rows: inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after)),
+        line: (reseller) => [
           reseller.nome,
           formatCpf(reseller.cpf),
           reseller.cargo,
@@ -80,8 +81,8 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
           reseller.filial_titulo,
           statusLabel(reseller.ativo),
           csvDate(new Date(reseller.data_registro)),
-        ]),
-      );
+        ],
+      });
     },
   );
 
