@@ -52,10 +52,10 @@ export const CsvFile = {
   content: { 'text/csv': { schema: Type.String() } },
 };
 
-/** A stored file (a logo, a professional's document) in its own type. */
+/** A stored file (a logo, a professional's document) in its own type: its bytes, as either side holds them. */
 export const StoredFile = (mediaTypes: string[]) => ({
   description: 'The file',
-  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }) }])),
+  content: Object.fromEntries(mediaTypes.map((type) => [type, { schema: Type.Unsafe<Uint8Array>({ type: 'string', format: 'binary' }) }])),
 });
 
 /** A cached copy is still good (the request's If-None-Match matched): no body. */
