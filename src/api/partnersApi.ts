@@ -1,5 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import type { Partner, PartnerInput, PartnerOption } from '../domain/channels';
+import type { Partner, PartnerInput, PartnerOption, PartnerView } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
@@ -8,9 +8,10 @@ import type { DoneAnswer, ListAnswer, SaveAnswer } from '../domain/wire/answers'
 
 export const partnersApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
-    getPartners: build.query<Page<Partner>, ListArgs>({
+    /** As the user may see them: a branch user's answer leaves out the bank details. */
+    getPartners: build.query<Page<PartnerView>, ListArgs>({
       query: (args) => `/partners?${listSearchParams(args)}`,
-      transformResponse: (body: ListAnswer<Partner>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
+      transformResponse: (body: ListAnswer<PartnerView>, meta) => toPage(body.data.data, meta as FetchBaseQueryMeta | undefined),
       providesTags: (result) => listTags('Partner', result?.items),
     }),
     /** Every partner the user may see, by name: the branch and reseller forms' partner picker (lists answer one page). */

@@ -5,7 +5,7 @@
  */
 
 // The records as the API answers them: their schemas live with the API's answers.
-export type { Branch, BranchOption, Partner, PartnerOption, Reseller } from './wire/channels';
+export type { Branch, BranchOption, Partner, PartnerOption, PartnerView, Reseller } from './wire/channels';
 
 /** What a create or update sends; `senha` blank on edit keeps the password. */
 export interface PartnerInput {

@@ -1,13 +1,13 @@
 import { Stack } from '@chakra-ui/react';
 import { DetailList, DetailsDialog } from '../../../components/dialogs/DetailsDialog';
 import { StatusLabel } from '../../../components/StatusBadge';
-import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, statusLabel, type Partner } from '../../../domain/channels';
+import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, statusLabel, type PartnerView } from '../../../domain/channels';
 import { formatCnpj } from '../../../domain/documents';
 import { formatDate } from '../../../domain/format';
 import { PartnerLogo } from './PartnerLogo';
 
 /** 'Detalhes do Parceiro': everything but the password. */
-export function PartnerDetailsDialog({ partner, onClose }: { partner: Partner | undefined; onClose: () => void }) {
+export function PartnerDetailsDialog({ partner, onClose }: { partner: PartnerView | undefined; onClose: () => void }) {
   return (
     <DetailsDialog open={Boolean(partner)} title={PARTNER_TEXTS.detailsTitle} onClose={onClose}>
       {partner && (

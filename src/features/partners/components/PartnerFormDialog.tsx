@@ -6,7 +6,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
-import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type Partner, type PartnerInput } from '../../../domain/channels';
+import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type PartnerInput, type PartnerView } from '../../../domain/channels';
 import { formatCnpj, normalizeCnpj } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
 import { SwitchField } from '../../../components/forms/SwitchField';
@@ -25,7 +25,7 @@ interface PartnerFormValues {
   logotipo: string | null;
 }
 
-const initialValuesOf = (partner?: Partner): PartnerFormValues => ({
+const initialValuesOf = (partner?: PartnerView): PartnerFormValues => ({
   nome: partner?.nome ?? '',
   cnpj: formatCnpj(partner?.cnpj),
   email: partner?.email ?? '',
@@ -41,7 +41,7 @@ const initialValuesOf = (partner?: Partner): PartnerFormValues => ({
 const { messages } = PARTNER_TEXTS;
 
 /** 'Cadastrar Parceiro' / 'Editar Parceiro': mounted while open, so each opening starts fresh. */
-export function PartnerFormDialog({ partner, onClose }: { partner?: Partner; onClose: () => void }) {
+export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView; onClose: () => void }) {
   const creating = !partner;
   const [createPartner] = useCreatePartnerMutation();
   const [updatePartner] = useUpdatePartnerMutation();

@@ -1,9 +1,9 @@
 import { Center, Image } from '@chakra-ui/react';
 import { LuImage } from 'react-icons/lu';
-import type { Partner } from '../../../domain/channels';
+import type { PartnerView } from '../../../domain/channels';
 
 /** A partner's logo thumbnail, or a neutral placeholder without one. */
-export function PartnerLogo({ partner, size = '10' }: { partner: Pick<Partner, 'nome' | 'logotipo'>; size?: string }) {
+export function PartnerLogo({ partner, size = '10' }: { partner: Pick<PartnerView, 'nome' | 'logotipo'>; size?: string }) {
   if (!partner.logotipo) {
     return (
       <Center boxSize={size} bg="bg.muted" color="fg.subtle" borderRadius="md" role="img" aria-label={`${partner.nome} sem logotipo`}>

@@ -8,7 +8,7 @@ import {
 import { ChannelListPage } from '../../../components/channels/ChannelListPage';
 import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
-import { CHANNEL_LABELS as LABELS, PARTNER_FILTERS, PARTNER_TEXTS, type Partner } from '../../../domain/channels';
+import { CHANNEL_LABELS as LABELS, PARTNER_FILTERS, PARTNER_TEXTS, type PartnerView } from '../../../domain/channels';
 import { formatCnpj } from '../../../domain/documents';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { partnerDialogClosed, partnerDialogOpened, partnersListRemembered } from '../partnersSlice';
@@ -17,7 +17,7 @@ import { PartnerDetailsDialog } from './PartnerDetailsDialog';
 import { PartnerFormDialog } from './PartnerFormDialog';
 import { PartnerLogo } from './PartnerLogo';
 
-const columns: Column<Partner>[] = [
+const columns: Column<PartnerView>[] = [
   { key: 'logo', header: 'Logo', width: '16', render: (partner) => <PartnerLogo partner={partner} /> },
   { key: 'nome', header: LABELS.nome, sortable: true, render: (partner) => partner.nome },
   { key: 'cnpj', header: LABELS.cnpj, sortable: true, render: (partner) => formatCnpj(partner.cnpj) },
