@@ -27,6 +27,25 @@ interface DebuggableChromium {
   close(): Promise<void>;
 }
 
+/**
+ * Chromium's helper processes may still write into the profile for a few seconds after it exits:
+ * a profile that will not go is left in the temporary folder rather than failing the measurement.
+ */
+async function removeProfile(profile: string) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+      return;
+    } catch (error) {
+      if (attempt === 5) {
+        console.warn(`Chromium's profile ${profile} left behind: ${(error as Error).message}`);
+        return;
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+    }
+  }
+}
+
 /** Debian's Chromium with a DevTools port for Lighthouse to drive, headless and off the network. */
 function startChromium(): Promise<DebuggableChromium> {
   const profile = mkdtempSync(path.join(tmpdir(), 'bench-chromium-'));
@@ -53,8 +72,7 @@ function startChromium(): Promise<DebuggableChromium> {
       child.kill('SIGTERM');
       await exited;
     }
-    // Chromium's helper processes may still write into the profile for a moment after it exits.
-    rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    await removeProfile(profile);
   };
   return new Promise((resolve, reject) => {
     let output = '';
