@@ -1,15 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
-import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { Pool } from 'pg';
+import { rmSync } from 'node:fs';
+import { MIGRATIONS, migrationsBefore, migrationTargets, type MigrationTarget } from '../test/migrationTargets';
 
 /**
  * Migration 0011 (issue 26) adds the rules that hold under concurrent writes, after repairing the rows
@@ -17,69 +7,10 @@ import { Pool } from 'pg';
  * migration before it (PGlite, and PostgreSQL when DATABASE_URL is set), filled with such rows.
  */
 
-const MIGRATIONS = path.join(__dirname, 'migrations');
-const TAG = '0011_invariants';
-
-/** A copy of the migrations folder without 0011 (and what comes after it). */
-function migrationsBefore0011(): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalPath = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string; when: number }> };
-  const cut = journal.entries.find((entry) => entry.tag === TAG)!.when;
-  journal.entries = journal.entries.filter((entry) => entry.when < cut);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return folder;
-}
-
-type Row = Record<string, unknown>;
-
-interface Target {
-  /** Runs one or several statements; the rows of the last one. */
-  run(statements: string): Promise<Row[]>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const client = new PGlite({ extensions: { pg_trgm, btree_gist } });
-  const db = drizzlePglite(client);
-  return {
-    run: async (statements) => (await client.exec(statements)).at(-1)!.rows as Row[],
-    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
-  };
-}
-
-async function postgresTarget(url: string): Promise<Target> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new Pool({ connectionString: url, max: 1 });
-  await admin.query(`create database ${name}`);
-  const privateUrl = new URL(url);
-  privateUrl.pathname = `/${name}`;
-  const pool = new Pool({ connectionString: privateUrl.toString(), max: 2 });
-  // Dropping the database ends its connections; the pool must not take that for a crash.
-  pool.on('error', () => undefined);
-  const db = drizzlePostgres(pool);
-  return {
-    run: async (statements) => {
-      const results = (await pool.query(statements)) as unknown as { rows: Row[] } | Array<{ rows: Row[] }>;
-      return Array.isArray(results) ? results.at(-1)!.rows : results.rows;
-    },
-    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-    close: async () => {
-      await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
-}
-
-const targets: Array<[string, () => Promise<Target>]> = [['PGlite', pgliteTarget]];
-if (process.env.DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.DATABASE_URL!)]);
+const targets = migrationTargets();
 
 let before: string;
-beforeAll(() => (before = migrationsBefore0011()));
+beforeAll(() => (before = migrationsBefore('0011_invariants')));
 afterAll(() => rmSync(before, { recursive: true, force: true }));
 
 /** Two partners, a branch of the second and a reseller still carrying the first; a specialty and two professionals. */
@@ -124,7 +55,7 @@ const APPOINTMENTS = `
   select setval('partners_id_seq', 100), setval('appointments_id_seq', 100);`;
 
 describe.each(targets)('migration 0011 on %s', (_name, open) => {
-  let db: Target;
+  let db: MigrationTarget;
   beforeEach(async () => {
     db = await open();
     await db.migrate(before);

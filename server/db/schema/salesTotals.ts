@@ -36,3 +36,13 @@ export const salesPartnerDays = pgTable(
   { day: date('day', { mode: 'string' }).notNull(), partnerId: integer('partner_id').notNull(), ...totals() },
   (t) => [primaryKey({ columns: [t.day, t.partnerId, t.tipo] })],
 );
+
+/**
+ * The paid sales without a reseller, per month and plan: how many the administrator's report shows
+ * apart (migration 0021 keeps it the same way).
+ */
+export const salesUnattributedMonths = pgTable(
+  'sales_unattributed_months',
+  { month: date('month', { mode: 'string' }).notNull(), ...totals() },
+  (t) => [primaryKey({ columns: [t.month, t.tipo] })],
+);

@@ -1,7 +1,7 @@
 import { and, eq, gte, isNull, sql } from 'drizzle-orm';
 import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
-import { branches, partners, resellers, sales } from '../../db/schema';
+import { branches, partners, resellers, sales, salesUnattributedMonths } from '../../db/schema';
 import {
   instant,
   monthStart,
@@ -43,12 +43,14 @@ const selectRows = (db: Database) =>
     .leftJoin(branches, eq(resellers.branchId, branches.id))
     .leftJoin(partners, eq(resellers.partnerId, partners.id));
 
-/** How many paid sales have no reseller, whatever the filters (the administrator's report shows it). */
+/**
+ * How many paid sales have no reseller, whatever the filters (the administrator's report shows it):
+ * from their maintained monthly counts, not a count of the sales.
+ */
 export async function countWithoutReseller(db: Database): Promise<number> {
   const [row] = await db
-    .select({ count: sql<number>`count(*)::int`.mapWith(Number) })
-    .from(sales)
-    .where(and(isNull(sales.resellerId), eq(sales.status, 'paid')));
+    .select({ count: sql<number>`coalesce(sum(${salesUnattributedMonths.count}), 0)::int`.mapWith(Number) })
+    .from(salesUnattributedMonths);
   return row.count;
 }
 

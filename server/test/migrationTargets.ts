@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { Pool } from 'pg';
+
+/**
+ * For the tests of a migration that repairs or fills existing rows: an empty database (PGlite, and
+ * PostgreSQL when DATABASE_URL is set) migrated up to the migration before it, then filled, then
+ * migrated to the end.
+ */
+
+export const MIGRATIONS = path.join(__dirname, '..', 'db', 'migrations');
+
+/** A copy of the migrations folder without the migration `tag` and those after it (remove it after use). */
+export function migrationsBefore(tag: string): string {
+  const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
+  cpSync(MIGRATIONS, folder, { recursive: true });
+  const journalPath = path.join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string; when: number }> };
+  const cut = journal.entries.find((entry) => entry.tag === tag)!.when;
+  journal.entries = journal.entries.filter((entry) => entry.when < cut);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+export type Row = Record<string, unknown>;
+
+export interface MigrationTarget {
+  /** Runs one or several statements; the rows of the last one. */
+  run(statements: string): Promise<Row[]>;
+  migrate(folder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+async function pgliteTarget(): Promise<MigrationTarget> {
+  const client = new PGlite({ extensions: { pg_trgm, btree_gist } });
+  const db = drizzlePglite(client);
+  return {
+    run: async (statements) => (await client.exec(statements)).at(-1)!.rows as Row[],
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}
+
+/** A private database on the server, dropped on close. */
+async function postgresTarget(url: string): Promise<MigrationTarget> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new Pool({ connectionString: url, max: 1 });
+  await admin.query(`create database ${name}`);
+  const privateUrl = new URL(url);
+  privateUrl.pathname = `/${name}`;
+  const pool = new Pool({ connectionString: privateUrl.toString(), max: 2 });
+  // Dropping the database ends its connections; the pool must not take that for a crash.
+  pool.on('error', () => undefined);
+  const db = drizzlePostgres(pool);
+  return {
+    run: async (statements) => {
+      const results = (await pool.query(statements)) as unknown as { rows: Row[] } | Array<{ rows: Row[] }>;
+      return Array.isArray(results) ? results.at(-1)!.rows : results.rows;
+    },
+    migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+    close: async () => {
+      await pool.end();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+/** PGlite always, PostgreSQL too when DATABASE_URL is set: `describe.each(migrationTargets())`. */
+export function migrationTargets(): Array<[string, () => Promise<MigrationTarget>]> {
+  const targets: Array<[string, () => Promise<MigrationTarget>]> = [['PGlite', pgliteTarget]];
+  if (process.env.DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.DATABASE_URL!)]);
+  return targets;
+}
