@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import type { ListTotal } from './boundedCount';
 import { orderOfKey, type KeyPart } from './keyset';
 
 /** Pages this near the start are read forward beside their count: nothing to skip worth knowing the total first. */
@@ -46,4 +47,38 @@ export async function pageFromNearerEndOf<T>(
   if (fromEnd >= page.offset) return { rows: await forward(), total };
   const rows = await read(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd));
   return { rows: rows.reverse(), total };
+}
+
+/**
+ * A page this far into a list's estimated total, at most, is read forward without the exact count:
+ * well short of the middle, so an estimate off by a fifth still puts it in the first half.
+ */
+const SURELY_FIRST_HALF = 0.4;
+
+/**
+ * A page of a list whose exact total costs a count of every matching row (the agenda, the referrals).
+ * Its total is `bounded`'s (boundedCount: exact up to a thousand, the planner's estimate beyond, shown
+ * as "cerca de"); a page well inside the first half by that total is read forward with no exact
+ * count. Only a page near the middle or past it asks `exact`, to be read from the nearer end.
+ */
+export async function pageOfCountedList<T>(
+  page: { limit: number; offset: number },
+  read: (reversed: boolean, limit: number, offset: number) => Promise<T[]>,
+  bounded: () => Promise<ListTotal>,
+  exact: () => Promise<number>,
+): Promise<{ rows: T[] } & ListTotal> {
+  const forward = () => read(false, page.limit, page.offset);
+  if (isShallow(page.offset)) {
+    const [rows, total] = await Promise.all([forward(), bounded()]);
+    return { rows, ...total };
+  }
+  const total = await bounded();
+  if (!total.estimated || page.offset + page.limit <= total.total * SURELY_FIRST_HALF) {
+    const rows = await forward();
+    if (!total.estimated || rows.length === page.limit) return { rows, ...total };
+    // The list ended sooner than its estimate said: the rows are right, the total is counted.
+    return { rows, total: await exact(), estimated: false };
+  }
+  const { rows, total: exactTotal } = await pageFromNearerEndOf(page, read, exact);
+  return { rows, total: exactTotal, estimated: false };
 }

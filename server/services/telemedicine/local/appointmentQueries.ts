@@ -6,7 +6,7 @@ import { appointments, beneficiaries, professionalSpecialties, professionals, re
 import { boundedCount, type ListTotal } from '../../../lib/boundedCount';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { containsPattern } from '../../../lib/listQuery';
-import { isShallow, pageFromNearerEndOf, reversedKey } from '../../../lib/nearerEnd';
+import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { qualified } from '../../../lib/qualified';
 import { addDays, zonedInstant, zonedParts } from '../dates';
 import { isUuid } from '../uuid';
@@ -151,13 +151,17 @@ export async function listAppointments(
       .$dynamic();
     return limit === undefined ? query : query.limit(limit);
   };
-  if (limit === undefined || isShallow(offset)) {
+  if (limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, where)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
   }
-  // Deeper, the exact total (a count, not a read of every row skipped) says which end is nearer.
-  const { rows, total } = await pageFromNearerEndOf({ limit, offset }, read, () => exactCount(db, where));
-  return { items: toAppointments(rows), total, totalEstimated: false };
+  const { rows, total, estimated } = await pageOfCountedList(
+    { limit, offset },
+    read,
+    () => countRows(db, where),
+    () => exactCount(db, where),
+  );
+  return { items: toAppointments(rows), total, totalEstimated: estimated };
 }
 
 /** One part of the agenda's default order: by start, ties by id, newest first. */

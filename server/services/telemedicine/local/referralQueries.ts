@@ -5,7 +5,7 @@ import { beneficiaries, partners, professionals, referrals, resellers, specialti
 import { boundedCount } from '../../../lib/boundedCount';
 import { inKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
-import { isShallow, pageFromNearerEnd } from '../../../lib/nearerEnd';
+import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { addDays, zonedInstant } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
@@ -98,16 +98,18 @@ export async function listReferrals(
       .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
       .where(where)
       .$dynamic();
-  if (page.limit === undefined || isShallow(page.offset)) {
+  if (page.limit === undefined) {
     // Exact up to a thousand, estimated beyond (see boundedCount).
     const [rows, { total, estimated }] = await Promise.all([read(orderOfKey(key), page.limit, page.offset), boundedCount(db, matching)]);
     return { items: rows.map(toReferral), total, totalEstimated: estimated };
   }
-  // Deeper, the exact total (a count, not a read of every row skipped) says which end is nearer.
-  const { rows, total } = await pageFromNearerEnd(key, { limit: page.limit, offset: page.offset }, read, async () =>
-    Number((await db.select({ total: count() }).from(matching().as('matching')))[0].total),
+  const { rows, total, estimated } = await pageOfCountedList(
+    { limit: page.limit, offset: page.offset },
+    (reversed, limit, offset) => read(orderOfKey(reversed ? reversedKey(key) : key), limit, offset),
+    () => boundedCount(db, matching),
+    async () => Number((await db.select({ total: count() }).from(matching().as('matching')))[0].total),
   );
-  return { items: rows.map(toReferral), total, totalEstimated: false };
+  return { items: rows.map(toReferral), total, totalEstimated: estimated };
 }
 
 /** Rows per read of the CSV export. */
