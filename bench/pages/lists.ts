@@ -1,10 +1,16 @@
 import type { Browser, Page } from 'playwright-core';
+import { FILTER_DEBOUNCE_MS } from '../../src/components/list/filterTiming';
 import { BENEFICIARY_FILTER_LABELS } from '../../src/domain/beneficiaries';
 import { DESKTOP } from '../../e2e/support/browser';
 import { restoreSession, signInByApi, type BenchSession } from './session';
 import { median } from './stats';
 
-export const LIST_TARGETS = { firstRowsMs: 1000, filterMs: 500 };
+/**
+ * Issue 20's targets at the large size: the first rows within 500 ms of navigation, and a typed name
+ * filter's rows within 300 ms once the filter's own debounce (FILTER_DEBOUNCE_MS, ux-standards' "about
+ * 300 ms") has passed. The figures are measured from the last keystroke, debounce included.
+ */
+export const LIST_TARGETS = { firstRowsMs: 500, filterMs: 300 + FILTER_DEBOUNCE_MS };
 
 interface ListPage {
   path: string;

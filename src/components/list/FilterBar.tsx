@@ -1,8 +1,7 @@
 import { Button, Field, Flex, Input, NativeSelect } from '@chakra-ui/react';
 import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } from 'react';
 import { LuX } from 'react-icons/lu';
-
-export const FILTER_DEBOUNCE_MS = 300;
+import { FILTER_DEBOUNCE_MS } from './filterTiming';
 
 /** The filters of a list, with 'Limpar Filtros' only while a filter is set. */
 export function FilterBar({ children, hasFilters, onClear }: { children: ReactNode; hasFilters: boolean; onClear: () => void }) {

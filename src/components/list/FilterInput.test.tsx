@@ -1,7 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useEffect, useState } from 'react';
 import { renderWithProviders } from '../../test/renderWithProviders';
-import { FILTER_DEBOUNCE_MS, FilterInput } from './FilterBar';
+import { FilterInput } from './FilterBar';
+import { FILTER_DEBOUNCE_MS } from './filterTiming';
 
 /** The URL's value of the filter, set by the test as the list would (late, on a slow machine). */
 const url = { says: (_value: string) => {} };
