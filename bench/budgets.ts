@@ -27,7 +27,10 @@ export const PAGE_LOADS: PageLoad[] = [
     // The staff theme (every recipe of the signed-in screens) is a chunk of its own, asked for by the start-up.
     routeModules: ['app/staffTheme', 'layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
   },
-  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 174 },
+  // The card and phone masks are a chunk of their own, asked for as soon as the form's masked fields are
+  // drawn: part of the first load (a browser loads them before the network is idle: 181.5 KB with
+  // them, 2026-11-26; the build had counted 173.6 without them since the masks moved out).
+  { page: '/checkout', entry: 'checkout', routeModules: ['masks/MaskBinding', 'domain/cards'], budgetKB: 182 },
 ];
 
 export interface PageLoadFigure {
