@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import { Formik, type FormikProps } from 'formik';
 import { renderWithProviders } from '../../test/renderWithProviders';
@@ -28,9 +28,10 @@ function renderFields(fields: Array<{ name: string; label: string; mask: MaskNam
   return { ...view, form };
 }
 
-/** The masked input, once its mask (a chunk of its own) has been put on it. */
+/** The masked input, focused, once its mask (a chunk of its own, asked for on focus) has been put on it. */
 async function maskedField(label: string) {
   const input = screen.getByRole('textbox', { name: label });
+  act(() => input.focus());
   await waitFor(() => expect(input).toHaveAttribute('data-mask-ready', 'true'));
   return input as HTMLInputElement;
 }
@@ -128,6 +129,22 @@ describe('MaskedTextField', () => {
     await user.paste('01310100');
     expect(cep).toHaveValue('01310-100');
     expect(form.current?.values).toEqual({ phone: '(11) 98765-4321', cpf: '123.456.789-09', cep: '01310-100' });
+  });
+
+  it('asks for the mask only once the field is focused, keeping what was typed before it came', async () => {
+    const { user, form } = renderFields([
+      { name: 'cpf', label: 'CPF', mask: 'cpf' },
+      { name: 'phone', label: 'Telefone', mask: 'phone' },
+    ]);
+    const input = screen.getByRole('textbox', { name: 'CPF' });
+    // Once the phone, focused, has its mask, the chunk is here: the CPF, never focused, still has none.
+    await maskedField('Telefone');
+    expect(input).toHaveAttribute('data-mask-ready', 'false');
+    await user.type(input, '529');
+    await waitFor(() => expect(input).toHaveAttribute('data-mask-ready', 'true'));
+    await user.type(input, '98224725');
+    expect(input).toHaveValue('529.982.247-25');
+    expect(form.current?.values.cpf).toBe('529.982.247-25');
   });
 
   it('keeps a value set by the form (already formatted) as it is', async () => {

@@ -5,7 +5,8 @@ import { FieldFrame } from './FieldFrame';
 import { limitUnmasked, type MaskName } from './masks/maskNames';
 import type { TextFieldProps } from './TextField';
 
-// Maskito and the masks' tables (credit-card-type) come in a chunk of their own, after the first paint.
+// Maskito and the masks' tables (credit-card-type) come in a chunk of their own, asked for when a masked
+// field is first focused: not part of a page's first load (the keys typed before it arrives are kept).
 const MaskBinding = lazy(() => import(/* webpackChunkName: "masks" */ './masks/MaskBinding'));
 
 export interface MaskedTextFieldProps extends Omit<TextFieldProps, 'onInput'> {
@@ -22,6 +23,7 @@ export interface MaskedTextFieldProps extends Omit<TextFieldProps, 'onInput'> {
 export function MaskedTextField({ name, label, required, helperText, mask, endElement, ...inputProps }: MaskedTextFieldProps) {
   const [field, meta, helpers] = useField<string>(name);
   const [input, setInput] = useState<HTMLInputElement | null>(null);
+  const [focused, setFocused] = useState(false);
   // A ref for the input handler (Maskito's first formatting may come before a re-render), state for the markup.
   const bound = useRef(false);
   const [maskReady, setMaskReady] = useState(false);
@@ -41,6 +43,10 @@ export function MaskedTextField({ name, label, required, helperText, mask, endEl
       name={name}
       value={field.value ?? ''}
       onInput={onInput}
+      onFocus={(event) => {
+        setFocused(true);
+        inputProps.onFocus?.(event);
+      }}
       onBlur={field.onBlur}
       data-mask-ready={maskReady}
       pe={endElement === undefined ? undefined : '24'}
@@ -58,7 +64,7 @@ export function MaskedTextField({ name, label, required, helperText, mask, endEl
           </Box>
         </Box>
       )}
-      {input && (
+      {input && focused && (
         <Suspense fallback={null}>
           <MaskBinding input={input} mask={mask} onBound={onBound} />
         </Suspense>
