@@ -1,17 +1,10 @@
-import { rmSync } from 'node:fs';
-import { MIGRATIONS, migrationsBefore, migrationTargets, type MigrationTarget } from '../test/migrationTargets';
+import { describeMigration, MIGRATIONS } from '../test/migrationTargets';
 
 /**
  * Migration 0011 (issue 26) adds the rules that hold under concurrent writes, after repairing the rows
  * that break them and reporting each repair in the audit trail. Run on a database migrated up to the
  * migration before it (PGlite, and PostgreSQL when DATABASE_URL is set), filled with such rows.
  */
-
-const targets = migrationTargets();
-
-let before: string;
-beforeAll(() => (before = migrationsBefore('0011_invariants')));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
 
 /** Two partners, a branch of the second and a reseller still carrying the first; a specialty and two professionals. */
 const CHANNELS = `
@@ -54,14 +47,7 @@ const APPOINTMENTS = `
   update appointments set referral_id = 1 where id = 2;
   select setval('partners_id_seq', 100), setval('appointments_id_seq', 100);`;
 
-describe.each(targets)('migration 0011 on %s', (_name, open) => {
-  let db: MigrationTarget;
-  beforeEach(async () => {
-    db = await open();
-    await db.migrate(before);
-  });
-  afterEach(() => db.close());
-
+describeMigration('0011_invariants', (db) => {
   it('repairs the rows that break the new rules, records each repair, then enforces the rules', async () => {
     await db.run(CHANNELS + BENEFICIARIES + APPOINTMENTS);
     await db.migrate(MIGRATIONS);

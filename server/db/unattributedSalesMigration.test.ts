@@ -1,14 +1,9 @@
-import { rmSync } from 'node:fs';
-import { MIGRATIONS, migrationsBefore, migrationTargets, type MigrationTarget } from '../test/migrationTargets';
+import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
  * Migration 0021 (issue 20) counts the paid sales without a reseller per month and plan, for the
  * administrator's report: filled from the sales already there, then kept by triggers.
  */
-
-let before: string;
-beforeAll(() => (before = migrationsBefore('0021_sales_unattributed_months')));
-afterAll(() => rmSync(before, { recursive: true, force: true }));
 
 const CHANNEL = `
   insert into partners (id, nome, cnpj, email, senha_hash) values (1, 'Parceiro', '11222333000181', 'p@x.com', 'x');
@@ -28,14 +23,7 @@ const monthly = (db: MigrationTarget) =>
   db.run(`select to_char(month, 'YYYY-MM') as month, tipo, count, total::text as total
           from sales_unattributed_months where count <> 0 order by month, tipo`);
 
-describe.each(migrationTargets())('migration 0021 on %s', (_name, open) => {
-  let db: MigrationTarget;
-  beforeEach(async () => {
-    db = await open();
-    await db.migrate(before);
-  });
-  afterEach(() => db.close());
-
+describeMigration('0021_sales_unattributed_months', (db) => {
   it('counts the paid sales already there without a reseller, by São Paulo month and plan', async () => {
     await db.run(CHANNEL + SALES);
     await db.migrate(MIGRATIONS);

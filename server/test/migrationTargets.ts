@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,7 +20,7 @@ import { Pool } from 'pg';
 export const MIGRATIONS = path.join(__dirname, '..', 'db', 'migrations');
 
 /** A copy of the migrations folder without the migration `tag` and those after it (remove it after use). */
-export function migrationsBefore(tag: string): string {
+function migrationsBefore(tag: string): string {
   const folder = mkdtempSync(path.join(tmpdir(), 'migrations-'));
   cpSync(MIGRATIONS, folder, { recursive: true });
   const journalPath = path.join(folder, 'meta', '_journal.json');
@@ -31,7 +31,7 @@ export function migrationsBefore(tag: string): string {
   return folder;
 }
 
-export type Row = Record<string, unknown>;
+type Row = Record<string, unknown>;
 
 export interface MigrationTarget {
   /** Runs one or several statements; the rows of the last one. */
@@ -75,9 +75,29 @@ async function postgresTarget(url: string): Promise<MigrationTarget> {
   };
 }
 
-/** PGlite always, PostgreSQL too when DATABASE_URL is set: `describe.each(migrationTargets())`. */
-export function migrationTargets(): Array<[string, () => Promise<MigrationTarget>]> {
+/** PGlite always, PostgreSQL too when DATABASE_URL is set. */
+function migrationTargets(): Array<[string, () => Promise<MigrationTarget>]> {
   const targets: Array<[string, () => Promise<MigrationTarget>]> = [['PGlite', pgliteTarget]];
   if (process.env.DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.DATABASE_URL!)]);
   return targets;
+}
+
+/**
+ * Declares `tests` once per database (PGlite; PostgreSQL too with DATABASE_URL), each test on a fresh
+ * database migrated up to the migration before `tag`; `db` is that test's database. The test fills it,
+ * then migrates to the end (`db.migrate(MIGRATIONS)`).
+ */
+export function describeMigration(tag: string, tests: (db: MigrationTarget) => void) {
+  let before: string;
+  beforeAll(() => (before = migrationsBefore(tag)));
+  afterAll(() => rmSync(before, { recursive: true, force: true }));
+  describe.each(migrationTargets())(`migration ${tag} on %s`, (_name, open) => {
+    let current: MigrationTarget;
+    beforeEach(async () => {
+      current = await open();
+      await current.migrate(before);
+    });
+    afterEach(() => current.close());
+    tests({ run: (statements) => current.run(statements), migrate: (folder) => current.migrate(folder), close: () => current.close() });
+  });
 }
