@@ -3,6 +3,7 @@ import { PAGE_SIZE, type Page } from '../../api/paging';
 import { notify } from '../toast/notify';
 import { DataTable, type DataTableProps } from './DataTable';
 import { Pagination } from './Pagination';
+import { listTableState, type TableListParams } from './listTableState';
 import type { useListParams } from './useListParams';
 
 /** What PagedTable needs of an RTK Query list result. */
@@ -17,7 +18,7 @@ type PagedTableProps<T> = Omit<
   DataTableProps<T>,
   'rows' | 'isLoading' | 'isError' | 'onRetry' | 'hasFilters' | 'onClearFilters' | 'sort' | 'onSort'
 > & {
-  list: Pick<ReturnType<typeof useListParams<string>>, 'page' | 'setPage' | 'hasFilters' | 'clearFilters' | 'sort' | 'toggleSort'>;
+  list: TableListParams & Pick<ReturnType<typeof useListParams<string>>, 'page' | 'setPage'>;
   query: PagedQuery<T>;
   /** The spec's load failure message ('Erro ao carregar lista de …'), shown as a toast. */
   loadErrorMessage: string;
@@ -28,7 +29,7 @@ type PagedTableProps<T> = Omit<
  * toast, and a step back to the last page when its last row was removed.
  */
 export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: PagedTableProps<T>) {
-  const { currentData, isFetching, isError, refetch } = query;
+  const { currentData, isError } = query;
 
   useEffect(() => {
     if (isError) notify.error(loadErrorMessage);
@@ -43,17 +44,7 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
 
   return (
     <>
-      <DataTable
-        {...table}
-        rows={currentData?.items}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
-      />
+      <DataTable {...table} rows={currentData?.items} {...listTableState(list, query)} />
       {currentData && (
         <Pagination page={list.page} total={currentData.total} estimated={currentData.totalEstimated} onPageChange={list.setPage} />
       )}

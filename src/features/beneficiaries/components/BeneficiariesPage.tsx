@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { CreateButton } from '../../../components/list/CreateButton';
 import { Pagination } from '../../../components/list/Pagination';
+import { listTableState } from '../../../components/list/listTableState';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -33,7 +34,8 @@ export default function BeneficiariesPage() {
     remembered: rememberedQuery,
     remember: (query) => dispatch(beneficiariesListRemembered(query)),
   });
-  const { currentData, isFetching, isError, error, refetch } = useGetBeneficiariesQuery(list.apiArgs, REFETCH_ON_FOCUS);
+  const query = useGetBeneficiariesQuery(list.apiArgs, REFETCH_ON_FOCUS);
+  const { currentData, error } = query;
 
   useEffect(() => {
     if (error) notify.error(M.loadError);
@@ -62,13 +64,7 @@ export default function BeneficiariesPage() {
       />
       <BeneficiariesTable
         rows={currentData?.items}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
+        {...listTableState(list, query)}
         emptyAction={createButton || undefined}
         onView={openRow('details')}
         onEdit={openRow('edit')}

@@ -3,6 +3,7 @@ import { exportSalesReportCsv, useGetSalesReportQuery } from '../../../api/repor
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { Pagination } from '../../../components/list/Pagination';
+import { listTableState } from '../../../components/list/listTableState';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
@@ -49,7 +50,8 @@ export default function SalesReportPage() {
     return shown as Record<ReportFilterName, string>;
   }, [list.filters, visibility.partnerFilter, visibility.branchFilter]);
   const args = useMemo(() => ({ ...list.apiArgs, filters }), [list.apiArgs, filters]);
-  const { currentData, isFetching, isError, error, refetch } = useGetSalesReportQuery(args, REFETCH_ON_FOCUS);
+  const query = useGetSalesReportQuery(args, REFETCH_ON_FOCUS);
+  const { currentData, isError, error } = query;
 
   useEffect(() => {
     if (error) notify.error(REPORT_MESSAGES.loadError);
@@ -86,17 +88,7 @@ export default function SalesReportPage() {
           {visibility.byPartner && <PartnerSalesTable partners={currentData?.byPartner} />}
         </>
       )}
-      <SalesTable
-        rows={currentData?.rows}
-        pageTotal={currentData?.pageTotal}
-        isLoading={isFetching && !currentData}
-        isError={isError}
-        onRetry={() => void refetch()}
-        hasFilters={list.hasFilters}
-        onClearFilters={list.clearFilters}
-        sort={list.sort}
-        onSort={list.toggleSort}
-      />
+      <SalesTable rows={currentData?.rows} pageTotal={currentData?.pageTotal} {...listTableState(list, query)} />
       <Pagination page={list.page} total={currentData?.totalRows ?? 0} onPageChange={list.setPage} />
     </>
   );

@@ -1,0 +1,27 @@
+import type { useListParams } from './useListParams';
+
+/** The list parameters a server-paged table reads. */
+export type TableListParams = Pick<ReturnType<typeof useListParams<string>>, 'hasFilters' | 'clearFilters' | 'sort' | 'toggleSort'>;
+
+/** What a server-paged table shows of its RTK Query result. */
+export interface TableQueryState {
+  currentData?: unknown;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/**
+ * A server-paged table's state from its list parameters and its query: the skeleton only before the
+ * first answer (a refetch keeps the rows on screen), the error with its retry, the filtered empty
+ * state with its way out, and the sort.
+ */
+export const listTableState = (list: TableListParams, query: TableQueryState) => ({
+  isLoading: query.isFetching && !query.currentData,
+  isError: query.isError,
+  onRetry: () => void query.refetch(),
+  hasFilters: list.hasFilters,
+  onClearFilters: list.clearFilters,
+  sort: list.sort,
+  onSort: list.toggleSort,
+});
