@@ -1,4 +1,4 @@
-import type { useListParams } from './useListParams';
+import type { SortState, useListParams } from './useListParams';
 
 /** The list parameters a server-paged table reads. */
 export type TableListParams = Pick<ReturnType<typeof useListParams<string>>, 'hasFilters' | 'clearFilters' | 'sort' | 'toggleSort'>;
@@ -11,12 +11,23 @@ export interface TableQueryState {
   refetch: () => unknown;
 }
 
+/** What a server-paged table takes from listTableState. */
+export interface ListTableState {
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  hasFilters: boolean;
+  onClearFilters: () => void;
+  sort?: SortState;
+  onSort: (column: string) => void;
+}
+
 /**
  * A server-paged table's state from its list parameters and its query: the skeleton only before the
  * first answer (a refetch keeps the rows on screen), the error with its retry, the filtered empty
  * state with its way out, and the sort.
  */
-export const listTableState = (list: TableListParams, query: TableQueryState) => ({
+export const listTableState = (list: TableListParams, query: TableQueryState): ListTableState => ({
   isLoading: query.isFetching && !query.currentData,
   isError: query.isError,
   onRetry: () => void query.refetch(),

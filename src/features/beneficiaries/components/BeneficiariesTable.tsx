@@ -2,20 +2,13 @@ import type { ReactNode } from 'react';
 import { CELL_CLASSES, CellNote, Emphasis, Indented, MutedText, NoWrap, VisuallyHidden } from '../../../components/list/cells';
 import { DataTable, type Column } from '../../../components/list/DataTable';
 import { RowActions } from '../../../components/list/RowActions';
-import type { SortState } from '../../../components/list/useListParams';
+import type { ListTableState } from '../../../components/list/listTableState';
 import { StatusToggle } from '../../../components/StatusBadge';
 import { BENEFICIARY_TEXTS as T, type Beneficiary } from '../../../domain/beneficiaries';
 import { formatCpf } from '../../../domain/documents';
 
-interface BeneficiariesTableProps {
+interface BeneficiariesTableProps extends ListTableState {
   rows: Beneficiary[] | undefined;
-  isLoading: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  hasFilters: boolean;
-  onClearFilters: () => void;
-  sort?: SortState;
-  onSort: (column: string) => void;
   emptyAction?: ReactNode;
   onView: (beneficiary: Beneficiary) => void;
   onEdit: (beneficiary: Beneficiary) => void;

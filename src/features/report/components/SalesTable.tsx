@@ -1,22 +1,15 @@
 import { Table } from '@chakra-ui/react';
 import { MutedText, NoWrap } from '../../../components/list/cells';
 import { DataTable, type Column } from '../../../components/list/DataTable';
-import type { SortState } from '../../../components/list/useListParams';
+import type { ListTableState } from '../../../components/list/listTableState';
 import { formatBRL, formatDateTime } from '../../../domain/format';
 import { paymentMethodLabel } from '../../../domain/paymentMethods';
 import { planName } from '../../../domain/plans';
 import { REPORT_COLUMNS as C, REPORT_TEXTS, type SaleRow } from '../../../domain/report';
 
-interface SalesTableProps {
+interface SalesTableProps extends ListTableState {
   rows: SaleRow[] | undefined;
   pageTotal: number | undefined;
-  isLoading: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  hasFilters: boolean;
-  onClearFilters: () => void;
-  sort?: SortState;
-  onSort: (column: string) => void;
 }
 
 const COLUMNS: Column<SaleRow>[] = [
