@@ -72,7 +72,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: BODY_LIMITS.default,
     // The request schemas that only document what a handler checks itself are not checked twice.
-    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } },
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
     // Without TRUST_PROXY the socket's address is the client's: a forged X-Forwarded-For changes nothing.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // A slow client cannot hold a connection: the whole request must arrive in time, and a silent

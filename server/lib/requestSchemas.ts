@@ -47,10 +47,9 @@ export const PAGING = {
   pageSize: QueryText(`Rows per page, 1 to ${MAX_PAGE_SIZE} (default ${DEFAULT_PAGE_SIZE})`),
 } satisfies QueryProperties;
 
-/** `sort`: one of the columns, optionally with `:asc` (the default) or `:desc`; anything else answers 400. */
-export const sortBy = (columns: readonly string[]) => ({
-  sort: QueryText(`column, column:asc or column:desc; columns: ${columns.join(', ')}`),
-});
+/** `sort`, when the list sorts: one of the columns, optionally with `:asc` (the default) or `:desc`; anything else answers 400. */
+export const sortBy = (columns?: readonly string[]): QueryProperties =>
+  columns ? { sort: QueryText(`column, column:asc or column:desc; columns: ${columns.join(', ')}`) } : {};
 
 /** Filters as name → description. */
 export const filters = (descriptions: Record<string, string>): QueryProperties =>
@@ -58,8 +57,13 @@ export const filters = (descriptions: Record<string, string>): QueryProperties =
 
 /** A paged list's query: page, pageSize, sort (when it sorts) and its filters. */
 export const ListQuery = ({ sorts, filterDescriptions = {} }: { sorts?: readonly string[]; filterDescriptions?: Record<string, string> }) =>
-  Query({ ...PAGING, ...(sorts ? sortBy(sorts) : {}), ...filters(filterDescriptions) });
+  Query({ ...PAGING, ...sortBy(sorts), ...filters(filterDescriptions) });
 
 /** A CSV export's query: the list's sort and filters. It takes every row: page and pageSize, which some still check, are left out. */
-export const ExportQuery = ({ sorts, filterDescriptions = {} }: { sorts?: readonly string[]; filterDescriptions?: Record<string, string> }) =>
-  Query({ ...(sorts ? sortBy(sorts) : {}), ...filters(filterDescriptions) });
+export const ExportQuery = ({
+  sorts,
+  filterDescriptions = {},
+}: {
+  sorts?: readonly string[];
+  filterDescriptions?: Record<string, string>;
+}) => Query({ ...sortBy(sorts), ...filters(filterDescriptions) });

@@ -7,9 +7,13 @@ const NAMED = { type: 'object', required: ['name'], properties: { name: { type: 
 let app: FastifyInstance;
 
 beforeAll(async () => {
-  app = Fastify({ schemaController: { compilersFactory: { buildValidator: requestValidatorFactory } } });
+  app = Fastify({ schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } } });
   const echo = async (request: { body: unknown; query: unknown }) => ({ body: request.body ?? null, query: request.query });
-  app.post('/checked-by-handler', { schema: { body: { ...NAMED, [CHECKED_BY_HANDLER]: true }, querystring: { ...NAMED, [CHECKED_BY_HANDLER]: true } } }, echo);
+  app.post(
+    '/checked-by-handler',
+    { schema: { body: { ...NAMED, [CHECKED_BY_HANDLER]: true }, querystring: { ...NAMED, [CHECKED_BY_HANDLER]: true } } },
+    echo,
+  );
   app.post('/validated', { schema: { body: NAMED, querystring: NAMED } }, echo);
   await app.ready();
 });

@@ -1,11 +1,12 @@
 import ajvCompiler from '@fastify/ajv-compiler';
-import type { FastifyRouteSchemaDef, FastifyServerOptions } from 'fastify';
+import type { FastifySchemaCompiler, FastifyServerOptions } from 'fastify';
 import { isCheckedByHandler } from './requestSchemas';
 
 type ValidatorFactory = NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildValidator'];
 
-/** What Fastify validates with when no factory is given (its own dependency, at the same version). */
-const fastifysOwn = ajvCompiler();
+type AjvPool = ReturnType<typeof ajvCompiler>;
+/** What Fastify hands a validator compiler: the schema with its route's method, URL and part. */
+type RouteSchema = Parameters<FastifySchemaCompiler<unknown>>[0];
 
 const acceptedAsSent = () => true;
 
@@ -22,7 +23,12 @@ const acceptedAsSent = () => true;
  * Fastify's types name the compiler's argument a bare schema; at run time it is the route's
  * definition (`{schema, method, url, httpPart}`), which both sides here use.
  */
-export const requestValidatorFactory = ((externalSchemas: Parameters<typeof fastifysOwn>[0], options: Parameters<typeof fastifysOwn>[1]) => {
-  const compile = fastifysOwn(externalSchemas, options) as unknown as (route: FastifyRouteSchemaDef<unknown>) => unknown;
-  return (route: FastifyRouteSchemaDef<unknown>) => (isCheckedByHandler(route.schema) ? acceptedAsSent : compile(route));
-}) as unknown as ValidatorFactory;
+export function requestValidatorFactory(): ValidatorFactory {
+  // What Fastify validates with when no factory is given (its own dependency): one pool per app, as Fastify's.
+  const fastifysOwn = ajvCompiler();
+  const factory = (externalSchemas: Parameters<AjvPool>[0], options: Parameters<AjvPool>[1]) => {
+    const compile = fastifysOwn(externalSchemas, options) as unknown as (route: RouteSchema) => unknown;
+    return (route: RouteSchema) => (isCheckedByHandler(route.schema) ? acceptedAsSent : compile(route));
+  };
+  return factory as unknown as ValidatorFactory;
+}

@@ -51,7 +51,9 @@ function fromDescription(description: Description): JsonSchema {
   if (['string', 'number', 'boolean'].includes(typeof description.default)) json.default = description.default as string | number | boolean;
 
   for (const test of description.tests) {
-    for (const [keyword, value] of Object.entries(keywordsOf(description.type, test))) if (value !== undefined) Object.assign(json, { [keyword]: value });
+    for (const [keyword, value] of Object.entries(keywordsOf(description.type, test))) {
+      if (value !== undefined) Object.assign(json, { [keyword]: value });
+    }
   }
 
   if (description.type === 'object') {
@@ -97,10 +99,11 @@ const SIZES = {
 } as const;
 
 /** The JSON Schema keywords of one of yup's built-in tests; custom tests give none. */
-function keywordsOf(type: string, { name, params = {} }: Test): JsonSchema {
+function keywordsOf(type: string, test: Test): Record<string, unknown> {
+  const params: Record<string, unknown> = test.params ?? {};
   const number = (key: string) => (typeof params[key] === 'number' ? (params[key] as number) : undefined);
   const sized = type === 'string' || type === 'array' ? SIZES[type] : undefined;
-  switch (name) {
+  switch (test.name) {
     case 'min':
       if (sized) return { [sized.min]: number('min') };
       return number('more') !== undefined ? { exclusiveMinimum: number('more') } : { minimum: number('min') };

@@ -119,7 +119,12 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/audit/beneficiaries/:uuid',
     {
-      schema: { tags, summary: "A beneficiary's history", params: BeneficiaryUuidParams, response: { 200: ListAnswer(BeneficiaryAuditEntry) } },
+      schema: {
+        tags,
+        summary: "A beneficiary's history",
+        params: BeneficiaryUuidParams,
+        response: { 200: ListAnswer(BeneficiaryAuditEntry) },
+      },
     },
     async (request) => {
       const uuid = (request.params as { uuid?: string }).uuid ?? '';

@@ -148,7 +148,12 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/beneficiaries/export',
     {
-      schema: { tags, summary: 'Export beneficiaries as CSV', querystring: ExportQuery({ filterDescriptions: FILTERS }), response: { 200: CsvFile } },
+      schema: {
+        tags,
+        summary: 'Export beneficiaries as CSV',
+        querystring: ExportQuery({ filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
     },
     async (request, reply) => {
       const filters = filtersOf(request.query);
@@ -187,7 +192,12 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/beneficiaries',
     {
-      schema: { tags, summary: 'Create a beneficiary', body: documentedBody(beneficiaryCreateSchema), response: { 201: BeneficiarySaveAnswer } },
+      schema: {
+        tags,
+        summary: 'Create a beneficiary',
+        body: documentedBody(beneficiaryCreateSchema),
+        response: { 201: BeneficiarySaveAnswer },
+      },
     },
     async (request, reply) => {
       if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);

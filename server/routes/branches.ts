@@ -53,7 +53,10 @@ const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ cr
 
 /** The body as an administrator sends it; a partner user's `id_parceiro` is ignored. */
 const bodyOf = (creating: boolean) =>
-  documentedBody(branchSchema({ creating, withPartner: true }), "A partner user's branch goes under its own partner: id_parceiro is ignored.");
+  documentedBody(
+    branchSchema({ creating, withPartner: true }),
+    "A partner user's branch goes under its own partner: id_parceiro is ignored.",
+  );
 
 export default async function branchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();

@@ -3,6 +3,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { AUTH_MESSAGES } from '../../src/domain/messages';
 import { API_ACCESS } from '../../src/domain/permissions';
 import { testConfig } from '../config';
+import { CHECKED_BY_HANDLER } from '../lib/requestSchemas';
 import { DOCS_PREFIX } from '../plugins/apiDocs';
 import { createTestApp } from '../test/helpers';
 import { buildApp } from '../app';
@@ -187,9 +188,16 @@ describe('the requests in the OpenAPI document', () => {
       return BODILESS_WRITES.includes(key) ? op.requestBody !== undefined : !json?.properties;
     });
     expect(wrong.map(({ key }) => key)).toEqual([]);
+    // Only the webhook's body is Fastify's to validate; every other one its handler checks (yup, Portuguese messages).
+    const validatedByFastify = writes
+      .filter(
+        ({ op }) => op.requestBody && !Object.values(op.requestBody.content).every((media) => CHECKED_BY_HANDLER in (media.schema ?? {})),
+      )
+      .map(({ key }) => key);
+    expect(validatedByFastify).toEqual(['POST /api/payment/webhook/asaas']);
   });
 
-  it("derives each body from the yup rules its handler validates with (required fields, lengths, listed values)", () => {
+  it('derives each body from the yup rules its handler validates with (required fields, lengths, listed values)', () => {
     const body = (method: string, url: string, media = 'application/json') => operation(method, url)!.requestBody!.content[media].schema!;
     const create = body('POST', '/api/partners');
     expect(create.required).toEqual(['nome', 'cnpj', 'email', 'senha']);
@@ -207,7 +215,11 @@ describe('the requests in the OpenAPI document', () => {
 
   it('leaves the judging to the handlers: their Portuguese answers, not a validator message', async () => {
     // The documented body requires senha; the answer is still the field's own message.
-    const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'ana@example.com', userType: 'ADMINISTRADOR' } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ana@example.com', userType: 'ADMINISTRADOR' },
+    });
     expect([login.statusCode, login.json().errors]).toEqual([400, { senha: AUTH_MESSAGES.passwordRequired }]);
     // A repeated query key reaches the handler as it came: the logo of no partner is 404, as before.
     expect((await app.inject({ url: '/api/partners/999/logo?v=1&v=2' })).statusCode).toBe(404);

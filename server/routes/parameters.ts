@@ -23,7 +23,10 @@ const idParams = WireObject({
 });
 
 /** The value's rule follows the parameter's kind: the text rule's shape stands for all. */
-const changeBody = documentedBody(parameterUpdateSchema('text'), "valor must also be a URL, an e-mail or a number where the parameter's kind says so.");
+const changeBody = documentedBody(
+  parameterUpdateSchema('text'),
+  "valor must also be a URL, an e-mail or a number where the parameter's kind says so.",
+);
 
 /** System parameters ('Configurações do Sistema'): administrators only. */
 export default async function parameterRoutes(fastify: FastifyInstance) {

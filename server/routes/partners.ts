@@ -129,7 +129,9 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         tags,
         summary: "A partner's logo",
         params: RecordIdParams,
-        querystring: Query({ v: QueryText('The logo version (its change time) the lists name: an answer for the current one is cached for a year') }),
+        querystring: Query({
+          v: QueryText('The logo version (its change time) the lists name: an answer for the current one is cached for a year'),
+        }),
         response: { 200: StoredFile([...ACCEPTED_IMAGE_TYPES]), 304: NotModified },
       },
     },
@@ -149,7 +151,12 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
   app.post(
     '/api/partners',
     {
-      schema: { tags, summary: 'Create a partner', body: documentedBody(partnerSchema({ creating: true })), response: { 201: SaveAnswer(Partner) } },
+      schema: {
+        tags,
+        summary: 'Create a partner',
+        body: documentedBody(partnerSchema({ creating: true })),
+        response: { 201: SaveAnswer(Partner) },
+      },
       bodyLimit: BODY_LIMITS.partnerWithLogo,
     },
     async (request, reply) => {
@@ -180,9 +187,13 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/api/partners/:id', { schema: { tags, summary: 'Inactivate a partner', params: RecordIdParams, response: { 200: DoneAnswer } } }, async (request) => {
-    const id = recordId(request.params);
-    await deletePartner(app.db, actorOf(request), id);
-    return { success: true, message: PARTNER_TEXTS.messages.removed };
-  });
+  app.delete(
+    '/api/partners/:id',
+    { schema: { tags, summary: 'Inactivate a partner', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    async (request) => {
+      const id = recordId(request.params);
+      await deletePartner(app.db, actorOf(request), id);
+      return { success: true, message: PARTNER_TEXTS.messages.removed };
+    },
+  );
 }

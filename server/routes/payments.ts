@@ -71,7 +71,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Whether a sales link sells',
-        querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20, description: "The sales link's reseller reference" } } },
+        querystring: {
+          type: 'object',
+          properties: { rev: { type: 'string', maxLength: 20, description: "The sales link's reseller reference" } },
+        },
         response: { 200: SalesLinkStatus },
       },
     },

@@ -54,7 +54,12 @@ const bodyOf = (creating: boolean) =>
   );
 
 /** What filtersOf reads, for /api/docs. */
-const FILTERS = { nome: 'Name contains', parceiro: "Partner's name contains", filial: "Branch's title contains", cpf: 'CPF contains (digits)' };
+const FILTERS = {
+  nome: 'Name contains',
+  parceiro: "Partner's name contains",
+  filial: "Branch's title contains",
+  cpf: 'CPF contains (digits)',
+};
 const sorts = Object.keys(RESELLER_SORTS);
 
 export default async function resellerRoutes(fastify: FastifyInstance) {
@@ -134,7 +139,9 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/resellers/:id',
-    { schema: { tags, summary: 'Change a reseller', params: RecordIdParams, body: bodyOf(false), response: { 200: SaveAnswer(Reseller) } } },
+    {
+      schema: { tags, summary: 'Change a reseller', params: RecordIdParams, body: bodyOf(false), response: { 200: SaveAnswer(Reseller) } },
+    },
     async (request) => {
       const id = recordId(request.params);
       const values = await validateBody(schemaFor(request.principal, false), request.body);
