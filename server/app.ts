@@ -25,6 +25,7 @@ import { BODY_LIMITS } from './lib/bodyLimits';
 import { answerClientError } from './lib/clientErrors';
 import { errorBody } from './lib/httpErrors';
 import { loggerOptions, type LogDestination } from './lib/logging';
+import { requestValidatorFactory } from './lib/requestValidation';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './lib/requestIds';
 
 /**
@@ -70,6 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
     requestIdHeader: false,
     genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: BODY_LIMITS.default,
+    // The request schemas that only document what a handler checks itself are not checked twice.
+    schemaController: { compilersFactory: { buildValidator: requestValidatorFactory() } },
     // Without TRUST_PROXY the socket's address is the client's: a forged X-Forwarded-For changes nothing.
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // A slow client cannot hold a connection: the whole request must arrive in time, and a silent

@@ -1,5 +1,18 @@
 import { ValidationError, type AnySchema, type InferType } from 'yup';
 import { badRequest, type FieldErrors } from './httpErrors';
+import { CHECKED_BY_HANDLER } from './requestSchemas';
+import { jsonSchemaOf } from './yupJsonSchema';
+
+/**
+ * A route's `body` schema for /api/docs, derived from the yup schema its handler validates with
+ * (`validateBody`), so each rule is written once. Marked CHECKED_BY_HANDLER: Fastify does not enforce
+ * it a second time, and a bad body keeps the field's own Portuguese message.
+ */
+export const documentedBody = (schema: AnySchema, description?: string) => ({
+  ...jsonSchemaOf(schema),
+  ...(description ? { description } : {}),
+  [CHECKED_BY_HANDLER]: true,
+});
 
 /**
  * Validates a request body with one of the shared yup schemas (the same the forms use) and answers

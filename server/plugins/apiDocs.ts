@@ -58,7 +58,7 @@ export function docsPolicy(header: string): string {
 
 /**
  * The API described as OpenAPI 3.1, from the routes' own schemas (tags, summary, the params, query
- * and body they validate): the document at /api/docs/openapi.json and Swagger UI at /api/docs, served
+ * and body they take, and their answers): the document at /api/docs/openapi.json and Swagger UI at /api/docs, served
  * from our own files. Development and demo only: production registers neither, so both answer 404.
  * Registered before the routes, whose registration it listens to.
  */

@@ -9,17 +9,31 @@ import { CsvFile, DoneAnswer } from '../../src/domain/wire/answers';
 import { Appointment, Patient } from '../../src/domain/wire/care';
 import { notFound } from '../lib/httpErrors';
 import { setTotalCount, textFilter } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { ExportQuery, ListQuery, PathParams, Query, QueryText } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordAudit, recordBeneficiaryViews } from '../services/audit/record';
 import { activeBeneficiary, searchPatients } from '../services/telemedicine/beneficiaries';
 import { isProviderId } from '../services/telemedicine/uuid';
 import { appointmentFilters, appointmentPage } from '../services/telemedicine/listParams';
+import { APPOINTMENT_SORT_COLUMNS } from '../services/telemedicine/types';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['appointments'];
 
 const NOT_FOUND = 'Consulta não encontrada.';
+
+/** What appointmentFilters reads, for /api/docs. */
+const FILTERS = {
+  dataInicial: 'On or after (yyyy-mm-dd or dd/mm/yyyy)',
+  dataFinal: 'On or before (yyyy-mm-dd or dd/mm/yyyy)',
+  paciente: "Patient's name contains",
+  especialidade: 'Specialty',
+  status: "The appointment's status",
+  profissional: "Professional's name contains",
+};
+
+const AppointmentParams = PathParams({ uuid: "The appointment's id at the telemedicine provider (anything else answers 404)" });
 
 /** The appointment named in the path; an id the provider cannot have is 404 before anything is sent or audited. */
 function appointmentId(params: unknown): string {
@@ -37,7 +51,14 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
    */
   app.get(
     '/api/appointments',
-    { schema: { tags, summary: 'List appointments (one page)', response: { 200: Type.Array(Appointment) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List appointments (one page)',
+        querystring: ListQuery({ sorts: APPOINTMENT_SORT_COLUMNS, filterDescriptions: FILTERS }),
+        response: { 200: Type.Array(Appointment) },
+      },
+    },
     async (request, reply) => {
       const { request: page } = appointmentPage(request.query);
       const { items, total, totalEstimated } = await app.telemedicine.listAppointments(appointmentFilters(request.query), page);
@@ -50,7 +71,14 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/appointments/export.csv',
-    { schema: { tags, summary: 'Export appointments as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export appointments as CSV',
+        querystring: ExportQuery({ sorts: APPOINTMENT_SORT_COLUMNS, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { request: page } = appointmentPage(request.query);
       const filters = appointmentFilters(request.query);
@@ -78,20 +106,32 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
   /** The wizard's patients: active beneficiaries by name or CPF (beyond the spec: the list grows large). */
   app.get(
     '/api/appointments/patients',
-    { schema: { tags, summary: 'Beneficiaries who may book', response: { 200: Type.Array(Patient) } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'Beneficiaries who may book',
+        querystring: Query({ busca: QueryText('Name or CPF') }),
+        response: { 200: Type.Array(Patient) },
+      },
+      config: { readCache: true },
+    },
     async (request) => searchPatients(app.db, textFilter(request.query, 'busca')),
   );
 
-  app.get('/api/appointments/:uuid', { schema: { tags, summary: 'One appointment', response: { 200: Appointment } } }, async (request) => {
-    const appointment = await app.telemedicine.getAppointment(appointmentId(request.params));
-    if (!appointment) throw notFound(NOT_FOUND);
-    await recordBeneficiaryViews(app.db, actorOf(request), [appointment.beneficiary.uuid], AUDIT_VIEW_SOURCES.appointment);
-    return appointment;
-  });
+  app.get(
+    '/api/appointments/:uuid',
+    { schema: { tags, summary: 'One appointment', params: AppointmentParams, response: { 200: Appointment } } },
+    async (request) => {
+      const appointment = await app.telemedicine.getAppointment(appointmentId(request.params));
+      if (!appointment) throw notFound(NOT_FOUND);
+      await recordBeneficiaryViews(app.db, actorOf(request), [appointment.beneficiary.uuid], AUDIT_VIEW_SOURCES.appointment);
+      return appointment;
+    },
+  );
 
   app.post(
     '/api/appointments',
-    { schema: { tags, summary: 'Book an appointment', response: { 201: Appointment } } },
+    { schema: { tags, summary: 'Book an appointment', body: documentedBody(appointmentRequestSchema), response: { 201: Appointment } } },
     async (request, reply) => {
       const body = await validateBody(appointmentRequestSchema, request.body);
       const beneficiary = await activeBeneficiary(app.db, body.beneficiaryUuid);
@@ -113,7 +153,7 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/appointments/:uuid',
-    { schema: { tags, summary: 'Cancel an appointment', response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Cancel an appointment', params: AppointmentParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const uuid = appointmentId(request.params);
       const actor = actorOf(request);

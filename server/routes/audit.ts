@@ -8,6 +8,9 @@ import { inKeyOrder, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { BeneficiaryUuidParams, ExportQuery, ListQuery } from '../lib/requestSchemas';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES } from '../../src/domain/auditKinds';
+import { USER_TYPES } from '../../src/domain/userTypes';
 import { findBeneficiary } from '../services/beneficiaries/queries';
 import {
   AUDIT_DEFAULT_KEY,
@@ -22,6 +25,17 @@ import { scheduleAuditRetention } from '../services/audit/retention';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['audit'];
+
+/** What auditFiltersOf reads, for /api/docs. */
+const FILTERS = {
+  from: 'From this day, yyyy-mm-dd (São Paulo)',
+  to: 'Up to this day, yyyy-mm-dd (São Paulo)',
+  user: "User's name contains",
+  userType: `The user's type: ${USER_TYPES.join(', ')}`,
+  action: `The action: ${AUDIT_ACTIONS.join(', ')}`,
+  entity: `What was acted on: ${AUDIT_ENTITIES.join(', ')}`,
+};
+const sorts = Object.keys(AUDIT_SORTS);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -38,7 +52,14 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   /** Newest first; always paged (the trail is large). */
   app.get(
     '/api/audit',
-    { schema: { tags, summary: 'List audit entries (one page)', response: { 200: ListAnswer(AuditEntryView) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List audit entries (one page)',
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: ListAnswer(AuditEntryView) },
+      },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
       const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
@@ -54,7 +75,14 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   /** The whole filtered trail as CSV (an answer to the data protection authority, an internal review). */
   app.get(
     '/api/audit/export',
-    { schema: { tags, summary: 'Export audit entries as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export audit entries as CSV',
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
       const filters = auditFiltersOf(request.query);
@@ -91,7 +119,12 @@ export default async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/audit/beneficiaries/:uuid',
     {
-      schema: { tags, summary: "A beneficiary's history", response: { 200: ListAnswer(BeneficiaryAuditEntry) } },
+      schema: {
+        tags,
+        summary: "A beneficiary's history",
+        params: BeneficiaryUuidParams,
+        response: { 200: ListAnswer(BeneficiaryAuditEntry) },
+      },
     },
     async (request) => {
       const uuid = (request.params as { uuid?: string }).uuid ?? '';

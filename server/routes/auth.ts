@@ -7,7 +7,7 @@ import { changePasswordSchema, loginRequestSchema } from '../../src/domain/valid
 import { LoggedOut, LoginAnswer, PasswordChanged, VerifyAnswer } from '../../src/domain/wire/auth';
 import { BODY_LIMITS } from '../lib/bodyLimits';
 import { badRequest, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
-import { validateBody } from '../lib/validation';
+import { documentedBody, validateBody } from '../lib/validation';
 import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
 import { ensureNewPasswordAllowed } from '../services/auth/newPasswords';
 import { passwordCheckSucceeded, signInSucceeded, startPasswordCheck, startSignIn } from '../services/auth/passwordThrottles';
@@ -25,7 +25,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/login',
-    { ...credentials, schema: { tags, summary: 'Sign in with e-mail, password and user type', response: { 200: LoginAnswer } } },
+    {
+      ...credentials,
+      schema: {
+        tags,
+        summary: 'Sign in with e-mail, password and user type',
+        body: documentedBody(loginRequestSchema),
+        response: { 200: LoginAnswer },
+      },
+    },
     async (request) => {
       const { email, senha, userType } = await validateBody(loginRequestSchema, request.body);
       const attempt = await startSignIn(app.limits, email, request.ip);
@@ -64,7 +72,15 @@ export default async function authRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/auth/change-password',
-    { ...credentials, schema: { tags, summary: "Change the signed-in account's password", response: { 200: PasswordChanged } } },
+    {
+      ...credentials,
+      schema: {
+        tags,
+        summary: "Change the signed-in account's password",
+        body: documentedBody(changePasswordSchema),
+        response: { 200: PasswordChanged },
+      },
+    },
     async (request) => {
       const { currentPassword, newPassword } = await validateBody(changePasswordSchema, request.body);
       const { type, id } = request.principal;

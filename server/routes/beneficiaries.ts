@@ -15,7 +15,8 @@ import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { inKeyOrder } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { BeneficiaryUuidParams, ExportQuery, ListQuery, PathParams } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
@@ -41,6 +42,14 @@ function filtersOf(query: unknown): BeneficiaryFilters {
     partner: idFilter(query, 'partner'),
   };
 }
+
+/** What filtersOf reads, for /api/docs. */
+const FILTERS = {
+  name: "Name contains (a holder's whole family shows)",
+  reseller: "The reseller's id",
+  branch: "The branch's id",
+  partner: "The partner's id",
+};
 
 /** A uuid path parameter; anything else cannot name a beneficiary (404, never a database error). */
 function uuidParam(params: unknown): string {
@@ -102,7 +111,15 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
    */
   app.get(
     '/api/beneficiaries',
-    { schema: { tags, summary: 'List beneficiaries (one page)', response: { 200: BeneficiaryPage } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'List beneficiaries (one page)',
+        querystring: ListQuery({ sorts: Object.keys(HOLDER_SORTS), filterDescriptions: FILTERS }),
+        response: { 200: BeneficiaryPage },
+      },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       // The service builds the order itself (listHolderPage reads deep pages from the end).
       const list = parseListQuery(request.query, HOLDER_SORTS, []);
@@ -130,7 +147,14 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   /** The whole filtered list as CSV, read in keyset batches. */
   app.get(
     '/api/beneficiaries/export',
-    { schema: { tags, summary: 'Export beneficiaries as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export beneficiaries as CSV',
+        querystring: ExportQuery({ filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const filters = filtersOf(request.query);
       return sendAuditedCsv(app.db, request, reply, {
@@ -146,7 +170,14 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/beneficiaries/cpf/:cpf',
-    { schema: { tags, summary: 'Find a beneficiary by CPF', response: { 200: BeneficiaryAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Find a beneficiary by CPF',
+        params: PathParams({ cpf: 'The CPF, digits or formatted (anything else answers 404)' }),
+        response: { 200: BeneficiaryAnswer },
+      },
+    },
     async (request) => {
       const cpf = onlyDigits((request.params as { cpf: string }).cpf);
       // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
@@ -160,7 +191,14 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   /** Resellers bring beneficiaries in through the checkout only. */
   app.post(
     '/api/beneficiaries',
-    { schema: { tags, summary: 'Create a beneficiary', response: { 201: BeneficiarySaveAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a beneficiary',
+        body: documentedBody(beneficiaryCreateSchema),
+        response: { 201: BeneficiarySaveAnswer },
+      },
+    },
     async (request, reply) => {
       if (request.principal.type === 'REVENDEDOR') throw forbidden(M.resellerCannotCreate);
       const input = await validateBody(beneficiaryCreateSchema, request.body);
@@ -172,7 +210,15 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/beneficiaries/:uuid',
-    { schema: { tags, summary: 'Change a beneficiary', response: { 200: BeneficiarySaveAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a beneficiary',
+        params: BeneficiaryUuidParams,
+        body: documentedBody(beneficiaryEditSchema),
+        response: { 200: BeneficiarySaveAnswer },
+      },
+    },
     async (request) => {
       const uuid = uuidParam(request.params);
       const input = await validateBody(beneficiaryEditSchema, request.body);
@@ -184,7 +230,7 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
   app.delete(
     '/api/beneficiaries/:uuid',
-    { schema: { tags, summary: 'Inactivate a beneficiary', response: { 200: BeneficiaryStatusAnswer } } },
+    { schema: { tags, summary: 'Inactivate a beneficiary', params: BeneficiaryUuidParams, response: { 200: BeneficiaryStatusAnswer } } },
     async (request) => {
       const uuid = uuidParam(request.params);
       const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);

@@ -7,7 +7,8 @@ import { Branch, BranchOption } from '../../src/domain/wire/channels';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { ExportQuery, ListQuery, Query, QueryText, RecordIdParams } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
 import {
   BRANCH_DEFAULT_KEY,
@@ -38,14 +39,38 @@ const filtersOf = (query: unknown): BranchFilters => ({
   partnerId: idFilter(query, 'id_parceiro'),
 });
 
+/** What filtersOf reads, for /api/docs. */
+const FILTERS = {
+  titulo: 'Title contains',
+  parceiro: "Partner's name contains",
+  email: 'E-mail contains',
+  id_parceiro: "The partner's id",
+};
+const sorts = Object.keys(BRANCH_SORTS);
+
 /** A partner user's branch always goes under its own partner, whatever the body says. */
 const schemaFor = (principal: Principal, creating: boolean) => branchSchema({ creating, withPartner: principal.type !== 'PARCEIRO' });
+
+/** The body as an administrator sends it; a partner user's `id_parceiro` is ignored. */
+const bodyOf = (creating: boolean) =>
+  documentedBody(
+    branchSchema({ creating, withPartner: true }),
+    "A partner user's branch goes under its own partner: id_parceiro is ignored.",
+  );
 
 export default async function branchRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/branches',
-    { schema: { tags, summary: 'List branches (one page)', response: { 200: ListAnswer(Branch) } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'List branches (one page)',
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: ListAnswer(Branch) },
+      },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
       const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
@@ -57,7 +82,15 @@ export default async function branchRoutes(fastify: FastifyInstance) {
   /** Names only, for the reseller form's picker: the whole scope (branches are a few hundred at most). */
   app.get(
     '/api/branches/options',
-    { schema: { tags, summary: 'Branches as select options', response: { 200: ListAnswer(BranchOption) } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'Branches as select options',
+        querystring: Query({ id_parceiro: QueryText("Only this partner's branches") }),
+        response: { 200: ListAnswer(BranchOption) },
+      },
+      config: { readCache: true },
+    },
     async (request) => ({
       data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },
     }),
@@ -65,7 +98,14 @@ export default async function branchRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/branches/export',
-    { schema: { tags, summary: 'Export branches as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export branches as CSV',
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
       const filters = filtersOf(request.query);
@@ -89,13 +129,17 @@ export default async function branchRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.get('/api/branches/:id', { schema: { tags, summary: 'One branch', response: { 200: RecordAnswer(Branch) } } }, async (request) => ({
-    data: await findBranch(app.db, request.principal, recordId(request.params)),
-  }));
+  app.get(
+    '/api/branches/:id',
+    { schema: { tags, summary: 'One branch', params: RecordIdParams, response: { 200: RecordAnswer(Branch) } } },
+    async (request) => ({
+      data: await findBranch(app.db, request.principal, recordId(request.params)),
+    }),
+  );
 
   app.post(
     '/api/branches',
-    { schema: { tags, summary: 'Create a branch', response: { 201: SaveAnswer(Branch) } } },
+    { schema: { tags, summary: 'Create a branch', body: bodyOf(true), response: { 201: SaveAnswer(Branch) } } },
     async (request, reply) => {
       const values = await validateBody(schemaFor(request.principal, true), request.body);
       const branch = await createBranch(app.db, app.passwords, request.principal, actorOf(request), values);
@@ -104,16 +148,24 @@ export default async function branchRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.put('/api/branches/:id', { schema: { tags, summary: 'Change a branch', response: { 200: SaveAnswer(Branch) } } }, async (request) => {
-    const id = recordId(request.params);
-    const values = await validateBody(schemaFor(request.principal, false), request.body);
-    const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
-    return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
-  });
+  app.put(
+    '/api/branches/:id',
+    { schema: { tags, summary: 'Change a branch', params: RecordIdParams, body: bodyOf(false), response: { 200: SaveAnswer(Branch) } } },
+    async (request) => {
+      const id = recordId(request.params);
+      const values = await validateBody(schemaFor(request.principal, false), request.body);
+      const branch = await updateBranch(app.db, app.passwords, request.principal, actorOf(request), id, values);
+      return { success: true, message: BRANCH_TEXTS.messages.updated, data: branch };
+    },
+  );
 
-  app.delete('/api/branches/:id', { schema: { tags, summary: 'Inactivate a branch', response: { 200: DoneAnswer } } }, async (request) => {
-    const id = recordId(request.params);
-    await deleteBranch(app.db, request.principal, actorOf(request), id);
-    return { success: true, message: BRANCH_TEXTS.messages.removed };
-  });
+  app.delete(
+    '/api/branches/:id',
+    { schema: { tags, summary: 'Inactivate a branch', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    async (request) => {
+      const id = recordId(request.params);
+      await deleteBranch(app.db, request.principal, actorOf(request), id);
+      return { success: true, message: BRANCH_TEXTS.messages.removed };
+    },
+  );
 }

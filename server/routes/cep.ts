@@ -28,7 +28,7 @@ export default async function cepRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Look up an address by CEP',
-        params: Type.Object({ cep: Type.String({ maxLength: 12 }) }),
+        params: Type.Object({ cep: Type.String({ maxLength: 12, description: 'The CEP: 8 digits, with or without its hyphen' }) }),
         response: { 200: CepAddress },
       },
       onRequest: perAddressLimit(app, CEP_LOOKUPS_PER_ADDRESS, CEP_MESSAGES.tooManyLookups),

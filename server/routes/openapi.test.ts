@@ -1,7 +1,9 @@
 import { spawnSync } from 'node:child_process';
 import type { FastifyInstance, RouteOptions } from 'fastify';
+import { AUTH_MESSAGES } from '../../src/domain/messages';
 import { API_ACCESS } from '../../src/domain/permissions';
 import { testConfig } from '../config';
+import { CHECKED_BY_HANDLER } from '../lib/requestSchemas';
 import { DOCS_PREFIX } from '../plugins/apiDocs';
 import { createTestApp } from '../test/helpers';
 import { buildApp } from '../app';
@@ -10,7 +12,8 @@ interface Operation {
   tags?: string[];
   summary?: string;
   security?: Array<Record<string, string[]>>;
-  parameters?: Array<{ in: string; name: string }>;
+  parameters?: Array<{ in: string; name: string; description?: string; required?: boolean }>;
+  requestBody?: { content: Record<string, { schema?: { properties?: Record<string, object>; required?: string[] } }> };
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: object }> }>;
 }
 interface OpenApiDocument {
@@ -132,6 +135,96 @@ describe('the OpenAPI document at /api/docs/openapi.json', () => {
     expect(String((await app.inject({ url: '/api/health' })).headers['content-security-policy'])).toContain(
       "require-trusted-types-for 'script'",
     );
+  });
+});
+
+/** Every operation of the document, as `METHOD /path/{param}`. */
+const operations = () =>
+  Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ key: `${method.toUpperCase()} ${path}`, method: method.toUpperCase(), path, op })),
+  );
+
+/** The writes that take no body at all (the rest send JSON, or a multipart form). */
+const BODILESS_WRITES = ['POST /api/auth/logout', 'POST /api/payment/pix/{orderId}/simulate'];
+
+describe('the requests in the OpenAPI document', () => {
+  it('declares every path parameter, each with what it names (a generated one has no description)', () => {
+    const withParameters = operations().filter(({ path }) => path.includes('{'));
+    expect(withParameters.length).toBeGreaterThan(20);
+    const undeclared = withParameters.flatMap(({ key, path, op }) =>
+      [...path.matchAll(/\{(\w+)\}/g)]
+        .map(([, name]) => name)
+        .filter((name) => !op.parameters?.some((parameter) => parameter.in === 'path' && parameter.name === name && parameter.description))
+        .map((name) => `${key} ${name}`),
+    );
+    expect(undeclared).toEqual([]);
+  });
+
+  it('declares the query of every list and CSV export: paging on the lists, each parameter optional and described', () => {
+    const isList = (op: Operation) => op.summary?.includes('(one page)') === true;
+    const isExport = (op: Operation) => Object.keys(op.responses?.['200']?.content ?? {}).includes('text/csv');
+    const reads = operations().filter(({ method, op }) => method === 'GET' && (isList(op) || isExport(op)));
+    expect(reads.length).toBeGreaterThanOrEqual(19);
+    const wrong = reads.filter(({ op }) => {
+      const query = (op.parameters ?? []).filter((parameter) => parameter.in === 'query');
+      const names = query.map((parameter) => parameter.name);
+      return (
+        query.length === 0 ||
+        query.some((parameter) => parameter.required !== false || !parameter.description) ||
+        (isList(op) && !(names.includes('page') && names.includes('pageSize')))
+      );
+    });
+    expect(wrong.map(({ key }) => key)).toEqual([]);
+    // A list's filters are the ones its handler reads.
+    const partners = operation('GET', '/api/partners')!.parameters!.map((parameter) => parameter.name);
+    expect(partners).toEqual(expect.arrayContaining(['page', 'pageSize', 'sort', 'nome', 'cnpj', 'email']));
+  });
+
+  it('declares the body of every write that takes one, and of none that takes none', () => {
+    const writes = operations().filter(({ method }) => ['POST', 'PUT', 'PATCH'].includes(method));
+    expect(writes.length).toBeGreaterThan(15);
+    const wrong = writes.filter(({ key, op }) => {
+      const json = op.requestBody?.content['application/json']?.schema;
+      return BODILESS_WRITES.includes(key) ? op.requestBody !== undefined : !json?.properties;
+    });
+    expect(wrong.map(({ key }) => key)).toEqual([]);
+    // Only the webhook's body is Fastify's to validate; every other one its handler checks (yup, Portuguese messages).
+    const validatedByFastify = writes
+      .filter(
+        ({ op }) => op.requestBody && !Object.values(op.requestBody.content).every((media) => CHECKED_BY_HANDLER in (media.schema ?? {})),
+      )
+      .map(({ key }) => key);
+    expect(validatedByFastify).toEqual(['POST /api/payment/webhook/asaas']);
+  });
+
+  it('derives each body from the yup rules its handler validates with (required fields, lengths, listed values)', () => {
+    const body = (method: string, url: string, media = 'application/json') => operation(method, url)!.requestBody!.content[media].schema!;
+    const create = body('POST', '/api/partners');
+    expect(create.required).toEqual(['nome', 'cnpj', 'email', 'senha']);
+    expect(create.properties!.nome).toMatchObject({ type: 'string', maxLength: 200 });
+    expect(create.properties!.agencia).toMatchObject({ type: ['string', 'null'], maxLength: 20 });
+    // On edit a blank password keeps the current one.
+    expect(body('PUT', '/api/partners/:id').required).toEqual(['nome', 'cnpj', 'email']);
+    expect(body('POST', '/api/beneficiaries').properties!.beneficiaryType).toMatchObject({ enum: ['titular', 'dependente'] });
+    // The professionals' form as multipart, with its documents.
+    const form = body('POST', '/api/professionals', 'multipart/form-data');
+    expect(form.properties!.copia_crm).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.required).toEqual(expect.arrayContaining(['nome_completo', 'copia_crm', 'termo_aceite']));
+    expect(body('PUT', '/api/professionals/:id', 'multipart/form-data').required).not.toContain('copia_crm');
+  });
+
+  it('leaves the judging to the handlers: their Portuguese answers, not a validator message', async () => {
+    // The documented body requires senha; the answer is still the field's own message.
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'ana@example.com', userType: 'ADMINISTRADOR' },
+    });
+    expect([login.statusCode, login.json().errors]).toEqual([400, { senha: AUTH_MESSAGES.passwordRequired }]);
+    // A repeated query key reaches the handler as it came: the logo of no partner is 404, as before.
+    expect((await app.inject({ url: '/api/partners/999/logo?v=1&v=2' })).statusCode).toBe(404);
+    // A malformed record id is still a record that does not exist.
+    expect((await app.inject({ url: '/api/partners/abc/logo' })).statusCode).toBe(404);
   });
 });
 

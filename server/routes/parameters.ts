@@ -7,7 +7,8 @@ import { ListAnswer, WireObject } from '../../src/domain/wire/answers';
 import { Parameter, ParameterChange } from '../../src/domain/wire/parameters';
 import { notFound, unauthorized } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { ListQuery } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import { actorOf } from '../services/audit/record';
 import { findAccount } from '../services/auth/accounts';
 import { ensurePortalParameters } from '../services/parameters/catalog';
@@ -16,7 +17,16 @@ import { changeParameterValue, findParameter, listParameterChanges, listParamete
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['parameters'];
 
-const idParams = WireObject({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+// Validated by Fastify, as it always was: an id that is not a positive integer answers 400.
+const idParams = WireObject({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'The parameter id (anything but a positive integer answers 400)' }),
+});
+
+/** The value's rule follows the parameter's kind: the text rule's shape stands for all. */
+const changeBody = documentedBody(
+  parameterUpdateSchema('text'),
+  "valor must also be a URL, an e-mail or a number where the parameter's kind says so.",
+);
 
 /** System parameters ('Configurações do Sistema'): administrators only. */
 export default async function parameterRoutes(fastify: FastifyInstance) {
@@ -34,7 +44,15 @@ export default async function parameterRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/parametros/:id',
-    { schema: { tags, summary: 'Change a parameter', params: idParams, response: { 200: WireObject({ success: Type.Boolean() }) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a parameter',
+        params: idParams,
+        body: changeBody,
+        response: { 200: WireObject({ success: Type.Boolean() }) },
+      },
+    },
     async (request) => {
       const parameter = await findParameter(app.db, request.params.id);
       if (!parameter) throw notFound(SETTINGS_MESSAGES.notFound);
@@ -51,7 +69,16 @@ export default async function parameterRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/parametros/:id/historico',
-    { schema: { tags, summary: "A parameter's change history", params: idParams, response: { 200: ListAnswer(ParameterChange) } } },
+    {
+      schema: {
+        tags,
+        summary: "A parameter's change history (one page)",
+        params: idParams,
+        // Newest first, always: no sort.
+        querystring: ListQuery({}),
+        response: { 200: ListAnswer(ParameterChange) },
+      },
+    },
     async (request, reply) => {
       if (!(await findParameter(app.db, request.params.id))) throw notFound(SETTINGS_MESSAGES.notFound);
       // Sorting is fixed (newest first); only page and pageSize are read.

@@ -11,7 +11,8 @@ import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { ExportQuery, ListQuery, Query, QueryText, RecordIdParams } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
@@ -41,6 +42,10 @@ const filtersOf = (query: unknown): PartnerFilters => ({
   email: textFilter(query, 'email'),
 });
 
+/** What filtersOf reads, for /api/docs. */
+const FILTERS = { nome: 'Name contains', cnpj: 'CNPJ contains (digits)', email: 'E-mail contains' };
+const sorts = Object.keys(PARTNER_SORTS);
+
 /**
  * Partners: only administrators create, edit or delete them. Partner and branch users read their
  * own partner (their forms show it), branch users without its bank details; resellers read none.
@@ -49,7 +54,15 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/partners',
-    { schema: { tags, summary: 'List partners (one page)', response: { 200: ListAnswer(PartnerView) } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'List partners (one page)',
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: ListAnswer(PartnerView) },
+      },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
       const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
@@ -69,7 +82,14 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/partners/export',
-    { schema: { tags, summary: 'Export partners as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export partners as CSV',
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
       const filters = filtersOf(request.query);
@@ -95,7 +115,7 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/partners/:id',
-    { schema: { tags, summary: 'One partner', response: { 200: RecordAnswer(PartnerView) } } },
+    { schema: { tags, summary: 'One partner', params: RecordIdParams, response: { 200: RecordAnswer(PartnerView) } } },
     async (request) => ({
       data: partnerAsSeenBy(request.principal, await findPartner(app.db, request.principal, recordId(request.params))),
     }),
@@ -104,7 +124,17 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
   // Public: an <img> cannot send a bearer token, and a logo is not sensitive.
   app.get(
     '/api/partners/:id/logo',
-    { schema: { tags, summary: "A partner's logo", response: { 200: StoredFile([...ACCEPTED_IMAGE_TYPES]), 304: NotModified } } },
+    {
+      schema: {
+        tags,
+        summary: "A partner's logo",
+        params: RecordIdParams,
+        querystring: Query({
+          v: QueryText('The logo version (its change time) the lists name: an answer for the current one is cached for a year'),
+        }),
+        response: { 200: StoredFile([...ACCEPTED_IMAGE_TYPES]), 304: NotModified },
+      },
+    },
     async (request, reply) => {
       const logo = await readLogo(app.db, recordId(request.params));
       if (!logo) throw notFound();
@@ -120,7 +150,15 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/partners',
-    { schema: { tags, summary: 'Create a partner', response: { 201: SaveAnswer(Partner) } }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    {
+      schema: {
+        tags,
+        summary: 'Create a partner',
+        body: documentedBody(partnerSchema({ creating: true })),
+        response: { 201: SaveAnswer(Partner) },
+      },
+      bodyLimit: BODY_LIMITS.partnerWithLogo,
+    },
     async (request, reply) => {
       const values = await validateBody(partnerSchema({ creating: true }), request.body);
       const partner = await createPartner(app.db, app.passwords, actorOf(request), values);
@@ -131,7 +169,16 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/partners/:id',
-    { schema: { tags, summary: 'Change a partner', response: { 200: SaveAnswer(Partner) } }, bodyLimit: BODY_LIMITS.partnerWithLogo },
+    {
+      schema: {
+        tags,
+        summary: 'Change a partner',
+        params: RecordIdParams,
+        body: documentedBody(partnerSchema({ creating: false })),
+        response: { 200: SaveAnswer(Partner) },
+      },
+      bodyLimit: BODY_LIMITS.partnerWithLogo,
+    },
     async (request) => {
       const id = recordId(request.params);
       const values = await validateBody(partnerSchema({ creating: false }), request.body);
@@ -140,9 +187,13 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
     },
   );
 
-  app.delete('/api/partners/:id', { schema: { tags, summary: 'Inactivate a partner', response: { 200: DoneAnswer } } }, async (request) => {
-    const id = recordId(request.params);
-    await deletePartner(app.db, actorOf(request), id);
-    return { success: true, message: PARTNER_TEXTS.messages.removed };
-  });
+  app.delete(
+    '/api/partners/:id',
+    { schema: { tags, summary: 'Inactivate a partner', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    async (request) => {
+      const id = recordId(request.params);
+      await deletePartner(app.db, actorOf(request), id);
+      return { success: true, message: PARTNER_TEXTS.messages.removed };
+    },
+  );
 }

@@ -4,7 +4,8 @@ import { CHECKOUT_MESSAGES, ORDER_ID_HEADER, PAYMENT_RATE_LIMIT } from '../../sr
 import { paymentRequestSchema } from '../../src/domain/validation/checkout';
 import { CheckoutConfig, OrderConfirmation, PaymentAnswer, SalesLinkStatus, WebhookReceipt } from '../../src/domain/wire/checkout';
 import { notFound, serviceUnavailable, unauthorized } from '../lib/httpErrors';
-import { validateBody } from '../lib/validation';
+import { PathParams } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { paymentContext, processPayment } from '../services/payments/checkout';
 import { GatewayUnavailableError } from '../services/payments/gateway';
@@ -70,7 +71,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Whether a sales link sells',
-        querystring: { type: 'object', properties: { rev: { type: 'string', maxLength: 20 } } },
+        querystring: {
+          type: 'object',
+          properties: { rev: { type: 'string', maxLength: 20, description: "The sales link's reseller reference" } },
+        },
         response: { 200: SalesLinkStatus },
       },
     },
@@ -84,7 +88,12 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
   app.get<{ Params: { orderId: string } }>(
     '/api/payment/orders/:orderId',
     {
-      schema: { tags, summary: "An approved order's confirmation", response: { 200: OrderConfirmation } },
+      schema: {
+        tags,
+        summary: "An approved order's confirmation",
+        params: PathParams({ orderId: 'The order id the payment answered (X-Order-Id)' }),
+        response: { 200: OrderConfirmation },
+      },
       onRequest: perAddressLimit(app, ORDER_READS_PER_ADDRESS, CHECKOUT_MESSAGES.tooManyOrderReads),
     },
     async (request, reply) => {
@@ -97,7 +106,10 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/payment',
-    { ...paymentRouteOptions(app), schema: { tags, summary: 'Pay a plan by card', response: { 200: PaymentAnswer } } },
+    {
+      ...paymentRouteOptions(app),
+      schema: { tags, summary: 'Pay a plan by card', body: documentedBody(paymentRequestSchema), response: { 200: PaymentAnswer } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const idempotencyKey = idempotencyKeyOf(request);

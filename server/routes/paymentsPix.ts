@@ -5,7 +5,7 @@ import { PIX_MESSAGES } from '../../src/domain/pix';
 import { pixPaymentRequestSchema } from '../../src/domain/validation/checkout';
 import { PixChargeAnswer, PixChargeStatus } from '../../src/domain/wire/checkout';
 import { DEFAULT_PIX } from '../config';
-import { validateBody } from '../lib/validation';
+import { documentedBody, validateBody } from '../lib/validation';
 import type { AttemptLimit } from '../services/limits/attemptCounters';
 import { paymentContext } from '../services/payments/checkout';
 import { createPixPayment, pixChargeStatus, simulatePixPayment, type PixContext } from '../services/payments/pix';
@@ -24,7 +24,7 @@ const PIX_READS_PER_ADDRESS: AttemptLimit = { name: 'pix:address', max: 1200, wi
 const orderParams = {
   type: 'object',
   required: ['orderId'],
-  properties: { orderId: { type: 'string', maxLength: 64 } },
+  properties: { orderId: { type: 'string', maxLength: 64, description: 'The order id the Pix charge answered' } },
 } as const;
 
 /** Pix at the public checkout: create a charge, follow it, and (sandbox only) pay it. */
@@ -39,7 +39,10 @@ export default async function pixPaymentRoutes(fastify: FastifyInstance) {
   // The card's protections: the same per-address counter, Idempotency-Key, the same buyer's rules.
   app.post(
     '/api/payment/pix',
-    { ...paymentRouteOptions(app), schema: { tags, summary: 'Start a Pix payment', response: { 200: PixChargeAnswer } } },
+    {
+      ...paymentRouteOptions(app),
+      schema: { tags, summary: 'Start a Pix payment', body: documentedBody(pixPaymentRequestSchema), response: { 200: PixChargeAnswer } },
+    },
     async (request, reply) => {
       reply.header('Cache-Control', 'no-store');
       const idempotencyKey = idempotencyKeyOf(request);

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isProfessionalFileField, PROFESSIONAL_MESSAGES } from '../../src/domain/care';
+import { isProfessionalFileField, PROFESSIONAL_FILES, PROFESSIONAL_MESSAGES } from '../../src/domain/care';
 import { formatCpf } from '../../src/domain/documents';
 import { CsvFile, DoneAnswer, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
 import { Professional } from '../../src/domain/wire/care';
@@ -10,9 +10,10 @@ import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { ExportQuery, ListQuery, PathParams, RecordIdParams } from '../lib/requestSchemas';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
-import { MULTIPART_LIMITS, readProfessionalForm } from '../services/professionals/form';
+import { MULTIPART_LIMITS, professionalFormBody, readProfessionalForm } from '../services/professionals/form';
 import { createProfessional, removeProfessional, updateProfessional } from '../services/professionals/mutations';
 import {
   fileKeysOf,
@@ -26,7 +27,7 @@ import {
   professionalView,
   type ProfessionalFilters,
 } from '../services/professionals/queries';
-import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
+import { administratorTokenVersion, createLinkSigner, SignedLinkQuery } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 import { FILE_TYPES } from '../services/uploads/fileTypes';
 
@@ -34,6 +35,8 @@ import { FILE_TYPES } from '../services/uploads/fileTypes';
 const tags = ['professionals'];
 
 const LINK_REFUSED = 'Link expirado ou inválido. Abra os detalhes novamente.';
+
+const PROFESSIONAL_FILE_NAMES = PROFESSIONAL_FILES.map((file) => file.field).join(', ');
 
 function idParam(params: unknown): number {
   const id = Number((params as { id?: string }).id);
@@ -47,6 +50,10 @@ const filtersOf = (query: unknown): ProfessionalFilters => ({
   email: textFilter(query, 'email'),
 });
 
+/** What filtersOf reads, for /api/docs. */
+const FILTERS = { nome: 'Name contains', cpf: 'CPF contains', email: 'E-mail contains' };
+const sorts = Object.keys(PROFESSIONAL_SORTS);
+
 /** 'Lista de Profissionais' and, beyond the spec, the registration of professionals with their documents. */
 export default async function professionalRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
@@ -58,7 +65,12 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
   app.get(
     '/api/professionals',
     {
-      schema: { tags, summary: 'List professionals (one page)', response: { 200: RecordAnswer(Type.Array(Professional)) } },
+      schema: {
+        tags,
+        summary: 'List professionals (one page)',
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: RecordAnswer(Type.Array(Professional)) },
+      },
       config: { readCache: true },
     },
     async (request, reply) => {
@@ -76,7 +88,14 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/professionals/export.csv',
-    { schema: { tags, summary: 'Export professionals as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export professionals as CSV',
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
       const filters = filtersOf(request.query);
@@ -102,7 +121,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/professionals/:id',
-    { schema: { tags, summary: 'One professional', response: { 200: RecordAnswer(Professional) } } },
+    { schema: { tags, summary: 'One professional', params: RecordIdParams, response: { 200: RecordAnswer(Professional) } } },
     async (request) => {
       const row = await findProfessionalRow(app.db, idParam(request.params));
       if (!row) throw notFound();
@@ -112,7 +131,14 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/professionals',
-    { schema: { tags, summary: 'Create a professional (multipart, with files)', response: { 201: SaveAnswer(Professional) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Create a professional (multipart, with files)',
+        body: professionalFormBody('create'),
+        response: { 201: SaveAnswer(Professional) },
+      },
+    },
     async (request, reply) => {
       const { input, files } = await readProfessionalForm(request, 'create');
       const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
@@ -128,7 +154,15 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/professionals/:id',
-    { schema: { tags, summary: 'Change a professional (multipart, with files)', response: { 200: SaveAnswer(Professional) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Change a professional (multipart, with files)',
+        params: RecordIdParams,
+        body: professionalFormBody('update'),
+        response: { 200: SaveAnswer(Professional) },
+      },
+    },
     async (request) => {
       const id = idParam(request.params);
       if (!(await findProfessionalRow(app.db, id))) throw notFound();
@@ -145,7 +179,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/professionals/:id',
-    { schema: { tags, summary: 'Inactivate a professional', response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Inactivate a professional', params: RecordIdParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const id = idParam(request.params);
       await removeProfessional(app.db, actorOf(request), id);
@@ -161,6 +195,11 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A professional's file (signed link)",
+        params: PathParams({
+          id: "The professional's id (anything but a positive integer answers 404)",
+          field: `The document: ${PROFESSIONAL_FILE_NAMES}`,
+        }),
+        querystring: SignedLinkQuery,
         response: { 200: StoredFile(Object.values(FILE_TYPES).map((type) => type.mimeType)) },
       },
     },

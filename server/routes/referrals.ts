@@ -8,18 +8,28 @@ import { CsvFile, StoredFile } from '../../src/domain/wire/answers';
 import { Referral } from '../../src/domain/wire/care';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { setTotalCount } from '../lib/listQuery';
+import { ExportQuery, ListQuery, PathParams } from '../lib/requestSchemas';
+import { REFERRAL_SORT_COLUMNS } from '../services/telemedicine/types';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordBeneficiaryViews } from '../services/audit/record';
 import { toBrDate, zonedParts } from '../services/telemedicine/dates';
 import { referralFilters, referralPage } from '../services/telemedicine/listParams';
 import { referralFileKey, referralFilePath } from '../services/telemedicine/local/referralQueries';
 import type { Principal } from '../services/auth/tokens';
-import { administratorTokenVersion, createLinkSigner } from '../services/uploads/signedLinks';
+import { administratorTokenVersion, createLinkSigner, SignedLinkQuery } from '../services/uploads/signedLinks';
 import { FILE_TYPES } from '../services/uploads/fileTypes';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['appointments'];
+
+/** What referralFilters reads, for /api/docs. */
+const FILTERS = {
+  dataInicial: 'Created on or after (yyyy-mm-dd or dd/mm/yyyy)',
+  dataFinal: 'Created on or before (yyyy-mm-dd or dd/mm/yyyy)',
+  busca: "Beneficiary's name or CPF",
+  status: "The referral's status",
+};
 
 /** dd/mm/yyyy in São Paulo of an ISO instant; anything unreadable as it came. */
 function createdDate(value: string): string {
@@ -40,7 +50,14 @@ export default async function referralRoutes(fastify: FastifyInstance) {
   /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
   app.get(
     '/api/appointments/referrals',
-    { schema: { tags, summary: 'List referrals (one page)', response: { 200: Type.Array(Referral) } } },
+    {
+      schema: {
+        tags,
+        summary: 'List referrals (one page)',
+        querystring: ListQuery({ sorts: REFERRAL_SORT_COLUMNS, filterDescriptions: FILTERS }),
+        response: { 200: Type.Array(Referral) },
+      },
+    },
     async (request, reply) => {
       const { request: page } = referralPage(request.query);
       const { items, total, totalEstimated } = await app.telemedicine.listReferrals(referralFilters(request.query), page);
@@ -53,7 +70,14 @@ export default async function referralRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/appointments/referrals/export.csv',
-    { schema: { tags, summary: 'Export referrals as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export referrals as CSV',
+        querystring: ExportQuery({ sorts: REFERRAL_SORT_COLUMNS, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { request: page } = referralPage(request.query);
       const filters = referralFilters(request.query);
@@ -82,6 +106,8 @@ export default async function referralRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: "A referral's file (signed link)",
+        params: PathParams({ uuid: "The referral's UUID" }),
+        querystring: SignedLinkQuery,
         response: { 200: StoredFile(Object.values(FILE_TYPES).map((type) => type.mimeType)) },
       },
     },

@@ -9,6 +9,10 @@ import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { csvMoney, inKeysetBatches, sendCsv } from '../lib/csv';
 import { keyOf } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { ExportQuery, ListQuery } from '../lib/requestSchemas';
+import { PAYMENT_METHODS } from '../../src/domain/paymentMethods';
+import { PLAN_IDS } from '../../src/domain/plans';
+import { WITHOUT_RESELLER } from '../../src/domain/report';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
 import {
   assertMayFilterWithoutReseller,
@@ -23,6 +27,16 @@ import {
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['reports'];
+
+/** What parseReportFilters reads, for /api/docs. */
+const FILTERS = {
+  partner: "The partner's id",
+  branch: "The branch's id",
+  reseller: `The reseller's id, or ${WITHOUT_RESELLER} for the sales of no reseller`,
+  tipo: `The plan: ${PLAN_IDS.join(', ')}`,
+  forma_pagamento: `The payment method: ${PAYMENT_METHODS.join(', ')}`,
+  month: 'The month, yyyy-mm',
+};
 
 const CSV_HEADER = [
   REPORT_COLUMNS.reseller,
@@ -48,7 +62,15 @@ export default async function reportRoutes(fastify: FastifyInstance) {
    */
   app.get(
     '/api/reports/sales',
-    { schema: { tags, summary: 'Sales report (one page)', response: { 200: SalesReport } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'Sales report (one page)',
+        querystring: ListQuery({ sorts: Object.keys(SALE_SORTS), filterDescriptions: FILTERS }),
+        response: { 200: SalesReport },
+      },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
       const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
@@ -74,7 +96,14 @@ export default async function reportRoutes(fastify: FastifyInstance) {
   /** Every filtered sale as CSV, newest first, read in keyset batches (a million sales in seconds). */
   app.get(
     '/api/reports/sales/export',
-    { schema: { tags, summary: 'Export the sales report as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export the sales report as CSV',
+        querystring: ExportQuery({ filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const filters = parseReportFilters(request.query);
       // Before the first byte: a refusal cannot be sent once the CSV is streaming.

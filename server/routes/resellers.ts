@@ -8,7 +8,8 @@ import { Reseller } from '../../src/domain/wire/channels';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { validateBody } from '../lib/validation';
+import { ExportQuery, ListQuery, RecordIdParams } from '../lib/requestSchemas';
+import { documentedBody, validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
@@ -45,11 +46,35 @@ const filtersOf = (query: unknown): ResellerFilters => ({
 const schemaFor = (principal: Principal, creating: boolean) =>
   resellerSchema({ creating, withPartner: false, withBranch: principal.type !== 'FILIAL' });
 
+/** The body as an administrator or partner user sends it; a branch user's `id_filial` is ignored. */
+const bodyOf = (creating: boolean) =>
+  documentedBody(
+    resellerSchema({ creating, withPartner: false, withBranch: true }),
+    "The partner follows from the branch (id_parceiro is ignored); a branch user's reseller goes under its own branch.",
+  );
+
+/** What filtersOf reads, for /api/docs. */
+const FILTERS = {
+  nome: 'Name contains',
+  parceiro: "Partner's name contains",
+  filial: "Branch's title contains",
+  cpf: 'CPF contains (digits)',
+};
+const sorts = Object.keys(RESELLER_SORTS);
+
 export default async function resellerRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get(
     '/api/resellers',
-    { schema: { tags, summary: 'List resellers (one page)', response: { 200: ListAnswer(Reseller) } }, config: { readCache: true } },
+    {
+      schema: {
+        tags,
+        summary: 'List resellers (one page)',
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: ListAnswer(Reseller) },
+      },
+      config: { readCache: true },
+    },
     async (request, reply) => {
       const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
       const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
@@ -60,7 +85,14 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/resellers/export',
-    { schema: { tags, summary: 'Export resellers as CSV', response: { 200: CsvFile } } },
+    {
+      schema: {
+        tags,
+        summary: 'Export resellers as CSV',
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        response: { 200: CsvFile },
+      },
+    },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
       const filters = filtersOf(request.query);
@@ -88,7 +120,7 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/resellers/:id',
-    { schema: { tags, summary: 'One reseller', response: { 200: RecordAnswer(Reseller) } } },
+    { schema: { tags, summary: 'One reseller', params: RecordIdParams, response: { 200: RecordAnswer(Reseller) } } },
     async (request) => ({
       data: await findReseller(app.db, request.principal, recordId(request.params)),
     }),
@@ -96,7 +128,7 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.post(
     '/api/resellers',
-    { schema: { tags, summary: 'Create a reseller', response: { 201: SaveAnswer(Reseller) } } },
+    { schema: { tags, summary: 'Create a reseller', body: bodyOf(true), response: { 201: SaveAnswer(Reseller) } } },
     async (request, reply) => {
       const values = await validateBody(schemaFor(request.principal, true), request.body);
       const reseller = await createReseller(app.db, app.passwords, request.principal, actorOf(request), values);
@@ -107,7 +139,9 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.put(
     '/api/resellers/:id',
-    { schema: { tags, summary: 'Change a reseller', response: { 200: SaveAnswer(Reseller) } } },
+    {
+      schema: { tags, summary: 'Change a reseller', params: RecordIdParams, body: bodyOf(false), response: { 200: SaveAnswer(Reseller) } },
+    },
     async (request) => {
       const id = recordId(request.params);
       const values = await validateBody(schemaFor(request.principal, false), request.body);
@@ -118,7 +152,7 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/resellers/:id',
-    { schema: { tags, summary: 'Inactivate a reseller', response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Inactivate a reseller', params: RecordIdParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const id = recordId(request.params);
       await deleteReseller(app.db, request.principal, actorOf(request), id);

@@ -5,6 +5,7 @@ import { APPOINTMENT_MESSAGES, AVAILABILITY_MAX_RANGE_DAYS, CARE_ERRORS } from '
 import { AvailabilitySlot, Specialty } from '../../src/domain/wire/specialties';
 import { badRequest } from '../lib/httpErrors';
 import { textFilter } from '../lib/listQuery';
+import { Query, QueryText } from '../lib/requestSchemas';
 import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
 import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
 
@@ -22,7 +23,19 @@ export default async function specialtyRoutes(fastify: FastifyInstance) {
 
   app.get(
     '/api/specialty-availability',
-    { schema: { tags, summary: 'Free times for a specialty', response: { 200: Type.Array(AvailabilitySlot) } } },
+    {
+      schema: {
+        tags,
+        summary: 'Free times for a specialty',
+        querystring: Query({
+          specialtyUuid: QueryText('The specialty (required)'),
+          dateInitial: QueryText('First day, dd/mm/yyyy (required)'),
+          dateFinal: QueryText(`Last day, dd/mm/yyyy (required; at most ${AVAILABILITY_MAX_RANGE_DAYS} days after the first)`),
+          beneficiaryUuid: QueryText('The beneficiary who will book, if known'),
+        }),
+        response: { 200: Type.Array(AvailabilitySlot) },
+      },
+    },
     async (request) => {
       const query = request.query;
       const specialtyUuid = textFilter(query, 'specialtyUuid');

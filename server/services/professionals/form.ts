@@ -10,7 +10,9 @@ import {
 } from '../../../src/domain/care';
 import { professionalSchema } from '../../../src/domain/validation/care';
 import { badRequest, HttpError, type FieldErrors } from '../../lib/httpErrors';
-import { validateBody } from '../../lib/validation';
+import { CHECKED_BY_HANDLER } from '../../lib/requestSchemas';
+import { documentedBody, validateBody } from '../../lib/validation';
+import { jsonSchemaOf } from '../../lib/yupJsonSchema';
 import { detectFileType } from '../uploads/fileTypes';
 import type { ProfessionalFiles, ProfessionalInput } from './mutations';
 
@@ -24,6 +26,42 @@ export const MULTIPART_LIMITS = {
   fieldSize: 64 * 1024,
   parts: 70,
 };
+
+/**
+ * The body of POST and PUT /api/professionals for /api/docs: JSON without documents, or the form as
+ * multipart with them (the lists as JSON text), both from the form's own schema and checked only by
+ * readProfessionalForm (CHECKED_BY_HANDLER). On create the CRM copy and the term are required.
+ */
+export function professionalFormBody(mode: 'create' | 'update') {
+  const fields = jsonSchemaOf(professionalSchema);
+  const textFields = Object.fromEntries(
+    Object.entries(fields.properties ?? {}).map(([name, field]) => [
+      name,
+      // JSON Schema's own way to describe JSON sent as text.
+      JSON_FIELDS.has(name) ? { type: 'string', contentMediaType: 'application/json', contentSchema: field } : field,
+    ]),
+  );
+  const documents = Object.fromEntries(
+    PROFESSIONAL_FILES.map(({ field, label, accepts }) => [
+      field,
+      { type: 'string', format: 'binary', description: `${label}: ${accepts === 'image' ? 'PNG or JPEG' : 'PDF, PNG or JPEG'}` },
+    ]),
+  );
+  const requiredDocuments = mode === 'create' ? Object.keys(REQUIRED_PROFESSIONAL_FILES) : [];
+  return {
+    content: {
+      'application/json': { schema: documentedBody(professionalSchema) },
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          properties: { ...textFields, ...documents },
+          required: [...(fields.required ?? []), ...requiredDocuments],
+          [CHECKED_BY_HANDLER]: true,
+        },
+      },
+    },
+  };
+}
 
 interface RawForm {
   fields: Record<string, unknown>;

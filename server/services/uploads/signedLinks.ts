@@ -1,9 +1,17 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../../db/client';
+import { Query, QueryText } from '../../lib/requestSchemas';
 import { findAccount } from '../auth/accounts';
 
 /** How long a file link handed to an administrator keeps working. */
 export const FILE_LINK_TTL_SECONDS = 30 * 60;
+
+/** A signed link's query, for /api/docs: copied from the link the API handed out, never written by hand. */
+export const SignedLinkQuery = Query({
+  expires: QueryText('When the link stops working (Unix seconds)'),
+  account: QueryText('The administrator the link was issued to'),
+  signature: QueryText("The link's signature"),
+});
 
 /** The token version an account has now, or undefined when it may not open links (missing, inactive). */
 export type CurrentTokenVersion = (accountId: number) => Promise<number | undefined>;

@@ -1,0 +1,77 @@
+import { array, boolean, mixed, number, object, ref, string } from 'yup';
+import { changePasswordSchema } from '../../src/domain/validation/login';
+import { jsonSchemaOf } from './yupJsonSchema';
+
+describe('a yup schema as JSON Schema', () => {
+  it("writes the types, the required fields and yup's built-in string rules", () => {
+    const schema = object({
+      nome: string().required('Nome é obrigatório').min(2).max(150),
+      sigla: string().length(2),
+      email: string().email('E-mail inválido'),
+      hora: string().matches(/^\d{2}:\d{2}$/),
+      ativo: boolean(),
+      apelido: string().nullable(),
+    });
+    expect(jsonSchemaOf(schema)).toEqual({
+      type: 'object',
+      properties: {
+        nome: { type: 'string', minLength: 2, maxLength: 150 },
+        sigla: { type: 'string', minLength: 2, maxLength: 2 },
+        email: { type: 'string', format: 'email' },
+        hora: { type: 'string', pattern: '^\\d{2}:\\d{2}$' },
+        ativo: { type: 'boolean' },
+        apelido: { type: ['string', 'null'] },
+      },
+      required: ['nome'],
+    });
+  });
+
+  it('writes numbers with their bounds, integers as integers, and exclusive bounds as such', () => {
+    expect(jsonSchemaOf(number().integer().positive().max(2_147_483_647))).toEqual({
+      type: 'integer',
+      exclusiveMinimum: 0,
+      maximum: 2_147_483_647,
+    });
+    expect(jsonSchemaOf(number().min(5).lessThan(60))).toEqual({ type: 'number', minimum: 5, exclusiveMaximum: 60 });
+  });
+
+  it('lists the values of oneOf (null too when nullable) and keeps a plain default', () => {
+    expect(jsonSchemaOf(string().oneOf(['S', 'A']).default('S'))).toEqual({ type: 'string', enum: ['S', 'A'], default: 'S' });
+    expect(jsonSchemaOf(string().oneOf(['S', 'A']).nullable())).toEqual({ type: ['string', 'null'], enum: ['S', 'A', null] });
+    expect(jsonSchemaOf(mixed().oneOf(['1', '2']).required())).toEqual({ enum: ['1', '2'] });
+  });
+
+  it('writes arrays with their items and sizes, and nested objects with their own required fields', () => {
+    const schema = object({
+      agenda: array(object({ inicio: string().required(), fim: string() }))
+        .required()
+        .min(1)
+        .max(50),
+    });
+    expect(jsonSchemaOf(schema)).toEqual({
+      type: 'object',
+      properties: {
+        agenda: {
+          type: 'array',
+          minItems: 1,
+          maxItems: 50,
+          items: { type: 'object', properties: { inicio: { type: 'string' }, fim: { type: 'string' } }, required: ['inicio'] },
+        },
+      },
+      required: ['agenda'],
+    });
+  });
+
+  it('leaves out what only code can check (custom tests, references to other fields)', () => {
+    const schema = string()
+      .required()
+      .test('cpf', 'CPF inválido', () => true)
+      .notOneOf([ref('outro')]);
+    expect(jsonSchemaOf(schema)).toEqual({ type: 'string' });
+    // A real one of the portal: the new password must differ from the current (a reference), which JSON Schema cannot say.
+    expect(jsonSchemaOf(changePasswordSchema)).toMatchObject({
+      required: ['currentPassword', 'newPassword'],
+      properties: { newPassword: { type: 'string', minLength: expect.any(Number), maxLength: expect.any(Number) } },
+    });
+  });
+});
