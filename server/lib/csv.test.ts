@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { csvLine, csvMoney, inKeyOrder, inKeysetBatches, sendCsv } from './csv';
+import { csvLine, csvMoney, inKeyOrder, sendCsv } from './csv';
 import type { KeyValues } from './keyset';
 
 /**
