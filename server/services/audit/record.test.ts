@@ -5,11 +5,12 @@ import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, injectAs, login } from '../../test/helpers';
 import { chainTokens, createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
-import { recordAudit, recordBeneficiaryViews, type AuditEntry } from './record';
+import { GATEWAY_ACTOR, recordAudit, recordBeneficiaryViews, recordPublicAudit, type AuditEntry } from './record';
 
 /**
  * What one audit row holds (record.ts): the actor's name as each account type keeps it, the record
- * named as text, the summary's limit, and a page's views one per beneficiary. A portal of its own,
+ * named as text, the summary's limit, the system actors of the checkout and the gateway, and a page's
+ * views one per beneficiary, by our uuid or the provider's id. A portal of its own,
  * without the demo data: one sales chain and an administrator.
  */
 
@@ -75,6 +76,30 @@ describe('the actor of a row', () => {
   });
 });
 
+describe('the actor of a write without an account', () => {
+  it('is the public checkout unless another is named (the gateway), at the address the entry gives', async () => {
+    const rows = await rowsWrittenBy(async () => {
+      await recordPublicAudit(app.db, {
+        action: 'create',
+        entity: 'beneficiary',
+        entityId: sold.uuid,
+        summary: 'Compra',
+        ipAddress: ADDRESS,
+      });
+      await recordPublicAudit(
+        app.db,
+        { action: 'status', entity: 'beneficiary', entityId: sold.uuid, ipAddress: 'webhook' },
+        GATEWAY_ACTOR,
+      );
+    });
+    // Rows written without an account name their writer by these two: the checkout unless told otherwise.
+    expect(rows.map((row) => [row.actorType, row.actorId, row.actorName, row.action, row.entityId, row.summary, row.ipAddress])).toEqual([
+      ['CHECKOUT', 0, 'Checkout público', 'create', sold.uuid, 'Compra', ADDRESS],
+      ['GATEWAY', 0, 'Gateway de pagamento', 'status', sold.uuid, null, 'webhook'],
+    ]);
+  });
+});
+
 describe('the record and summary of a row', () => {
   it('keeps the record’s id as text, none for a list, and a summary of at most 300 characters', async () => {
     const actor = { type: 'ADMINISTRADOR', id: 0, name: 'Rotina', ipAddress: ADDRESS };
@@ -101,7 +126,21 @@ describe('the views of a page', () => {
     ]);
   });
 
-  it('records nothing for a page that showed no one', async () => {
-    expect(await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, ['', ''], 'Página vazia'))).toEqual([]);
+  // The provider's id is looked up as text only: sent to our uuid column, an id that is no uuid fails the statement.
+  it('records the beneficiary the provider named by its own id (no uuid) under our uuid, beside one named by ours', async () => {
+    const providerId = `paciente-${unique()}`;
+    const known = await insertBeneficiary(app.db, { providerUuid: providerId });
+    const rows = await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, [providerId, sold.uuid], 'Agenda'));
+    expect(rows.map((row) => row.entityId).sort()).toEqual([known.uuid, sold.uuid].sort());
+  });
+
+  it('records nothing for a page that showed no one, without a statement to the database', async () => {
+    const execute = jest.spyOn(app.db, 'execute');
+    try {
+      expect(await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, ['', ''], 'Página vazia'))).toEqual([]);
+      expect(execute).not.toHaveBeenCalled();
+    } finally {
+      execute.mockRestore();
+    }
   });
 });
