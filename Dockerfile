@@ -6,6 +6,8 @@
 FROM node:24-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# patch-package applies them after the install (patches/README.md).
+COPY patches ./patches
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
@@ -14,7 +16,8 @@ RUN npm run build
 FROM node:24-slim AS runtime-dependencies
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# No install scripts: the only one is ours (patch-package, a dev tool for the browser build's Chakra).
+RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund && npm cache clean --force
 
 # 3. nginx (Debian's, with the brotli_static module) in front of the copies: `--target nginx`.
 FROM debian:bookworm-slim AS nginx

@@ -2,17 +2,14 @@ import type { Config } from 'jest';
 
 // ts-jest only transpiles (isolatedModules in tsconfig); `npm run typecheck` checks types.
 const tsJestOptions = { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', allowJs: true } } as const;
-// Chakra's system module, rewritten as webpack's build rewrites it (scripts/chakra/systemLoader.ts).
-const CHAKRA_SYSTEM = '@chakra-ui/react/dist/cjs/styled-system/system\\.cjs$';
 const transform: Config['transform'] = {
-  [CHAKRA_SYSTEM]: '<rootDir>/scripts/chakra/systemJestTransform.cjs',
   '^.+\\.tsx?$': ['ts-jest', tsJestOptions],
   // A few dependencies ship ESM only; jest's CommonJS runtime needs them compiled. On Node 22.12+ jest
   // loads them as ES modules (require of ESM), and ts-jest must then keep them ES modules (useESM).
   '^.+\\.m?js$': ['ts-jest', { ...tsJestOptions, useESM: true }],
 };
 const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/|${CHAKRA_SYSTEM})`];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
 
 // Starting a PGlite database (WebAssembly) and seeding it takes seconds on an idle 2-core machine,
 // and over a minute on a busy one (CI machines may be): a hook or test is given three.

@@ -15,7 +15,7 @@ const API_PORT = process.env.API_PORT || '3001';
 const resolve: Configuration['resolve'] = {
   extensions: ['.tsx', '.ts', '.js'],
   // The themes import Chakra's recipes file by file (tsconfig `paths` gives the same mapping to tsc), and its
-  // system module (rewritten below; src/components/theme/chakraSystemSteps.d.ts types it).
+  // system module for createSystemSteps (patches/README.md; src/components/theme/chakraSystemSteps.d.ts types it).
   alias: {
     'chakra-theme': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/theme'),
     'chakra-styled-system': path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system'),
@@ -39,13 +39,6 @@ const productionResolve: Configuration['resolve'] = {
 if (!fs.existsSync(path.join(REACT_ROUTER_PRODUCTION, 'index.mjs')))
   throw new Error(`${REACT_ROUTER_PRODUCTION} is gone: update its alias`);
 
-const CHAKRA_SYSTEM_LINK = path.resolve(__dirname, 'node_modules/@chakra-ui/react/dist/esm/styled-system/system.js');
-if (!fs.existsSync(CHAKRA_SYSTEM_LINK))
-  throw new Error(`${CHAKRA_SYSTEM_LINK} is gone: update scripts/chakra/systemLoader.ts for this Chakra`);
-// Webpack matches rules against real paths: a node_modules that is a symbolic link (a git worktree
-// sharing one install) would otherwise skip the loader.
-const CHAKRA_SYSTEM = fs.realpathSync(CHAKRA_SYSTEM_LINK);
-
 const rules: NonNullable<Configuration['module']>['rules'] = [
   {
     test: /\.[jt]sx?$/,
@@ -53,8 +46,6 @@ const rules: NonNullable<Configuration['module']>['rules'] = [
     use: { loader: 'babel-loader', options: { cacheDirectory: true } },
   },
   { test: /\.(png|jpe?g|gif|svg|webp|woff2?)$/, type: 'asset' },
-  // Chakra's createSystem in steps, and its reset, global and token CSS built only when first read (prerendered pages never read it).
-  { test: CHAKRA_SYSTEM, use: path.resolve(__dirname, 'scripts/chakra/systemLoader.ts') },
 ];
 
 /** scripts/prerender/pages.tsx bundled for Node (one file, not minified): PrerenderPlugin renders /login's and /checkout's first screens with it. */

@@ -7,7 +7,7 @@ import path from 'node:path';
  * `npm run build:server` (part of `npm run build`): compiles the server and the shared domain code to
  * CommonJS in `dist-server/` (tsconfig.server.json), copies what the server reads at run time (the
  * migrations, the common-password list), and checks that the compiled code needs only packages of
- * `dependencies`, so `npm ci --omit=dev && npm run serve` runs it with plain `node`.
+ * `dependencies`, so `npm ci --omit=dev --ignore-scripts && npm run serve` runs it with plain `node`.
  */
 const root = path.resolve(__dirname, '..');
 const out = path.join(root, 'dist-server');

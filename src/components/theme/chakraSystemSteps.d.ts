@@ -1,5 +1,5 @@
 /**
- * Chakra's styled-system/system module as scripts/chakra/systemLoader.ts rewrites it (webpack's alias
+ * Chakra's styled-system/system module as patches/@chakra-ui+react+3.37.0.patch leaves it (webpack's alias
  * and jest's moduleNameMapper point 'chakra-styled-system' into Chakra's dist): createSystem in steps.
  */
 declare module 'chakra-styled-system/system' {

@@ -3,7 +3,7 @@ import type { SystemContext } from '@chakra-ui/react';
 /**
  * The system for a page whose HTML already carries Chakra's reset, global and token CSS (the build
  * puts it in <head> of every page: scripts/prerender/plugin.ts): ChakraProvider renders
- * `system._global`, which webpack's build computes only when read (scripts/chakra/systemLoader.ts),
+ * `system._global`, which patched Chakra computes only when read (patches/README.md),
  * so an empty list here saves building that CSS again at start-up. Everything else is the system's own.
  */
 const withoutGlobalCss = (system: SystemContext): SystemContext => Object.create(system, { _global: { value: [] } }) as SystemContext;
