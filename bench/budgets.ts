@@ -25,7 +25,7 @@ export const PAGE_LOADS: PageLoad[] = [
     page: '/beneficiarios (signed in)',
     entry: 'main',
     // The staff theme (every recipe of the signed-in screens) is a chunk of its own, asked for by the start-up.
-    routeModules: ['app/staffTheme', 'layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
+    routeModules: ['components/theme/staffTheme', 'layout/AppLayout', 'features/beneficiaries/components/BeneficiariesPage'],
   },
   // The card and phone masks are a chunk of their own, asked for when a masked field is first focused
   // (until 2026-11-26 as soon as the fields were drawn: the browser loaded 181.5 KB where this counted

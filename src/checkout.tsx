@@ -24,10 +24,10 @@ async function start() {
   ]);
   await yieldToMain();
   // Chakra's modules first (evaluating them defines its components), then the theme's recipes, then
-  // the system in steps (checkoutSystem.ts, evaluated with the screen below, finds it built).
+  // the system in steps (components/theme/checkoutSystem.ts, evaluated with the screen below, finds it built).
   const { buildPortalSystemInSteps } = await import(/* webpackMode: "eager" */ './components/theme/createPortalSystem');
   await yieldToMain();
-  const { checkoutTheme } = await import(/* webpackMode: "eager" */ './checkoutTheme');
+  const { checkoutTheme } = await import(/* webpackMode: "eager" */ './components/theme/checkoutTheme');
   await yieldToMain();
   await buildPortalSystemInSteps(checkoutTheme, yieldToMain);
   await yieldToMain();

@@ -23,7 +23,7 @@ async function start() {
   // /login registers only the recipes of the screens outside the layout; any other path opens the
   // layout (or may: a redirect, an error page), whose full staff theme is its own chunk, asked for now.
   const onLogin = window.location.pathname === '/login';
-  const staffThemeChunk = onLogin ? undefined : import('./app/staffTheme');
+  const staffThemeChunk = onLogin ? undefined : import('./components/theme/staffTheme');
 
   // /login and /checkout arrive prerendered (inert until replaced): let the browser show them first.
   if (prerendered) await afterNextPaint();
@@ -39,7 +39,7 @@ async function start() {
   await yieldToMain();
   const theme = staffThemeChunk
     ? (await staffThemeChunk).staffTheme
-    : (await import(/* webpackMode: "eager" */ './app/shellTheme')).shellTheme;
+    : (await import(/* webpackMode: "eager" */ './components/theme/shellTheme')).shellTheme;
   await yieldToMain();
   await buildPortalSystemInSteps(theme, yieldToMain);
   await yieldToMain();

@@ -4,10 +4,10 @@ import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
-import { shellTheme } from '../../src/app/shellTheme';
+import { shellTheme } from '../../src/components/theme/shellTheme';
 import { makeStore } from '../../src/app/store';
-import { system } from '../../src/app/theme';
-import { checkoutSystem } from '../../src/checkoutSystem';
+import { staffSystem } from '../../src/components/theme/staffSystem';
+import { checkoutSystem } from '../../src/components/theme/checkoutSystem';
 import { createPortalSystem } from '../../src/components/theme/createPortalSystem';
 import { AppToaster } from '../../src/components/toast/AppToaster';
 import LoginPage from '../../src/features/auth/components/LoginPage';
@@ -40,6 +40,6 @@ export function renderFirstScreens(): { login: string; checkout: string; staffGl
         </ChakraProvider>
       </Provider>,
     ),
-    staffGlobalCss: render(<ChakraProvider value={system}>{null}</ChakraProvider>),
+    staffGlobalCss: render(<ChakraProvider value={staffSystem}>{null}</ChakraProvider>),
   };
 }

@@ -6,7 +6,7 @@ import type { AppStore } from './store';
 
 /**
  * Redux, Chakra and the toast area: everything a screen needs around it (tests reuse it). The start-up
- * chooses `chakraSystem`: on /login the shell theme's (./shellTheme.ts), elsewhere the staff theme's,
+ * chooses `chakraSystem`: on /login the shell theme's (components/theme/shellTheme.ts), elsewhere the staff theme's,
  * which the layout provides to its screens anyway.
  */
 export function AppProviders({ store, chakraSystem, children }: { store: AppStore; chakraSystem: SystemContext; children: ReactNode }) {

@@ -2,7 +2,7 @@ import { ChakraProvider } from '@chakra-ui/react';
 import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import type { AppStore } from '../app/store';
-import { checkoutSystem } from '../checkoutSystem';
+import { checkoutSystem } from '../components/theme/checkoutSystem';
 import { systemForPage } from '../components/theme/withoutGlobalCss';
 import { AppToaster } from '../components/toast/AppToaster';
 import { CheckoutScreen } from '../features/checkout/components/CheckoutScreen';

@@ -4,7 +4,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
 import { makeStore, type RootState } from '../app/store';
-import { system } from '../app/theme';
+import { staffSystem } from '../components/theme/staffSystem';
 import type { UserType } from '../domain/userTypes';
 
 interface RenderOptions {
@@ -31,7 +31,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store} chakraSystem={system}>
+    <AppProviders store={store} chakraSystem={staffSystem}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -44,7 +44,7 @@ export function renderApp(routes: RouteObject[], options: { preloadedState?: Par
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();
   const view = render(
-    <AppProviders store={store} chakraSystem={system}>
+    <AppProviders store={store} chakraSystem={staffSystem}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -9,7 +9,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { systemForPage } from '../../components/theme/withoutGlobalCss';
 import { STAFF_HEADER_HEIGHT_PX } from '../../components/toast/AppToaster';
 import { useAppSelector } from '../hooks';
-import { system } from '../theme';
+import { staffSystem } from '../../components/theme/staffSystem';
 import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
 import { useUserPreferences } from '../../features/profile/preferences';
 import { AUDIT_TEXTS } from '../../domain/audit';
@@ -24,10 +24,10 @@ const SIDEBAR_WIDTH = '64';
 
 /**
  * The staff theme, every recipe the signed-in screens render: its own chunk with the layout's, so
- * /login (provided the shell theme, ../shellTheme.ts) does not download it. On a page whose HTML has
+ * /login (provided the shell theme, components/theme/shellTheme.ts) does not download it. On a page whose HTML has
  * Chakra's global CSS, without it (the same tokens as the shell theme's, in <head> already).
  */
-const staffSystem = systemForPage(system);
+const pageSystem = systemForPage(staffSystem);
 
 /** Fixed sidebar on large screens, a menu button and drawer on small ones, the page beside it. */
 export function AppLayout() {
@@ -44,7 +44,7 @@ export function AppLayout() {
   const rememberLists = useUserPreferences();
 
   return (
-    <ChakraProvider value={staffSystem}>
+    <ChakraProvider value={pageSystem}>
       <Box minH="100vh">
         <Box as="aside" position="fixed" insetY="0" left="0" w={SIDEBAR_WIDTH} hideBelow="lg" zIndex="docked">
           <Sidebar onLogout={logout} />

@@ -1,10 +1,10 @@
-import { portalTheme } from './components/theme/createPortalSystem';
-import { publicPageRecipes, publicPageSlotRecipes } from './components/theme/publicPageRecipes';
+import { portalTheme } from './createPortalSystem';
+import { publicPageRecipes, publicPageSlotRecipes } from './publicPageRecipes';
 
 /**
  * The public checkout's theme: the portal's tokens and look with only the recipes of the pages outside
  * the staff layout (the staff theme carries ~30; a buyer on a phone needs 10). Apart from its system
- * (src/checkoutSystem.ts) so that start-up evaluates these modules, then builds the system in steps
+ * (./checkoutSystem.ts) so that start-up evaluates these modules, then builds the system in steps
  * (src/checkout.tsx).
  */
 export const checkoutTheme = portalTheme(

@@ -1,5 +1,5 @@
-import { system } from './theme';
-import { checkoutSystem } from '../checkoutSystem';
+import { staffSystem as system } from './staffSystem';
+import { checkoutSystem } from './checkoutSystem';
 
 /** The themes keep the palettes their screens use and drop the rest (a cheaper createSystem at start-up). */
 const tokenValue = (built: typeof system, path: string) => built.token(path, 'missing');

@@ -1,5 +1,5 @@
-import { portalTheme } from '../components/theme/createPortalSystem';
-import { publicPageRecipes, publicPageSlotRecipes } from '../components/theme/publicPageRecipes';
+import { portalTheme } from './createPortalSystem';
+import { publicPageRecipes, publicPageSlotRecipes } from './publicPageRecipes';
 import { STAFF_PALETTES } from './shellTheme';
 import { badgeRecipe } from 'chakra-theme/recipes/badge';
 import { cardSlotRecipe } from 'chakra-theme/recipes/card';
@@ -26,7 +26,7 @@ import { tooltipSlotRecipe } from 'chakra-theme/recipes/tooltip';
  * The staff app's theme: every recipe its screens render, with the staff palettes (./shellTheme.ts).
  * The layout provides it to the signed-in screens (layout/AppLayout.tsx), so its recipes load with
  * the layout's chunk, not with /login; start-up builds its system in steps on every other path
- * (src/index.tsx), and ./theme.ts finds it built.
+ * (src/index.tsx), and ./staffSystem.ts finds it built.
  */
 export const staffTheme = portalTheme(
   {

@@ -1,5 +1,5 @@
-import { portalTheme, type PaletteName } from '../components/theme/createPortalSystem';
-import { publicPageRecipes, publicPageSlotRecipes } from '../components/theme/publicPageRecipes';
+import { portalTheme, type PaletteName } from './createPortalSystem';
+import { publicPageRecipes, publicPageSlotRecipes } from './publicPageRecipes';
 
 /**
  * The staff app's palettes: teal buttons, red/green/yellow/blue status badges, orange for Chakra's
