@@ -6,7 +6,8 @@ import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../..
 import { Branch, BranchOption } from '../../src/domain/wire/channels';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
-import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { idFilter, parseListQuery, setTotalCount } from '../lib/listQuery';
+import { id, queryFilters, text } from '../lib/queryFilters';
 import { ExportQuery, ListQuery, Query, QueryText, RecordIdParams } from '../lib/requestSchemas';
 import { documentedBody, validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
@@ -21,7 +22,6 @@ import {
   listBranches,
   branchOptions,
   updateBranch,
-  type BranchFilters,
 } from '../services/channels/branches';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
@@ -31,21 +31,13 @@ import { recordId } from '../services/channels/requestValues';
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['branches'];
 
-/** Administrators manage every branch, partner users their own partner's; nobody else. */
-const filtersOf = (query: unknown): BranchFilters => ({
-  titulo: textFilter(query, 'titulo'),
-  parceiro: textFilter(query, 'parceiro'),
-  email: textFilter(query, 'email'),
-  partnerId: idFilter(query, 'id_parceiro'),
+/** The list's and the export's filters: the query parameters /api/docs shows and what the service gets. */
+const FILTERS = queryFilters({
+  titulo: text('Title contains'),
+  parceiro: text("Partner's name contains"),
+  email: text('E-mail contains'),
+  partnerId: id('id_parceiro', "The partner's id"),
 });
-
-/** What filtersOf reads, for /api/docs. */
-const FILTERS = {
-  titulo: 'Title contains',
-  parceiro: "Partner's name contains",
-  email: 'E-mail contains',
-  id_parceiro: "The partner's id",
-};
 const sorts = Object.keys(BRANCH_SORTS);
 
 /** A partner user's branch always goes under its own partner, whatever the body says. */
@@ -66,14 +58,14 @@ export default async function branchRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'List branches (one page)',
-        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(Branch) },
       },
       config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
-      const { items, total } = await listBranches(app.db, request.principal, filtersOf(request.query), list);
+      const { items, total } = await listBranches(app.db, request.principal, FILTERS.read(request.query), list);
       setTotalCount(reply, total);
       return { data: { data: items } };
     },
@@ -102,13 +94,13 @@ export default async function branchRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Export branches as CSV',
-        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: CsvFile },
       },
     },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
-      const filters = filtersOf(request.query);
+      const filters = FILTERS.read(request.query);
       const key = keyset(keyOf(sort, BRANCH_DEFAULT_KEY));
       return sendAuditedCsv(app.db, request, reply, {
         entity: 'branch',

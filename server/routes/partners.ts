@@ -10,7 +10,8 @@ import { BODY_LIMITS } from '../lib/bodyLimits';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
-import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { queryFilters, text } from '../lib/queryFilters';
 import { ExportQuery, ListQuery, Query, QueryText, RecordIdParams } from '../lib/requestSchemas';
 import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
@@ -28,7 +29,6 @@ import {
   partnerExportBatch,
   readLogo,
   updatePartner,
-  type PartnerFilters,
 } from '../services/channels/partners';
 import { partnerAsSeenBy, seesPartnerBankDetails } from '../services/channels/partnerView';
 import { recordId } from '../services/channels/requestValues';
@@ -36,14 +36,12 @@ import { recordId } from '../services/channels/requestValues';
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['partners'];
 
-const filtersOf = (query: unknown): PartnerFilters => ({
-  nome: textFilter(query, 'nome'),
-  cnpj: textFilter(query, 'cnpj'),
-  email: textFilter(query, 'email'),
+/** The list's and the export's filters: the query parameters /api/docs shows and what the service gets. */
+const FILTERS = queryFilters({
+  nome: text('Name contains'),
+  cnpj: text('CNPJ contains (digits)'),
+  email: text('E-mail contains'),
 });
-
-/** What filtersOf reads, for /api/docs. */
-const FILTERS = { nome: 'Name contains', cnpj: 'CNPJ contains (digits)', email: 'E-mail contains' };
 const sorts = Object.keys(PARTNER_SORTS);
 
 /**
@@ -58,14 +56,14 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'List partners (one page)',
-        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(PartnerView) },
       },
       config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
-      const { items, total } = await listPartners(app.db, request.principal, filtersOf(request.query), list);
+      const { items, total } = await listPartners(app.db, request.principal, FILTERS.read(request.query), list);
       setTotalCount(reply, total);
       return { data: { data: items.map((partner) => partnerAsSeenBy(request.principal, partner)) } };
     },
@@ -86,13 +84,13 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Export partners as CSV',
-        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: CsvFile },
       },
     },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
-      const filters = filtersOf(request.query);
+      const filters = FILTERS.read(request.query);
       const key = keyset(keyOf(sort, PARTNER_DEFAULT_KEY));
       const bank = seesPartnerBankDetails(request.principal);
       return sendAuditedCsv(app.db, request, reply, {

@@ -9,7 +9,8 @@ import { Professional } from '../../src/domain/wire/care';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
-import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { queryFilters, text } from '../lib/queryFilters';
 import { ExportQuery, ListQuery, PathParams, RecordIdParams } from '../lib/requestSchemas';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
@@ -25,7 +26,6 @@ import {
   PROFESSIONAL_SORTS,
   professionalFilePath,
   professionalView,
-  type ProfessionalFilters,
 } from '../services/professionals/queries';
 import { administratorTokenVersion, createLinkSigner, SignedLinkQuery } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
@@ -44,14 +44,12 @@ function idParam(params: unknown): number {
   return id;
 }
 
-const filtersOf = (query: unknown): ProfessionalFilters => ({
-  nome: textFilter(query, 'nome'),
-  cpf: textFilter(query, 'cpf'),
-  email: textFilter(query, 'email'),
+/** The list's and the export's filters: the query parameters /api/docs shows and what the service gets. */
+const FILTERS = queryFilters({
+  nome: text('Name contains'),
+  cpf: text('CPF contains'),
+  email: text('E-mail contains'),
 });
-
-/** What filtersOf reads, for /api/docs. */
-const FILTERS = { nome: 'Name contains', cpf: 'CPF contains', email: 'E-mail contains' };
 const sorts = Object.keys(PROFESSIONAL_SORTS);
 
 /** 'Lista de Profissionais' and, beyond the spec, the registration of professionals with their documents. */
@@ -68,7 +66,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'List professionals (one page)',
-        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: RecordAnswer(Type.Array(Professional)) },
       },
       config: { readCache: true },
@@ -77,7 +75,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
       const { items, total } = await listProfessionals(
         app.db,
-        filtersOf(request.query),
+        FILTERS.read(request.query),
         { sort: list.sort, offset: list.offset, limit: list.pageSize },
         linksFor(request),
       );
@@ -92,13 +90,13 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Export professionals as CSV',
-        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: CsvFile },
       },
     },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);
-      const filters = filtersOf(request.query);
+      const filters = FILTERS.read(request.query);
       const key = keyset(keyOf(sort, PROFESSIONAL_DEFAULT_KEY));
       return sendAuditedCsv(app.db, request, reply, {
         entity: 'professional',

@@ -7,7 +7,8 @@ import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../..
 import { Reseller } from '../../src/domain/wire/channels';
 import { inKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
-import { parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
+import { parseListQuery, setTotalCount } from '../lib/listQuery';
+import { queryFilters, text } from '../lib/queryFilters';
 import { ExportQuery, ListQuery, RecordIdParams } from '../lib/requestSchemas';
 import { documentedBody, validateBody } from '../lib/validation';
 import type { Principal } from '../services/auth/tokens';
@@ -25,19 +26,10 @@ import {
   RESELLER_SORTS,
   resellerExportBatch,
   updateReseller,
-  type ResellerFilters,
 } from '../services/channels/resellers';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['resellers'];
-
-/** Administrators manage every reseller, partner users their partner's, branch users their branch's. */
-const filtersOf = (query: unknown): ResellerFilters => ({
-  nome: textFilter(query, 'nome'),
-  parceiro: textFilter(query, 'parceiro'),
-  filial: textFilter(query, 'filial'),
-  cpf: textFilter(query, 'cpf'),
-});
 
 /**
  * The server takes only the branch: the partner always follows from it. A branch user's reseller
@@ -53,13 +45,13 @@ const bodyOf = (creating: boolean) =>
     "The partner follows from the branch (id_parceiro is ignored); a branch user's reseller goes under its own branch.",
   );
 
-/** What filtersOf reads, for /api/docs. */
-const FILTERS = {
-  nome: 'Name contains',
-  parceiro: "Partner's name contains",
-  filial: "Branch's title contains",
-  cpf: 'CPF contains (digits)',
-};
+/** The list's and the export's filters: the query parameters /api/docs shows and what the service gets. */
+const FILTERS = queryFilters({
+  nome: text('Name contains'),
+  parceiro: text("Partner's name contains"),
+  filial: text("Branch's title contains"),
+  cpf: text('CPF contains (digits)'),
+});
 const sorts = Object.keys(RESELLER_SORTS);
 
 export default async function resellerRoutes(fastify: FastifyInstance) {
@@ -70,14 +62,14 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'List resellers (one page)',
-        querystring: ListQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(Reseller) },
       },
       config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
-      const { items, total } = await listResellers(app.db, request.principal, filtersOf(request.query), list);
+      const { items, total } = await listResellers(app.db, request.principal, FILTERS.read(request.query), list);
       setTotalCount(reply, total);
       return { data: { data: items } };
     },
@@ -89,13 +81,13 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Export resellers as CSV',
-        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS }),
+        querystring: ExportQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: CsvFile },
       },
     },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);
-      const filters = filtersOf(request.query);
+      const filters = FILTERS.read(request.query);
       const key = keyset(keyOf(sort, RESELLER_DEFAULT_KEY));
       return sendAuditedCsv(app.db, request, reply, {
         entity: 'reseller',
