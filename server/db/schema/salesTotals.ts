@@ -46,3 +46,10 @@ export const salesUnattributedMonths = pgTable(
   { month: date('month', { mode: 'string' }).notNull(), ...totals() },
   (t) => [primaryKey({ columns: [t.month, t.tipo] })],
 );
+
+/** The same per São Paulo day and plan: the 'Sem revendedor' report's 30- and 7-day windows (migration 0022). */
+export const salesUnattributedDays = pgTable(
+  'sales_unattributed_days',
+  { day: date('day', { mode: 'string' }).notNull(), ...totals() },
+  (t) => [primaryKey({ columns: [t.day, t.tipo] })],
+);

@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { REPORT_TIME_ZONE } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
@@ -24,6 +24,17 @@ export const monthStart = (yearMonth: string, plusMonths = 0) =>
   sql`((${`${yearMonth}-01`}::timestamp + ${`${plusMonths} month`}::interval) at time zone ${ZONE})`;
 
 export const instant = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** The first day of a São Paulo calendar month (yyyy-mm) as a date: the rollups' month key. */
+export const firstDay = (yearMonth: string) => sql`${`${yearMonth}-01`}::date`;
+
+/** The São Paulo calendar day of an instant, and the first instant of the day after it. */
+export const dayOf = (date: Date) => sql`(${instant(date)} at time zone ${ZONE})::date`;
+export const dayAfter = (date: Date) => sql`(((${instant(date)} at time zone ${ZONE})::date + 1)::timestamp at time zone ${ZONE})`;
+
+/** A rollup column summed: a count (0 when no row) and a total (numeric's text). */
+export const sumCount = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number);
+export const sumTotal = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)`;
 
 /** The scope's and the channel filters' conditions on `resellers`. */
 export function channelConditions(principal: Principal, filters: SalesReportFilters): SQL[] {

@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
-import { reportConditions, type SalesReportFilters } from './reportConditions';
+import { reportConditions, saleConditions, type SalesReportFilters } from './reportConditions';
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
 
 /**
@@ -88,13 +88,15 @@ function boundarySales(now: Date) {
   return instants.flatMap((dataHora, i) =>
     channel.map((resellerId, j) => {
       const [tipo, valor] = plans[(i + j) % plans.length];
-      return { resellerId, tipo, valor, dataHora, status: statuses[(i * 5 + j) % statuses.length] };
+      const paymentMethod = (i + 2 * j) % 3 === 0 ? 'pix' : 'card';
+      return { resellerId, tipo, valor, dataHora, paymentMethod, status: statuses[(i * 5 + j) % statuses.length] };
     }),
   );
 }
 
 /** The figures as the report computed them before the rollup: aggregates over every sale in scope. */
 async function directFigures(principal: Principal, filters: SalesReportFilters, now: Date) {
+  if (filters.withoutReseller) return directUnattributedFigures(filters, now);
   const where = and(...reportConditions(principal, filters));
   const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
   const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
@@ -135,6 +137,37 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
   };
 }
 
+/** The same for the paid sales without a reseller ('Sem revendedor'): no partner, the sales' own filters. */
+async function directUnattributedFigures(filters: SalesReportFilters, now: Date) {
+  const ofUnattributed = (more: SalesReportFilters) => and(isNull(sales.resellerId), ...saleConditions(more));
+  const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
+  const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
+  const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
+  const months = lastMonths(now);
+  const [[summary], monthly] = await Promise.all([
+    app.db
+      .select({
+        count: count(),
+        total,
+        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(30)}), 0)`,
+        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(7)}), 0)`,
+      })
+      .from(sales)
+      .where(ofUnattributed(filters)),
+    app.db
+      .select({ month: monthKey, count: count(), total })
+      .from(sales)
+      .where(and(ofUnattributed({ ...filters, month: undefined }), gte(monthKey, months[0])))
+      .groupBy(monthKey),
+  ]);
+  const byMonth = new Map(monthly.map((entry) => [entry.month, entry]));
+  return {
+    summary: { count: summary.count, total: Number(summary.total), last30: Number(summary.last30), last7: Number(summary.last7) },
+    byPartner: [],
+    monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: Number(byMonth.get(month)?.total ?? '0') })),
+  };
+}
+
 const principals = (): Principal[] => [
   { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 },
   { id: ids.p1, type: 'PARCEIRO', partnerId: ids.p1, tokenVersion: 0 },
@@ -156,22 +189,36 @@ const filterCases = (): SalesReportFilters[] => [
   { month: '2026-02' },
   { partner: ids.p1, month: '2026-01' },
   { partner: ids.p1, month: '2026-02', tipo: 'consulta_avulsa' },
+  { paymentMethod: 'pix' },
+  { paymentMethod: 'card', month: '2026-02' },
 ];
 
-/** Every scope × filter at both instants: the report's figures equal the direct aggregates. */
+/** The administrator's 'Sem revendedor' with each filter it combines with. */
+const unattributedCases = (): SalesReportFilters[] =>
+  [
+    {},
+    { tipo: 'consulta_avulsa' },
+    { month: '2026-02' },
+    { month: '2026-01', tipo: 'plano_individual' },
+    { paymentMethod: 'pix' },
+    { paymentMethod: 'card', month: '2026-02' },
+  ].map((filters) => ({ ...filters, withoutReseller: true }));
+
+/** Every scope × filter at both instants, and the administrator's 'Sem revendedor': the report's figures equal the direct aggregates. */
 async function expectReportEqualsSales() {
+  const [administrator] = principals();
+  const cases = principals().flatMap((principal) => filterCases().map((filters) => ({ principal, filters })));
+  cases.push(...unattributedCases().map((filters) => ({ principal: administrator, filters })));
   for (const now of [LATE_EVENING, JUST_AFTER_MIDNIGHT]) {
-    for (const principal of principals()) {
-      for (const filters of filterCases()) {
-        const report = await salesReport(app.db, principal, filters, { key: DEFAULT_SALE_KEY, limit: 1, offset: 0 }, now);
-        const expected = await directFigures(principal, filters, now);
-        expect({ principal, filters, now, summary: report.summary, byPartner: report.byPartner, monthly: report.monthly }).toEqual({
-          principal,
-          filters,
-          now,
-          ...expected,
-        });
-      }
+    for (const { principal, filters } of cases) {
+      const report = await salesReport(app.db, principal, filters, { key: DEFAULT_SALE_KEY, limit: 1, offset: 0 }, now);
+      const expected = await directFigures(principal, filters, now);
+      expect({ principal, filters, now, summary: report.summary, byPartner: report.byPartner, monthly: report.monthly }).toEqual({
+        principal,
+        filters,
+        now,
+        ...expected,
+      });
     }
   }
 }
@@ -197,6 +244,10 @@ async function expectRollupEqualsSales() {
       'select month, tipo, count, total from sales_unattributed_months where count <> 0 or total <> 0',
       `select date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2`,
     ],
+    [
+      'select day, tipo, count, total from sales_unattributed_days where count <> 0 or total <> 0',
+      `select ${day}, s.tipo, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2`,
+    ],
   ];
   for (const [rollup, recomputed] of pairs) {
     const difference = await rowsOf<{ n: number }>(
@@ -204,7 +255,7 @@ async function expectRollupEqualsSales() {
     );
     expect({ rollup, difference: Number(difference[0].n) }).toEqual({ rollup, difference: 0 });
   }
-  for (const table of ['sales_partner_days', 'sales_unattributed_months']) {
+  for (const table of ['sales_partner_days', 'sales_unattributed_months', 'sales_unattributed_days']) {
     const [rows] = await rowsOf<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where count <> 0`));
     expect({ table, filled: Number(rows.n) > 0 }).toEqual({ table, filled: true });
   }

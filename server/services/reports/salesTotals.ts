@@ -1,9 +1,19 @@
-import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import { lastMonths, type MonthlySales, type PartnerSales, type SalesSummary } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { partners, resellers, sales, salesPartnerDays, salesPartnerMonths, salesResellerMonths } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
-import { channelConditions, instant, reportConditionsOnSales, ZONE, type SalesReportFilters } from './reportConditions';
+import {
+  channelConditions,
+  dayAfter,
+  dayOf,
+  firstDay,
+  instant,
+  reportConditionsOnSales,
+  sumCount,
+  sumTotal,
+  type SalesReportFilters,
+} from './reportConditions';
 
 /**
  * The report's figures (summary, per partner, per month) from the rollup the database keeps
@@ -24,13 +34,6 @@ export interface SalesTotals {
   /** Months (yyyy-mm) from the first of the last twelve on, only those with rows in the rollup. */
   monthly: MonthlySales[];
 }
-
-const firstDay = (yearMonth: string) => sql`${`${yearMonth}-01`}::date`;
-const sumCount = (column: SQLWrapper) => sql<number>`coalesce(sum(${column}), 0)::int`.mapWith(Number);
-const sumTotal = (column: SQLWrapper) => sql<string>`coalesce(sum(${column}), 0)`;
-/** The São Paulo calendar day of an instant, and the first instant of the day after it. */
-const dayOf = (date: Date) => sql`(${instant(date)} at time zone ${ZONE})::date`;
-const dayAfter = (date: Date) => sql`(((${instant(date)} at time zone ${ZONE})::date + 1)::timestamp at time zone ${ZONE})`;
 
 /** Per partner when the scope and filters name at most a partner; a branch or reseller needs the reseller grain. */
 const atPartnerGrain = (principal: Principal, filters: SalesReportFilters) =>

@@ -36,7 +36,8 @@ export async function salesTotalsFromSales(
       .select({ month, count, total })
       .from(sales)
       .innerJoin(resellers, eq(sales.resellerId, resellers.id))
-      .where(and(where, gte(sales.dataHora, monthStart(since))))
+      // The chart shows the last twelve months whatever month the filter picks, as the rollup's does.
+      .where(and(...reportConditions(principal, { ...filters, month: undefined }), gte(sales.dataHora, monthStart(since))))
       .groupBy(month),
     db
       .select({

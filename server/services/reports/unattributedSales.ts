@@ -1,13 +1,18 @@
-import { and, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
 import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
-import { branches, partners, resellers, sales, salesUnattributedMonths } from '../../db/schema';
+import { branches, partners, resellers, sales, salesUnattributedDays, salesUnattributedMonths } from '../../db/schema';
 import {
+  dayAfter,
+  dayOf,
+  firstDay,
   instant,
   monthStart,
   resumeAfter,
   saleConditions,
   saleRowFields,
+  sumCount,
+  sumTotal,
   ZONE,
   type SaleExportKey,
   type SalesReportFilters,
@@ -19,7 +24,8 @@ import { money } from './salesTotals';
 /**
  * The paid sales made without a reseller: a checkout link whose `rev` named no active reseller still
  * sells, and the sale is credited to no one ('Sem revendedor'). They are outside every partner's
- * rollup (salesTotals), and few: read from `sales` through its (reseller_id, data_hora) index.
+ * rollup (salesTotals) and have their own (per month and per day); their rows are read from `sales`
+ * through its (reseller_id, data_hora) index.
  */
 
 const DAY_MS = 86_400_000;
@@ -54,13 +60,66 @@ export async function countWithoutReseller(db: Database): Promise<number> {
   return row.count;
 }
 
-/** The report (figures, one page, the last 12 months) of the sales without a reseller. */
-export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
+type Figures = Pick<SalesReport, 'summary' | 'monthly'>;
+
+/**
+ * The figures from the maintained rollups (migrations 0021 and 0022): the months for the count, the
+ * total and the chart, the days for the 30- and 7-day windows, whose first day (from the window's
+ * starting instant) alone is read from the sales. A few hundred rows whatever the number of sales.
+ */
+async function figuresFromRollups(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
+  const since30 = new Date(now.getTime() - 30 * DAY_MS);
+  const since7 = new Date(now.getTime() - 7 * DAY_MS);
+  const since = lastMonths(now)[0];
+  const months = salesUnattributedMonths;
+  const days = salesUnattributedDays;
+  const ofPlan = (tipo: typeof months.tipo | typeof days.tipo) => (filters.tipo ? eq(tipo, filters.tipo) : undefined);
+  const monthDays = filters.month
+    ? [gte(days.day, firstDay(filters.month)), lt(days.day, sql`(${firstDay(filters.month)} + interval '1 month')::date`)]
+    : [];
+  const firstDayPart = (start: Date) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, dayAfter(start)))!;
+  const [[summary], monthly, [whole], [partial]] = await Promise.all([
+    db
+      .select({ count: sumCount(months.count), total: sumTotal(months.total) })
+      .from(months)
+      .where(and(ofPlan(months.tipo), filters.month ? eq(months.month, firstDay(filters.month)) : undefined)),
+    db
+      .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
+      .from(months)
+      .where(and(ofPlan(months.tipo), gte(months.month, firstDay(since))))
+      .groupBy(months.month),
+    db
+      .select({
+        last30: sumTotal(days.total),
+        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(since7)}), 0)`,
+      })
+      .from(days)
+      .where(and(ofPlan(days.tipo), ...monthDays, gt(days.day, dayOf(since30)))),
+    db
+      .select({
+        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since30)}), 0)`,
+        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since7)}), 0)`,
+      })
+      .from(sales)
+      .where(and(unattributed(filters), or(firstDayPart(since30), firstDayPart(since7)))),
+  ]);
+  return {
+    summary: {
+      count: summary.count,
+      total: money(summary.total),
+      last30: money(money(whole.last30) + money(partial.last30)),
+      last7: money(money(whole.last7) + money(partial.last7)),
+    },
+    monthly: monthly.map((entry) => ({ month: entry.month.slice(0, 7), count: entry.count, total: money(entry.total) })),
+  };
+}
+
+/** The same from the sales themselves: the rollups have no payment method, so its filter reads them. */
+async function figuresFromSales(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
   const since30 = instant(new Date(now.getTime() - 30 * DAY_MS));
   const since7 = instant(new Date(now.getTime() - 7 * DAY_MS));
-  const months = lastMonths(now);
   const monthOf = sql<string>`to_char(${sales.dataHora} at time zone ${ZONE}, 'YYYY-MM')`;
-  const [[summary], rows, monthly] = await Promise.all([
+  const [[summary], monthly] = await Promise.all([
     db
       .select({
         count: sql<number>`count(*)::int`.mapWith(Number),
@@ -70,21 +129,37 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
       })
       .from(sales)
       .where(unattributed(filters)),
+    db
+      .select({ month: monthOf, count: sql<number>`count(*)::int`.mapWith(Number), total: sql<string>`coalesce(sum(${sales.valor}), 0)` })
+      .from(sales)
+      .where(
+        and(
+          unattributed({ tipo: filters.tipo, paymentMethod: filters.paymentMethod }),
+          gte(sales.dataHora, monthStart(lastMonths(now)[0])),
+        ),
+      )
+      .groupBy(monthOf),
+  ]);
+  return {
+    summary: { count: summary.count, total: money(summary.total), last30: money(summary.last30), last7: money(summary.last7) },
+    monthly: monthly.map((entry) => ({ ...entry, total: money(entry.total) })),
+  };
+}
+
+/** The report (figures, one page, the last 12 months) of the sales without a reseller. */
+export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
+  const [figures, rows] = await Promise.all([
+    (filters.paymentMethod ? figuresFromSales : figuresFromRollups)(db, filters, now),
     selectRows(db)
       .where(unattributed(filters))
       .orderBy(...orderOfKey(page.key))
       .limit(page.limit)
       .offset(page.offset),
-    db
-      .select({ month: monthOf, count: sql<number>`count(*)::int`.mapWith(Number), total: sql<string>`coalesce(sum(${sales.valor}), 0)` })
-      .from(sales)
-      .where(and(unattributed({ tipo: filters.tipo }), gte(sales.dataHora, monthStart(months[0]))))
-      .groupBy(monthOf),
   ]);
-  const byMonth = new Map(monthly.map((entry) => [entry.month, entry]));
+  const byMonth = new Map(figures.monthly.map((entry) => [entry.month, entry]));
   const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
   return {
-    summary: { count: summary.count, total: money(summary.total), last30: money(summary.last30), last7: money(summary.last7) },
+    summary: figures.summary,
     byPartner: [],
     rows: rows.map(({ dataHoraLocal: _local, keyTime: _key, ...row }) => ({
       ...row,
@@ -92,7 +167,7 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
       data_hora: row.data_hora.toISOString(),
     })),
     pageTotal: pageCents / 100,
-    monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: money(byMonth.get(month)?.total ?? 0) })),
+    monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
   };
 }
 
