@@ -19,7 +19,7 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  *   follow-up that runs after the answer (the provider sync of a sale), a GET that writes (a Pix status
  *   look that expires or records a sale), start-up seeding. Tests writing through `app.db` do the same.
  * - Writes no cached answer shows need nothing: the audit trail (the read cache refuses its routes),
- *   the attempt counters, stored files, the sandbox gateway's charges.
+ *   the attempt counters, stored files, the sandbox gateway's charges, the site's parameters.
  *
  * On PostgreSQL, where several instances may share the database, each local move is announced to the
  * others (NOTIFY) and theirs move ours (LISTEN); a write request answers once its announcement went
