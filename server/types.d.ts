@@ -26,7 +26,7 @@ declare module 'fastify' {
     uploads: FileStore;
     /** The card payment gateway PAYMENT_GATEWAY names (sandbox by default). */
     paymentGateway: PaymentGateway;
-    /** Moves after every write, here or (PostgreSQL) in another instance; the read caches key on it and serve nothing while it is not `trusted` (plugins/dataVersion.ts). */
+    /** Moves after every write, here or (PostgreSQL) in another instance; writers outside a write request call `bump()` themselves. The read caches key on it and serve nothing while it is not `trusted` (plugins/dataVersion.ts). */
     dataVersion: DataVersion;
     /** Attempt counters in the database, shared by every throttle and rate limit (plugins/limits.ts). */
     limits: AttemptCounters;

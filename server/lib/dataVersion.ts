@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 
 /**
- * A counter that moves whenever data this process can read may have changed: after a write request
- * finished, after a write through the app's database handle committed (a job, a webhook's follow-up,
- * a test), and when another server instance on the same database says it wrote. Reads note the
+ * A counter that moves whenever data this process can read may have changed: when a write request
+ * is about to answer, when a writer outside such a request says it changed data (`bump`: a job, a
+ * follow-up after an answer, a test; plugins/dataVersion.ts lists them), and when another server
+ * instance on the same database says it wrote. Reads note the
  * version before they query and keep their result under it; a result is reused only while the version
  * is unchanged, so a write that commits during a read voids it.
  *

@@ -5,8 +5,11 @@ import { testConfig } from '../config';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { LISTENER_APPLICATION } from '../db/dataVersionChannel';
 import { DEMO_PASSWORD } from '../seed/accounts';
+import { paymentContext } from '../services/payments/checkout';
+import { reconcilePayments } from '../services/payments/reconcileJob';
 import { ScopeFixtures, unique, uniqueCnpj } from '../test/scopeFixtures';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+import { ageAttempt, approvedButUnsaved } from '../test/payments';
 import { countQueries } from '../test/queryCounter';
 
 /**
@@ -83,7 +86,7 @@ async function createPartner(nome: string): Promise<void> {
 
 /**
  * Asks B for `url` until it answers from its cache (no statement sent). A few rounds may be needed:
- * the announcements of A's last writes made after its answers (a sign-in's) may still be arriving.
+ * the announcements of A's last writes (a sign-in's) may still be arriving.
  */
 async function cachedOnB(token: string, url: string): Promise<void> {
   for (let round = 0; round < 5; round++) {
@@ -121,6 +124,21 @@ describe('two instances on one database', () => {
     const nome = `Instancia A ${unique('')}`;
     await throughA(() => createPartner(nome));
     expect(await partnerNames(b, url)).toEqual([nome]);
+  });
+
+  it('a list cached on B shows at once a sale the payment reconciliation job saved on A', async () => {
+    const name = unique('Instancia Job ');
+    const url = `/api/beneficiaries?name=${encodeURIComponent(name)}`;
+    const attempt = await approvedButUnsaved(a.db, name);
+    await cachedOnB(admin, url);
+    expect((await get(b, admin, url)).headers['x-total-count']).toBe('0');
+    const report = await throughA(async () => {
+      // Aged only now: the copies' own timers would otherwise settle it first.
+      await ageAttempt(a.db, attempt.id, a.config.payments.timeoutMs);
+      return reconcilePayments(paymentContext(a, a.log));
+    });
+    expect(report.approved).toBe(1);
+    expect((await get(b, admin, url)).headers['x-total-count']).toBe('1');
   });
 
   it("a session cached on B is refused on B right after 'Sair' on A", async () => {

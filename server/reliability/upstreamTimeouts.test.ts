@@ -5,6 +5,7 @@ import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits, onlyDigits } from '../../src/domain/documents';
 import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
+import { paymentContext } from '../services/payments/checkout';
 import { reconcilePayments } from '../services/payments/reconcileJob';
 import { checkoutBody, createPaymentsApp, postPayment } from '../test/payments';
 import type { FakeRapidoc } from '../test/fakeRapidoc';
@@ -96,13 +97,7 @@ describe('the payment gateway times out', () => {
     const attempts = (await app.db.select().from(paymentAttempts)).filter((attempt) => attempt.buyer.cpfCnpj === cpf);
     expect(attempts).toMatchObject([{ status: 'failed', saleId: null }]);
     // The job later finds nothing to settle: the gateway never booked the charge.
-    await reconcilePayments({
-      db: app.db,
-      gateway: app.paymentGateway,
-      telemedicine: app.telemedicine,
-      log: app.log,
-      gatewayTimeoutMs: TIMEOUT_MS,
-    });
+    await reconcilePayments({ ...paymentContext(app, app.log), gatewayTimeoutMs: TIMEOUT_MS });
     expect(await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf))).toEqual([]);
     expect(await app.db.select({ total: count() }).from(sales)).toEqual([{ total: 0 }]);
     expect(fake.payments.filter((payment) => payment.externalReference === attempts[0].orderId)).toEqual([]);

@@ -145,7 +145,7 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
         if (error instanceof GatewayUnavailableError) throw serviceUnavailable(WEBHOOK_GATEWAY_UNREACHABLE);
         throw error;
       });
-      if (beneficiaryId !== undefined) void syncWithProvider(app.db, app.telemedicine, beneficiaryId, request.log);
+      if (beneficiaryId !== undefined) void syncWithProvider(paymentContext(app, request.log), beneficiaryId);
       return { received: true as const, duplicate };
     },
   );

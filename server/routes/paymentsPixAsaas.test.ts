@@ -5,6 +5,7 @@ import { onlyDigits } from '../../src/domain/documents';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
+import { paymentContext } from '../services/payments/checkout';
 import { reconcilePayments } from '../services/payments/reconcileJob';
 import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../test/payments';
 
@@ -55,14 +56,7 @@ const sendEvent = (event: string, paymentId: string, token = TOKEN) =>
     headers: { 'asaas-access-token': token },
   });
 
-const reconcile = () =>
-  reconcilePayments({
-    db: app.db,
-    gateway: app.paymentGateway,
-    telemedicine: app.telemedicine,
-    log: app.log,
-    gatewayTimeoutMs: app.config.payments.timeoutMs,
-  });
+const reconcile = () => reconcilePayments(paymentContext(app, app.log));
 
 async function salesOfBuyer(cpf: string) {
   const [holder] = await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf));

@@ -112,10 +112,11 @@ describe('a cached session is refused at the very next request', () => {
     }
   });
 
-  it('after a write made outside any request (a job, a script in the process)', async () => {
+  it('after a write made outside any request (a job, a script in the process), once its writer says so', async () => {
     const { id, token } = await fx.freshSession('REVENDEDOR');
     for (let i = 0; i < 2; i++) expect(await get(token, '/api/reports/sales?page=1&pageSize=5')).toBe(200);
     await app.db.update(resellers).set({ ativo: false }).where(eq(resellers.id, id));
+    app.dataVersion.bump();
     expect(await get(token, '/api/reports/sales?page=1&pageSize=5')).toBe(401);
   });
 });

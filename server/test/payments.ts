@@ -1,12 +1,17 @@
 /** Shared by the payment tests: a valid checkout body, fresh CPFs and an app with a chosen gateway. */
 import { randomInt, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { GATEWAY_TEST_CARDS, passesLuhn } from '../../src/domain/cards';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits } from '../../src/domain/documents';
 import type { AppConfig } from '../config';
+import type { Database } from '../db/client';
+import { paymentAttempts, sandboxCharges } from '../db/schema';
 import { createTestApp } from './helpers';
+import { claimAttempt, type PaymentAttempt } from '../services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
+import { staleAfterMs } from '../services/payments/reconcileJob';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
 
 /** A valid CPF nobody else in the test database has. */
@@ -95,4 +100,45 @@ export function postPayment(app: FastifyInstance, body: object, options: { key?:
     headers: key === null ? {} : { 'idempotency-key': key },
     remoteAddress: options.address ?? `10.1.${randomInt(0, 255)}.${randomInt(1, 254)}`,
   });
+}
+
+/**
+ * A card payment the sandbox gateway approved whose request died before saving it: a pending attempt
+ * bought by `name` (a new buyer) and the gateway's approved charge. The reconciliation job settles it
+ * once `ageAttempt` made it old enough.
+ */
+export async function approvedButUnsaved(db: Database, name: string): Promise<PaymentAttempt> {
+  const cpf = freshCpf();
+  const { attempt } = await claimAttempt(db, {
+    idempotencyKey: newIdempotencyKey(),
+    requestFingerprint: 'x',
+    plan: 'consulta_avulsa',
+    amount: 49.9,
+    resellerId: null,
+    buyer: {
+      name,
+      cpfCnpj: cpf,
+      email: `comprador.${cpf}@exemplo.com.br`,
+      phone: '1133334444',
+      mobilePhone: '',
+      postalCode: '01310100',
+      address: 'Avenida Paulista',
+      addressNumber: '1',
+      addressComplement: '',
+      province: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    },
+    cardBrand: 'VISA',
+    cardLast4: '4444',
+    gateway: 'sandbox',
+  });
+  await db.insert(sandboxCharges).values({ orderId: attempt.orderId, outcome: 'approved', paymentId: `pay_${randomUUID()}` });
+  return attempt;
+}
+
+/** Dates an attempt back past the reconciliation job's threshold, as if its request died long ago. */
+export async function ageAttempt(db: Database, attemptId: number, gatewayTimeoutMs: number): Promise<void> {
+  const createdAt = new Date(Date.now() - staleAfterMs(gatewayTimeoutMs) - 5000);
+  await db.update(paymentAttempts).set({ createdAt }).where(eq(paymentAttempts.id, attemptId));
 }

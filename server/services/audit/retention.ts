@@ -18,7 +18,10 @@ export async function purgeExpiredAudit(db: Database): Promise<number> {
   return removed.length;
 }
 
-/** Purges once the app is ready and then daily, on one server copy at a time (services/jobs). */
+/**
+ * Purges once the app is ready and then daily, on one server copy at a time (services/jobs). No cached
+ * answer shows the audit trail, so the caches need not hear of it (plugins/dataVersion.ts).
+ */
 export function scheduleAuditRetention(app: FastifyInstance): void {
   app.jobs.schedule({
     name: 'audit-retention',

@@ -27,6 +27,11 @@ export interface PaymentContext {
   log: FastifyBaseLogger;
   /** The gateway's own time limit; a pending attempt older than a few of these is looked up. */
   gatewayTimeoutMs: number;
+  /**
+   * Says that data the cached answers show changed (`app.dataVersion.bump`, plugins/dataVersion.ts),
+   * for writes made outside a write request: the reconciliation job, a Pix status look, a follow-up.
+   */
+  changedData(): void;
 }
 
 /** A payment's context from the app's gateway, provider and settings, logging to `log`. */
@@ -37,6 +42,7 @@ export function paymentContext(app: FastifyInstance, log: FastifyBaseLogger): Pa
     telemedicine: app.telemedicine,
     log,
     gatewayTimeoutMs: app.config.payments.timeoutMs,
+    changedData: () => app.dataVersion.bump(),
   };
 }
 
@@ -106,7 +112,7 @@ async function settle(context: PaymentContext, attempt: PaymentAttempt, result: 
   await rememberGatewayIds(context.db, attempt.id, ids);
   const beneficiaryId = await recordApprovedSale(context.db, attempt.id, ids, source);
   // The buyer does not wait for the telemedicine provider; the sale is already saved.
-  if (beneficiaryId !== null) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
+  if (beneficiaryId !== null) void syncWithProvider(context, beneficiaryId);
   return { success: true, orderId: attempt.orderId };
 }
 

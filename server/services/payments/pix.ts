@@ -131,7 +131,7 @@ async function findPixAttempt(context: PaymentContext, orderId: string): Promise
 /** Saves the sale of a Pix charge the gateway reports paid (the same step as the webhook's). */
 async function recordPaidPix(context: PaymentContext, attempt: PaymentAttempt, paymentId: string, source: string) {
   const beneficiaryId = await recordApprovedSale(context.db, attempt.id, { paymentId }, source);
-  if (beneficiaryId !== null) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
+  if (beneficiaryId !== null) void syncWithProvider(context, beneficiaryId);
 }
 
 /**
@@ -161,6 +161,9 @@ export async function pixChargeStatus(context: PaymentContext, orderId: string):
     } catch (error) {
       // The gateway did not answer: the charge stays waiting, and the page asks again.
       if (!(error instanceof GatewayUnavailableError)) throw error;
+    } finally {
+      // A GET that may have saved a sale (its beneficiary, the report's figures) or closed the charge.
+      context.changedData();
     }
     attempt = await findPixAttempt(context, orderId);
   }
@@ -185,7 +188,7 @@ export async function simulatePixPayment(context: PaymentContext, orderId: strin
     event: 'PAYMENT_RECEIVED',
     payment: { id: attempt.gatewayPaymentId },
   });
-  if (beneficiaryId !== undefined) void syncWithProvider(context.db, context.telemedicine, beneficiaryId, context.log);
+  if (beneficiaryId !== undefined) void syncWithProvider(context, beneficiaryId);
   return pixChargeStatus(context, orderId);
 }
 

@@ -3,6 +3,14 @@ import type { Database } from '../../db/client';
 import { inactivateAtProvider, loadForProvider, rememberProviderUuid } from '../telemedicine/beneficiarySync';
 import type { TelemedicineProvider } from '../telemedicine/types';
 
+/** What the sync needs of a payment's context (checkout.ts, PaymentContext). */
+export interface ProviderSyncContext {
+  db: Database;
+  telemedicine: TelemedicineProvider;
+  log: FastifyBaseLogger;
+  changedData(): void;
+}
+
 /**
  * Brings the telemedicine provider in step with a beneficiary the checkout just sold, reactivated or
  * inactivated, so a buyer can book at once. With the `local` provider our database is the provider
@@ -10,12 +18,8 @@ import type { TelemedicineProvider } from '../telemedicine/types';
  * stands even if the provider is down (the failure is logged; the next edit of the beneficiary
  * registers it again).
  */
-export async function syncWithProvider(
-  db: Database,
-  provider: TelemedicineProvider,
-  beneficiaryId: number,
-  log: FastifyBaseLogger,
-): Promise<void> {
+export async function syncWithProvider(context: ProviderSyncContext, beneficiaryId: number): Promise<void> {
+  const { db, telemedicine: provider, log } = context;
   if (provider.kind === 'local') return;
   try {
     const beneficiary = await loadForProvider(db, beneficiaryId);
@@ -26,6 +30,8 @@ export async function syncWithProvider(
     }
     // Registering reactivates a CPF the provider already knows.
     await rememberProviderUuid(db, beneficiary, (await provider.registerBeneficiary(beneficiary)).providerUuid);
+    // A follow-up: the write request's own move of the data version came before this write.
+    context.changedData();
   } catch (error) {
     log.warn({ err: error, beneficiaryId }, 'sold beneficiary not synced with the telemedicine provider');
   }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../../db/schema';
 import { claimAttempt, findAttempt } from './attempts';
-import type { PaymentContext } from './checkout';
+import { paymentContext, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
 import { reconcilePayments, staleAfterMs } from './reconcileJob';
 import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
@@ -14,13 +14,7 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const context = (gateway: PaymentGateway = app.paymentGateway): PaymentContext => ({
-  db: app.db,
-  gateway,
-  telemedicine: app.telemedicine,
-  log: app.log,
-  gatewayTimeoutMs: app.config.payments.timeoutMs,
-});
+const context = (gateway: PaymentGateway = app.paymentGateway): PaymentContext => ({ ...paymentContext(app, app.log), gateway });
 
 /** A pending attempt as a request that died left it, `ageMs` ago. */
 async function pendingAttempt(ageMs = staleAfterMs(app.config.payments.timeoutMs) + 5000) {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, lt, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { paymentAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/httpErrors';
+import type { PaymentAttempt } from './attempts';
 import { paymentContext, reconcile, type PaymentContext } from './checkout';
 import { GatewayUnavailableError } from './gateway';
 import { reconcilePix } from './pix';
@@ -21,6 +22,27 @@ export const staleAfterMs = (gatewayTimeoutMs: number) => gatewayTimeoutMs * 3 +
 
 /** How often the job runs: a few gateway time limits, between 1 s and 5 min. */
 export const reconcileIntervalMs = (gatewayTimeoutMs: number) => Math.min(Math.max(gatewayTimeoutMs * 4, 1000), 5 * 60 * 1000);
+
+/** Settles each attempt, counting the outcomes in `report` as they come. */
+async function settleEach(context: PaymentContext, attempts: PaymentAttempt[], report: ReconcileReport): Promise<void> {
+  for (const attempt of attempts) {
+    try {
+      if (attempt.paymentMethod === 'pix' && attempt.status !== 'approved') {
+        const outcome = await reconcilePix(context, attempt);
+        if (outcome === 'approved') report.approved += 1;
+        if (outcome === 'closed') report.closed += 1;
+        continue;
+      }
+      const answer = await reconcile(context, attempt);
+      if (answer.success) report.approved += 1;
+      else report.closed += 1;
+    } catch (error) {
+      // The gateway is unreachable (a 409 'still processing'): leave it for the next run.
+      if (!(error instanceof HttpError) && !(error instanceof GatewayUnavailableError)) throw error;
+      report.unresolved += 1;
+    }
+  }
+}
 
 /**
  * Resolves what a crash can leave behind: attempts still `pending` after the gateway's time limits
@@ -46,25 +68,17 @@ export async function reconcilePayments(context: PaymentContext): Promise<Reconc
     .orderBy(asc(paymentAttempts.createdAt))
     .limit(BATCH);
   const report: ReconcileReport = { approved: 0, closed: 0, unresolved: 0 };
-  for (const attempt of attempts) {
-    try {
-      if (attempt.paymentMethod === 'pix' && attempt.status !== 'approved') {
-        const outcome = await reconcilePix(context, attempt);
-        if (outcome === 'approved') report.approved += 1;
-        if (outcome === 'closed') report.closed += 1;
-        continue;
-      }
-      const answer = await reconcile(context, attempt);
-      if (answer.success) report.approved += 1;
-      else report.closed += 1;
-    } catch (error) {
-      // The gateway is unreachable (a 409 'still processing'): leave it for the next run.
-      if (!(error instanceof HttpError) && !(error instanceof GatewayUnavailableError)) throw error;
-      report.unresolved += 1;
-    }
+  try {
+    await settleEach(context, attempts, report);
+  } catch (error) {
+    context.changedData(); // it may have written before failing
+    throw error;
   }
-  if (report.approved || report.closed || report.unresolved)
+  if (report.approved || report.closed || report.unresolved) {
+    // Sales saved and attempts closed show in the lists and reports (an unresolved Pix may have been closed first).
+    context.changedData();
     context.log.warn({ ...report }, 'payment attempts reconciled with the gateway');
+  }
   return report;
 }
 
