@@ -102,13 +102,8 @@ export function postPayment(app: FastifyInstance, body: object, options: { key?:
   });
 }
 
-/**
- * A card payment the sandbox gateway approved whose request died before saving it: a pending attempt
- * bought by `name` (a new buyer) and the gateway's approved charge. The reconciliation job settles it
- * once `ageAttempt` made it old enough.
- */
-export async function approvedButUnsaved(db: Database, name: string): Promise<PaymentAttempt> {
-  const cpf = freshCpf();
+/** A card payment's attempt as the checkout claims it before charging: pending, no charge sent yet. */
+export async function claimCardAttempt(db: Database, name: string, cpf = freshCpf()): Promise<PaymentAttempt> {
   const { attempt } = await claimAttempt(db, {
     idempotencyKey: newIdempotencyKey(),
     requestFingerprint: 'x',
@@ -133,6 +128,16 @@ export async function approvedButUnsaved(db: Database, name: string): Promise<Pa
     cardLast4: '4444',
     gateway: 'sandbox',
   });
+  return attempt;
+}
+
+/**
+ * A card payment the sandbox gateway approved whose request died before saving it: a pending attempt
+ * bought by `name` (a new buyer) and the gateway's approved charge. The reconciliation job settles it
+ * once `ageAttempt` made it old enough.
+ */
+export async function approvedButUnsaved(db: Database, name: string): Promise<PaymentAttempt> {
+  const attempt = await claimCardAttempt(db, name);
   await db.insert(sandboxCharges).values({ orderId: attempt.orderId, outcome: 'approved', paymentId: `pay_${randomUUID()}` });
   return attempt;
 }

@@ -2,11 +2,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../../db/schema';
-import { claimAttempt, findAttempt } from './attempts';
+import { findAttempt } from './attempts';
 import { paymentContext, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
 import { reconcilePayments, staleAfterMs } from './reconcileJob';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
+import { claimCardAttempt, createPaymentsApp, freshCpf } from '../../test/payments';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -19,30 +19,7 @@ const context = (gateway: PaymentGateway = app.paymentGateway): PaymentContext =
 /** A pending attempt as a request that died left it, `ageMs` ago. */
 async function pendingAttempt(ageMs = staleAfterMs(app.config.payments.timeoutMs) + 5000) {
   const cpf = freshCpf();
-  const { attempt } = await claimAttempt(app.db, {
-    idempotencyKey: newIdempotencyKey(),
-    requestFingerprint: 'x',
-    plan: 'consulta_avulsa',
-    amount: 49.9,
-    resellerId: null,
-    buyer: {
-      name: 'Comprador Interrompido',
-      cpfCnpj: cpf,
-      email: 'c@exemplo.com.br',
-      phone: '1133334444',
-      mobilePhone: '',
-      postalCode: '01310100',
-      address: 'Avenida Paulista',
-      addressNumber: '1',
-      addressComplement: '',
-      province: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
-    cardBrand: 'VISA',
-    cardLast4: '4444',
-    gateway: 'sandbox',
-  });
+  const attempt = await claimCardAttempt(app.db, 'Comprador Interrompido', cpf);
   await app.db
     .update(paymentAttempts)
     .set({ createdAt: new Date(Date.now() - ageMs) })

@@ -4,7 +4,7 @@ import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/dom
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
-import { reportConditions, saleConditions, type SalesReportFilters } from './reportConditions';
+import { reportConditions, reportConditionsOnSales, saleConditions, type SalesReportFilters } from './reportConditions';
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
 
 /**
@@ -94,10 +94,15 @@ function boundarySales(now: Date) {
   );
 }
 
-/** The figures as the report computed them before the rollup: aggregates over every sale in scope. */
+/**
+ * The figures as the report computed them before the rollup: aggregates over every sale in scope.
+ * 'Sem revendedor' (administrators): the paid sales without a reseller, by the sales' own filters.
+ */
 async function directFigures(principal: Principal, filters: SalesReportFilters, now: Date) {
-  if (filters.withoutReseller) return directUnattributedFigures(filters, now);
-  const where = and(...reportConditions(principal, filters));
+  const { withoutReseller } = filters;
+  // Through a reseller: the scope's resellers as a subquery, so both kinds read `sales` alone.
+  const inScope = (more: SalesReportFilters) =>
+    and(...(withoutReseller ? [isNull(sales.resellerId), ...saleConditions(more)] : reportConditionsOnSales(principal, more)));
   const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
   const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
   const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
@@ -111,21 +116,21 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
         last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(7)}), 0)`,
       })
       .from(sales)
-      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
-      .where(where),
-    app.db
-      .select({ partnerId: partners.id, nome_parceiro: partners.nome, count: count(), total })
-      .from(sales)
-      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
-      .innerJoin(partners, eq(resellers.partnerId, partners.id))
-      .where(where)
-      .groupBy(partners.id, partners.nome)
-      .orderBy(desc(total), asc(partners.nome)),
+      .where(inScope(filters)),
+    withoutReseller
+      ? []
+      : app.db
+          .select({ partnerId: partners.id, nome_parceiro: partners.nome, count: count(), total })
+          .from(sales)
+          .innerJoin(resellers, eq(sales.resellerId, resellers.id))
+          .innerJoin(partners, eq(resellers.partnerId, partners.id))
+          .where(and(...reportConditions(principal, filters)))
+          .groupBy(partners.id, partners.nome)
+          .orderBy(desc(total), asc(partners.nome)),
     app.db
       .select({ month: monthKey, count: count(), total })
       .from(sales)
-      .innerJoin(resellers, eq(sales.resellerId, resellers.id))
-      .where(and(...reportConditions(principal, { ...filters, month: undefined }), gte(monthKey, months[0])))
+      .where(and(inScope({ ...filters, month: undefined }), gte(monthKey, months[0])))
       .groupBy(monthKey),
   ]);
   const reais = (value: string) => Number(value);
@@ -134,37 +139,6 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
     summary: { count: summary.count, total: reais(summary.total), last30: reais(summary.last30), last7: reais(summary.last7) },
     byPartner: byPartner.map((entry) => ({ ...entry, total: reais(entry.total) })),
     monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: reais(byMonth.get(month)?.total ?? '0') })),
-  };
-}
-
-/** The same for the paid sales without a reseller ('Sem revendedor'): no partner, the sales' own filters. */
-async function directUnattributedFigures(filters: SalesReportFilters, now: Date) {
-  const ofUnattributed = (more: SalesReportFilters) => and(isNull(sales.resellerId), ...saleConditions(more));
-  const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
-  const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
-  const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
-  const months = lastMonths(now);
-  const [[summary], monthly] = await Promise.all([
-    app.db
-      .select({
-        count: count(),
-        total,
-        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(30)}), 0)`,
-        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since(7)}), 0)`,
-      })
-      .from(sales)
-      .where(ofUnattributed(filters)),
-    app.db
-      .select({ month: monthKey, count: count(), total })
-      .from(sales)
-      .where(and(ofUnattributed({ ...filters, month: undefined }), gte(monthKey, months[0])))
-      .groupBy(monthKey),
-  ]);
-  const byMonth = new Map(monthly.map((entry) => [entry.month, entry]));
-  return {
-    summary: { count: summary.count, total: Number(summary.total), last30: Number(summary.last30), last7: Number(summary.last7) },
-    byPartner: [],
-    monthly: months.map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: Number(byMonth.get(month)?.total ?? '0') })),
   };
 }
 
