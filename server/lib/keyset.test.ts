@@ -1,5 +1,5 @@
 import { desc, sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, PgDialect, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { keyOf, keyset, orderOfKey, type KeyPart, type KeyValues } from './keyset';
 
@@ -117,5 +117,37 @@ describe('keyset', () => {
       { column: name, direction: 'asc', nullable: true },
       { column: id, direction: 'desc' },
     ]);
+  });
+});
+
+describe("keyset's condition, as PostgreSQL receives it", () => {
+  const after = (parts: KeyPart[], key: KeyValues) => new PgDialect().sqlToQuery(keyset(parts).after(key)!);
+
+  it('states an order that runs one way without NULLs as one row comparison, the form its index answers', () => {
+    const descending = after(ORDERS['instant descending, id descending (one way: a row comparison)'], ['2026-01-01 00:00:00+00', '7']);
+    expect(descending.sql).toBe('("keyset_rows"."at", "keyset_rows"."id") < ($1, $2)');
+    expect(descending.params).toEqual(['2026-01-01 00:00:00+00', '7']);
+    expect(after(ORDERS['instant ascending, id ascending (one way)'], ['2026-01-01 00:00:00+00', '7']).sql).toBe(
+      '("keyset_rows"."at", "keyset_rows"."id") > ($1, $2)',
+    );
+  });
+
+  it('spells out part by part an order with a nullable part or with both directions', () => {
+    const mixed: KeyPart[] = [
+      { column: at, direction: 'asc' },
+      { column: id, direction: 'desc' },
+    ];
+    for (const parts of [ORDERS['name ascending (NULLs last), then id'], mixed]) {
+      const { sql: text } = after(parts, ['x', '7']);
+      // No tuple of two columns: the first part is compared alone (the last may be, as a tuple of one).
+      expect(text).not.toContain('", "keyset_rows".');
+      expect(text).toContain(' or ');
+    }
+  });
+
+  it('compares only as many values as the order has parts', () => {
+    expect(
+      after(ORDERS['instant descending, id descending (one way: a row comparison)'], ['2026-01-01 00:00:00+00', '7', 'extra']).params,
+    ).toEqual(['2026-01-01 00:00:00+00', '7']);
   });
 });
