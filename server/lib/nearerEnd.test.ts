@@ -1,7 +1,7 @@
 import type { ListTotal } from './boundedCount';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { type orderOfKey, type KeyPart } from './keyset';
+import type { KeyPart, orderOfKey } from './keyset';
 import { pageFromNearerEnd, pageFromNearerEndOf, pageOfCountedList, reversedKey } from './nearerEnd';
 
 /** A list of `size` rows (0..size-1), read as a database would, recording every call. */
