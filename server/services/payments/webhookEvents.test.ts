@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { auditLog, beneficiaries, paymentWebhookEvents, sales, type PaymentBuyer } from '../../db/schema';
 import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
 import { recordApprovedSale } from './approval';
@@ -32,7 +32,7 @@ const gateway = {
     return books.get('id' in lookup ? lookup.id : `ref:${lookup.externalReference}`) ?? null;
   },
 } as unknown as PaymentGateway;
-const log = { warn: (fields: object, message: string) => void warnings.push({ fields, message }) };
+const log = { warn: (fields: object, message: string) => void warnings.push({ fields, message }) } as unknown as FastifyBaseLogger;
 
 beforeEach(() => {
   lookups.length = 0;
