@@ -20,6 +20,8 @@ import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation, 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = await createPaymentsApp({ seed: false });
+  // The app's own reconciliation job would settle this file's attempts with its sandbox: only the test's calls may.
+  await app.jobs.stop();
 });
 afterAll(() => app?.close());
 
