@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
+import type { PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
 import { auditLog, beneficiaries, paymentAttempts } from '../../db/schema';
 import { createPaymentsApp, freshCardNumber, freshCpf, newIdempotencyKey } from '../../test/payments';
@@ -283,7 +284,7 @@ describe('the card velocity limit', () => {
 });
 
 describe('the reconciliation’s step', () => {
-  async function deadAttempt(plan = 'plano_individual') {
+  async function deadAttempt(plan: PlanId = 'plano_individual') {
     const request = requestOf({ selectedPlan: plan });
     const { attempt } = await claimAttempt(app.db, {
       idempotencyKey: newIdempotencyKey(),
