@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
+import { paymentAttempts, resellers } from '../../db/schema';
+import { createTestApp } from '../../test/helpers';
+import { createChain } from '../../test/channelFixtures';
+import { insertBeneficiary } from '../../test/careFixtures';
+import { freshCpf, newIdempotencyKey } from '../../test/payments';
+import { claimPurchase, customerOf, type MethodAttempt, type PurchaseRequest } from './purchase';
+
+/**
+ * A checkout payment's first step (purchase.ts): the plan's own price, the reseller credited only
+ * through an active link, a dependent refused, the buyer recorded as the request gave it, and the
+ * Idempotency-Key's replays. On PGlite without the demo data.
+ */
+
+let app: FastifyInstance;
+let chain: Awaited<ReturnType<typeof createChain>>;
+beforeAll(async () => {
+  app = await createTestApp();
+  chain = await createChain(app);
+});
+afterAll(() => app?.close());
+
+function requestOf(fields: Partial<PurchaseRequest> = {}): PurchaseRequest {
+  const cpf = freshCpf();
+  return {
+    selectedPlan: 'plano_individual',
+    name: 'Rita Compradora',
+    cpfCnpj: cpf,
+    email: `rita.${cpf}@exemplo.com.br`,
+    phone: '1133334444',
+    mobilePhone: '11988887777',
+    postalCode: '01310100',
+    address: 'Avenida Paulista',
+    addressNumber: '1000',
+    addressComplement: 'Apto 42',
+    province: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    ...fields,
+  };
+}
+
+const card = (fields: Partial<MethodAttempt> = {}): MethodAttempt => ({
+  requestFingerprint: 'impressao-1',
+  gateway: 'sandbox',
+  cardBrand: 'MASTERCARD',
+  cardLast4: '4444',
+  ...fields,
+});
+
+const storedAttempt = async (id: number) => (await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, id)))[0];
+
+describe('a purchase’s attempt', () => {
+  it('is pending at the plan’s own price, with the buyer and the card as given, under the key given', async () => {
+    const request = requestOf();
+    const key = newIdempotencyKey();
+    const { claimed, attempt } = await claimPurchase(app.db, request, card({ idempotencyKey: key }));
+    expect(claimed).toBe(true);
+    expect(await storedAttempt(attempt.id)).toMatchObject({
+      idempotencyKey: key,
+      requestFingerprint: 'impressao-1',
+      status: 'pending',
+      plan: 'plano_individual',
+      amount: '44.90',
+      resellerId: null,
+      gateway: 'sandbox',
+      cardBrand: 'MASTERCARD',
+      cardLast4: '4444',
+      paymentMethod: 'card',
+      buyer: {
+        name: 'Rita Compradora',
+        cpfCnpj: request.cpfCnpj,
+        email: request.email,
+        phone: '1133334444',
+        mobilePhone: '11988887777',
+        postalCode: '01310100',
+        address: 'Avenida Paulista',
+        addressNumber: '1000',
+        addressComplement: 'Apto 42',
+        province: 'Bela Vista',
+        city: 'São Paulo',
+        state: 'SP',
+      },
+    });
+  });
+
+  it('records a missing mobile phone and complement as empty, and a Pix attempt as Pix', async () => {
+    const request = requestOf({ selectedPlan: 'plano_individual_premium', mobilePhone: undefined, addressComplement: undefined });
+    const { attempt } = await claimPurchase(app.db, request, card({ paymentMethod: 'pix', cardBrand: null, cardLast4: null }));
+    const stored = await storedAttempt(attempt.id);
+    expect([stored.plan, stored.amount, stored.paymentMethod, stored.cardBrand]).toEqual([
+      'plano_individual_premium',
+      '59.90',
+      'pix',
+      null,
+    ]);
+    expect([stored.buyer.mobilePhone, stored.buyer.addressComplement]).toEqual(['', '']);
+  });
+
+  it('gets a fresh key when none is given', async () => {
+    const first = await claimPurchase(app.db, requestOf(), card());
+    const second = await claimPurchase(app.db, requestOf(), card());
+    expect(first.attempt.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(second.attempt.idempotencyKey).not.toBe(first.attempt.idempotencyKey);
+  });
+});
+
+describe('the reseller credited', () => {
+  it('is the link’s reseller while it is active, and no one once it is inactive or without a link', async () => {
+    const rev = String(chain.reseller.id);
+    const active = await claimPurchase(app.db, requestOf({ rev }), card());
+    expect(active.attempt.resellerId).toBe(chain.reseller.id);
+    await app.db.update(resellers).set({ ativo: false }).where(eq(resellers.id, chain.reseller.id));
+    try {
+      const inactive = await claimPurchase(app.db, requestOf({ rev }), card());
+      expect(inactive.attempt.resellerId).toBeNull();
+    } finally {
+      await app.db.update(resellers).set({ ativo: true }).where(eq(resellers.id, chain.reseller.id));
+    }
+    expect((await claimPurchase(app.db, requestOf({ rev: null }), card())).attempt.resellerId).toBeNull();
+  });
+
+  it('decides where a dependent is refused: the reseller’s partner, not the house', async () => {
+    const holder = await insertBeneficiary(app.db, { partnerId: chain.partner.id });
+    const dependent = await insertBeneficiary(app.db, { partnerId: chain.partner.id, holderId: holder.id });
+    const key = newIdempotencyKey();
+    await expect(
+      claimPurchase(app.db, requestOf({ cpfCnpj: dependent.cpf, rev: String(chain.reseller.id) }), card({ idempotencyKey: key })),
+    ).rejects.toMatchObject({ statusCode: 409, message: CHECKOUT_MESSAGES.dependentBuyer });
+    expect(await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, key))).toEqual([]);
+    const fromTheHouse = await claimPurchase(app.db, requestOf({ cpfCnpj: dependent.cpf }), card());
+    expect(fromTheHouse.claimed).toBe(true);
+  });
+});
+
+describe('a replay of the key', () => {
+  it('returns the attempt that holds it when the request is the same, and refuses another request', async () => {
+    const key = newIdempotencyKey();
+    const request = requestOf();
+    const first = await claimPurchase(app.db, request, card({ idempotencyKey: key }));
+    const replay = await claimPurchase(app.db, request, card({ idempotencyKey: key }));
+    expect([replay.claimed, replay.attempt.id]).toEqual([false, first.attempt.id]);
+    await expect(claimPurchase(app.db, request, card({ idempotencyKey: key, requestFingerprint: 'impressao-2' }))).rejects.toMatchObject({
+      statusCode: 409,
+      message: CHECKOUT_MESSAGES.idempotencyKeyReused,
+    });
+  });
+});
+
+describe('the gateway’s customer', () => {
+  it('is the buyer, with the phone for a missing mobile phone', () => {
+    const buyer = {
+      name: 'Rita Compradora',
+      cpfCnpj: '52998224725',
+      email: 'rita@exemplo.com.br',
+      phone: '1133334444',
+      mobilePhone: '11988887777',
+      postalCode: '01310100',
+      address: 'Avenida Paulista',
+      addressNumber: '1000',
+      addressComplement: 'Apto 42',
+      province: 'Bela Vista',
+      city: 'São Paulo',
+      state: 'SP',
+    };
+    expect(customerOf(buyer)).toEqual({
+      name: 'Rita Compradora',
+      cpfCnpj: '52998224725',
+      email: 'rita@exemplo.com.br',
+      phone: '1133334444',
+      mobilePhone: '11988887777',
+      postalCode: '01310100',
+      address: 'Avenida Paulista',
+      addressNumber: '1000',
+      complement: 'Apto 42',
+      province: 'Bela Vista',
+    });
+    expect(customerOf({ ...buyer, mobilePhone: '' }).mobilePhone).toBe('1133334444');
+  });
+});
