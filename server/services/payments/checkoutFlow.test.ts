@@ -62,6 +62,7 @@ const context = (): PaymentContext => ({
   telemedicine: app.telemedicine,
   log: { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger,
   gatewayTimeoutMs: TIMEOUT_MS,
+  changedData: () => undefined,
 });
 
 function requestOf(fields: Partial<PaymentRequest> = {}, card: Partial<PaymentRequest['creditCard']> = {}): PaymentRequest {
@@ -330,14 +331,20 @@ describe('the reconciliation’s step', () => {
 });
 
 describe('a payment’s context', () => {
-  it('is the app’s database, gateway, provider and time limit, logging where it is told', () => {
+  it('is the app’s database, gateway, provider, time limit and data version, logging where it is told', () => {
     const log = context().log;
-    expect(paymentContext(app, log)).toEqual({
+    const built = paymentContext(app, log);
+    expect(built).toEqual({
       db: app.db,
       gateway: app.paymentGateway,
       telemedicine: app.telemedicine,
       log,
       gatewayTimeoutMs: app.config.payments.timeoutMs,
+      changedData: expect.any(Function),
     });
+    // Its writes outside a write request move the app's data version (the caches' key).
+    const before = app.dataVersion.current;
+    built.changedData();
+    expect(app.dataVersion.current).toBeGreaterThan(before);
   });
 });

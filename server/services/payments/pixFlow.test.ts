@@ -92,6 +92,7 @@ const contextOf = (gateway: PaymentGateway = gatewayOf('sandbox')): PixContext =
   log: { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger,
   gatewayTimeoutMs: 2000,
   expirationMs: EXPIRATION_MS,
+  changedData: () => undefined,
 });
 
 function requestOf(fields: Partial<PixPaymentRequest> = {}): PixPaymentRequest {

@@ -40,32 +40,43 @@ function logOf() {
   return { log, warnings };
 }
 
+/** The sync as the checkout runs it, counting the moves of the data version it asks for. */
+let dataChanges = 0;
+const sync = (provider: TelemedicineProvider, beneficiaryId: number, log: FastifyBaseLogger) =>
+  syncWithProvider({ db: app.db, telemedicine: provider, log, changedData: () => void dataChanges++ }, beneficiaryId);
+beforeEach(() => {
+  dataChanges = 0;
+});
+
 const providerUuidOf = async (id: number) => (await app.db.select().from(beneficiaries).where(eq(beneficiaries.id, id)))[0].providerUuid;
 
 describe('a sold beneficiary and the provider', () => {
   it('an active one is registered and its provider uuid kept', async () => {
     const sold = await insertBeneficiary(app.db);
     const { provider, calls } = providerOf('rapidoc');
-    await syncWithProvider(app.db, provider, sold.id, logOf().log);
+    await sync(provider, sold.id, logOf().log);
     expect(calls).toEqual([['register', sold.id]]);
     expect(await providerUuidOf(sold.id)).toBe(`prov-${sold.id}`);
+    // The provider's id was written after the answer: the caches are told once.
+    expect(dataChanges).toBe(1);
   });
 
   it('an inactive one the provider knows is inactivated there; one it never knew is left alone', async () => {
     const known = await insertBeneficiary(app.db, { isActive: false, providerUuid: 'prov-conhecido' });
     const unknown = await insertBeneficiary(app.db, { isActive: false });
     const { provider, calls } = providerOf('rapidoc');
-    await syncWithProvider(app.db, provider, known.id, logOf().log);
-    await syncWithProvider(app.db, provider, unknown.id, logOf().log);
+    await sync(provider, known.id, logOf().log);
+    await sync(provider, unknown.id, logOf().log);
     expect(calls).toEqual([['inactivate', known.id]]);
+    expect(dataChanges).toBe(0);
   });
 
   it('nothing is asked of the local provider, nor for a beneficiary that is gone', async () => {
     const sold = await insertBeneficiary(app.db);
     const local = providerOf('local');
-    await syncWithProvider(app.db, local.provider, sold.id, logOf().log);
+    await sync(local.provider, sold.id, logOf().log);
     const remote = providerOf('rapidoc');
-    await syncWithProvider(app.db, remote.provider, sold.id + 100_000, logOf().log);
+    await sync(remote.provider, sold.id + 100_000, logOf().log);
     expect([local.calls, remote.calls]).toEqual([[], []]);
     expect(await providerUuidOf(sold.id)).toBeNull();
   });
@@ -75,7 +86,7 @@ describe('a sold beneficiary and the provider', () => {
     const failure = new Error('provedor fora do ar');
     const { provider } = providerOf('rapidoc', failure);
     const { log, warnings } = logOf();
-    await expect(syncWithProvider(app.db, provider, sold.id, log)).resolves.toBeUndefined();
+    await expect(sync(provider, sold.id, log)).resolves.toBeUndefined();
     expect(warnings).toEqual([[{ err: failure, beneficiaryId: sold.id }, 'sold beneficiary not synced with the telemedicine provider']]);
     expect(await providerUuidOf(sold.id)).toBeNull();
   });
