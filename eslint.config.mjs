@@ -126,6 +126,14 @@ export default tseslint.config(
               message: 'No servidor as setas vão num sentido: routes/plugins → services → db/lib; o seed só para os testes e o início.',
             })),
             {
+              // Every service writes to the audit trail; the trail depends on none of them (only the
+              // job scheduler for its retention, and the provider's id and date formats it records).
+              target: './server/services/audit',
+              from: './server/services',
+              except: ['./audit', './jobs', './telemedicine'],
+              message: 'A trilha de auditoria não depende dos outros serviços: eles é que a chamam.',
+            },
+            {
               target: './server',
               from: './src',
               except: ['./domain'],
