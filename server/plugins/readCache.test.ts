@@ -15,7 +15,9 @@ import { countQueries } from '../test/queryCounter';
 let app: FastifyInstance;
 let admin: string;
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
+  // Long-lived answers: on a busy machine a round of these tests outlasts the default second, and an
+  // answer that expired mid-test would be read afresh (the TTL has its own tests below).
+  app = await createTestApp({ seed: true, config: { caches: { ...testConfig().caches, readTtlMs: 60_000 } } });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');
 });
 afterAll(() => app.close());
