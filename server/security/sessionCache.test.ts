@@ -14,7 +14,8 @@ import { ScopeFixtures } from '../test/scopeFixtures';
 let app: FastifyInstance;
 let fx: ScopeFixtures;
 beforeAll(async () => {
-  app = await createTestApp({ seed: true });
+  // Caches that outlive a slow machine's test: what ends a cached session here is a write, never the clock.
+  app = await createTestApp({ seed: true, config: { caches: { authTtlMs: 60_000, readTtlMs: 60_000 } } });
   fx = await ScopeFixtures.load(app);
 });
 afterAll(() => app.close());
