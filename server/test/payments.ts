@@ -1,16 +1,17 @@
-/** Shared by the payment tests: a valid checkout body, fresh CPFs and an app with a chosen gateway. */
+/** Shared by the payment tests: a valid checkout body, fresh CPFs, test buyers and attempts, and an app with a chosen gateway. */
 import { randomInt, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GATEWAY_TEST_CARDS, passesLuhn } from '../../src/domain/cards';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits } from '../../src/domain/documents';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/client';
-import { paymentAttempts, sandboxCharges } from '../db/schema';
+import { paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
 import { createTestApp } from './helpers';
-import { claimAttempt, type PaymentAttempt } from '../services/payments/attempts';
+import { claimAttempt, type NewAttempt, type PaymentAttempt } from '../services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
+import type { PurchaseRequest } from '../services/payments/purchase';
 import { staleAfterMs } from '../services/payments/reconcileJob';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
 
@@ -28,6 +29,30 @@ export function freshCardNumber(): string {
   const base = `4${Array.from({ length: 14 }, () => randomInt(0, 10)).join('')}`;
   const number = [...'0123456789'].map((digit) => base + digit).find(passesLuhn)!;
   return number.replace(/(\d{4})(?=\d)/g, '$1 ');
+}
+
+/** A buyer as an attempt stores it (unmasked, digits only): the checkout body's buyer without a complement. */
+export function testBuyer(cpf: string, fields: Partial<PaymentBuyer> = {}): PaymentBuyer {
+  return {
+    name: 'Joana Compradora Lima',
+    cpfCnpj: cpf,
+    email: `joana.lima.${cpf}@exemplo.com.br`,
+    phone: '1133334444',
+    mobilePhone: '11988887777',
+    postalCode: '01310100',
+    address: 'Avenida Paulista',
+    addressNumber: '1000',
+    addressComplement: '',
+    province: 'Bela Vista',
+    city: 'São Paulo',
+    state: 'SP',
+    ...fields,
+  };
+}
+
+/** A card or Pix request as the service gets it (validated, unmasked), the card left out: a new buyer of the individual plan. */
+export function purchaseRequest(fields: Partial<PurchaseRequest> = {}): PurchaseRequest {
+  return { selectedPlan: 'plano_individual', ...testBuyer(freshCpf()), ...fields };
 }
 
 /** A checkout body as the page sends it (masked, as typed): a new buyer (CPF, e-mail) with a card the sandbox approves. */
@@ -64,11 +89,24 @@ export const REFUSED_CARD = GATEWAY_TEST_CARDS.refusedMastercard;
 
 export const newIdempotencyKey = () => randomUUID();
 
-/** The portal over a fresh database with the demo data, optionally with a gateway of the test's own. */
-export function createPaymentsApp(
-  options: { gateway?: PaymentGateway; config?: Partial<AppConfig>; seed?: boolean } = {},
+/**
+ * The portal over a fresh database with the demo data, optionally with a gateway of the test's own.
+ * `jobs: false` stops its background jobs: its reconciliation job would settle the test's attempts
+ * with its sandbox, where only the test's own calls may.
+ */
+export async function createPaymentsApp(
+  options: { gateway?: PaymentGateway; config?: Partial<AppConfig>; seed?: boolean; jobs?: boolean } = {},
 ): Promise<FastifyInstance> {
-  return createTestApp({ seed: options.seed !== false, config: options.config, build: { paymentGateway: options.gateway } });
+  const app = await createTestApp({ seed: options.seed !== false, config: options.config, build: { paymentGateway: options.gateway } });
+  if (options.jobs === false) await app.jobs.stop();
+  return app;
+}
+
+/** A log that keeps its warnings as [fields, message] for the test to read (and empty between tests). */
+export function warningsLog(): { log: FastifyBaseLogger; warnings: Array<[object, string]> } {
+  const warnings: Array<[object, string]> = [];
+  const log = { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger;
+  return { log, warnings };
 }
 
 /** A gateway of the test's own: the sandbox's answers, or `decide`'s, counting the charges that reach it. */
@@ -102,31 +140,22 @@ export function postPayment(app: FastifyInstance, body: object, options: { key?:
   });
 }
 
-/** A card payment's attempt as the checkout claims it before charging: pending, no charge sent yet. */
-export async function claimCardAttempt(db: Database, name: string, cpf = freshCpf()): Promise<PaymentAttempt> {
+/**
+ * An attempt as the checkout claims it before calling the gateway: pending, nothing sent yet. A card
+ * payment of the one-off consultation by a new buyer on the sandbox, unless `fields` say otherwise.
+ */
+export async function claimPendingAttempt(db: Database, fields: Partial<NewAttempt> = {}): Promise<PaymentAttempt> {
   const { attempt } = await claimAttempt(db, {
     idempotencyKey: newIdempotencyKey(),
     requestFingerprint: 'x',
     plan: 'consulta_avulsa',
-    amount: 49.9,
+    amount: 39.9,
     resellerId: null,
-    buyer: {
-      name,
-      cpfCnpj: cpf,
-      email: `comprador.${cpf}@exemplo.com.br`,
-      phone: '1133334444',
-      mobilePhone: '',
-      postalCode: '01310100',
-      address: 'Avenida Paulista',
-      addressNumber: '1',
-      addressComplement: '',
-      province: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    },
+    buyer: testBuyer(freshCpf()),
     cardBrand: 'VISA',
     cardLast4: '4444',
     gateway: 'sandbox',
+    ...fields,
   });
   return attempt;
 }
@@ -137,7 +166,7 @@ export async function claimCardAttempt(db: Database, name: string, cpf = freshCp
  * once `ageAttempt` made it old enough.
  */
 export async function approvedButUnsaved(db: Database, name: string): Promise<PaymentAttempt> {
-  const attempt = await claimCardAttempt(db, name);
+  const attempt = await claimPendingAttempt(db, { buyer: testBuyer(freshCpf(), { name }) });
   await db.insert(sandboxCharges).values({ orderId: attempt.orderId, outcome: 'approved', paymentId: `pay_${randomUUID()}` });
   return attempt;
 }

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, beneficiaries, paymentAttempts, sales, type PaymentBuyer } from '../../db/schema';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
-import { claimAttempt, findAttempt } from './attempts';
+import { claimPendingAttempt, createPaymentsApp, freshCpf, testBuyer } from '../../test/payments';
+import { findAttempt } from './attempts';
 import { addressLine, recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
 
 /**
@@ -17,36 +17,10 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-const buyerOf = (cpf: string, fields: Partial<PaymentBuyer> = {}): PaymentBuyer => ({
-  name: 'Compradora Aprovada',
-  cpfCnpj: cpf,
-  email: `aprovada.${cpf}@exemplo.com.br`,
-  phone: '1133334444',
-  mobilePhone: '11988887777',
-  postalCode: '01310100',
-  address: 'Avenida Paulista',
-  addressNumber: '1000',
-  addressComplement: '',
-  province: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-  ...fields,
-});
-
 /** A pending attempt, as the checkout leaves it before the gateway answers. */
 async function pendingAttempt(plan: string, buyer: Partial<PaymentBuyer> = {}) {
   const cpf = freshCpf();
-  const { attempt } = await claimAttempt(app.db, {
-    idempotencyKey: newIdempotencyKey(),
-    requestFingerprint: 'x',
-    plan,
-    amount: 39.9,
-    resellerId: null,
-    buyer: buyerOf(cpf, buyer),
-    cardBrand: 'VISA',
-    cardLast4: '1111',
-    gateway: 'sandbox',
-  });
+  const attempt = await claimPendingAttempt(app.db, { plan, buyer: testBuyer(cpf, buyer) });
   return { attempt, cpf };
 }
 
@@ -61,7 +35,7 @@ const auditRowsOf = (uuid: string) =>
 
 describe('the address line', () => {
   it('joins street and number, complement and district, leaving out an empty complement', () => {
-    const buyer = buyerOf('0');
+    const buyer = testBuyer('0', { address: 'Avenida Paulista', addressNumber: '1000', addressComplement: '', province: 'Bela Vista' });
     expect(addressLine(buyer)).toBe('Avenida Paulista, 1000 - Bela Vista');
     expect(addressLine({ ...buyer, addressComplement: 'Apto 42' })).toBe('Avenida Paulista, 1000 - Apto 42 - Bela Vista');
   });
@@ -111,7 +85,7 @@ describe('an approval', () => {
     const again = await pendingAttempt('consulta_avulsa');
     await app.db
       .update(paymentAttempts)
-      .set({ buyer: buyerOf(first.cpf) })
+      .set({ buyer: testBuyer(first.cpf) })
       .where(eq(paymentAttempts.id, again.attempt.id));
     expect(await recordApprovedSale(app.db, again.attempt.id, {}, 'webhook')).toBe(holder.id);
 

@@ -1,12 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import type { PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
 import { auditLog, beneficiaries, paymentAttempts } from '../../db/schema';
-import { createPaymentsApp, freshCardNumber, freshCpf, newIdempotencyKey } from '../../test/payments';
-import { claimAttempt, findAttempt } from './attempts';
+import {
+  claimPendingAttempt,
+  createPaymentsApp,
+  freshCardNumber,
+  newIdempotencyKey,
+  purchaseRequest,
+  warningsLog,
+} from '../../test/payments';
+import { findAttempt } from './attempts';
 import { paymentContext, processPayment, reconcile, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 
@@ -18,9 +25,7 @@ import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type Pa
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createPaymentsApp({ seed: false });
-  // The app's own reconciliation job would settle this file's attempts with its sandbox: only the test's calls may.
-  await app.jobs.stop();
+  app = await createPaymentsApp({ seed: false, jobs: false });
 });
 afterAll(() => app?.close());
 
@@ -29,7 +34,7 @@ let nextCharge: (request: ChargeRequest) => Promise<ChargeResult>;
 let nextLookup: (orderId: string, recurring: boolean) => Promise<ChargeResult | null>;
 const charged: ChargeRequest[] = [];
 const looked: Array<[string, boolean]> = [];
-const warnings: Array<[object, string]> = [];
+const { log, warnings } = warningsLog();
 
 beforeEach(() => {
   nextCharge = async () => ({ outcome: 'approved', customerId: 'cus_1', paymentId: `pay_${randomUUID()}`, subscriptionId: 'sub_1' });
@@ -60,27 +65,15 @@ const context = (): PaymentContext => ({
   db: app.db,
   gateway,
   telemedicine: app.telemedicine,
-  log: { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger,
+  log,
   gatewayTimeoutMs: TIMEOUT_MS,
   changedData: () => undefined,
 });
 
+/** A card request by a new buyer without a mobile phone (the gateway is sent the phone), with a card of its own. */
 function requestOf(fields: Partial<PaymentRequest> = {}, card: Partial<PaymentRequest['creditCard']> = {}): PaymentRequest {
-  const cpf = freshCpf();
   return {
-    selectedPlan: 'plano_individual',
-    name: 'Carla Cartão',
-    cpfCnpj: cpf,
-    email: `carla.${cpf}@exemplo.com.br`,
-    phone: '1133334444',
-    mobilePhone: '',
-    postalCode: '01310100',
-    address: 'Avenida Paulista',
-    addressNumber: '1000',
-    addressComplement: 'Sala 1',
-    province: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
+    ...purchaseRequest({ name: 'Carla Cartão', mobilePhone: '', addressComplement: 'Sala 1' }),
     creditCard: {
       holderName: 'CARLA C',
       number: freshCardNumber().replace(/ /g, ''),
@@ -285,21 +278,8 @@ describe('the card velocity limit', () => {
 });
 
 describe('the reconciliation’s step', () => {
-  async function deadAttempt(plan: PlanId = 'plano_individual') {
-    const request = requestOf({ selectedPlan: plan });
-    const { attempt } = await claimAttempt(app.db, {
-      idempotencyKey: newIdempotencyKey(),
-      requestFingerprint: 'x',
-      plan,
-      amount: 44.9,
-      resellerId: null,
-      buyer: { ...request, mobilePhone: '', addressComplement: '' },
-      cardBrand: 'VISA',
-      cardLast4: '1111',
-      gateway: 'asaas',
-    });
-    return attempt;
-  }
+  /** A card attempt whose request died before the gateway answered. */
+  const deadAttempt = (plan: PlanId = 'plano_individual') => claimPendingAttempt(app.db, { plan, amount: 44.9, gateway: 'asaas' });
 
   it('asks about a plan as a subscription, and saves what the gateway booked, audited as the reconciliation', async () => {
     const attempt = await deadAttempt();

@@ -2,9 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_CONFIRMATION_WINDOW_MS } from '../../../src/domain/checkout';
-import { paymentAttempts, type PaymentBuyer } from '../../db/schema';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
-import { claimAttempt } from './attempts';
+import { paymentAttempts } from '../../db/schema';
+import { claimPendingAttempt, createPaymentsApp } from '../../test/payments';
 import { approvedOrder } from './orderConfirmation';
 
 /**
@@ -22,37 +21,12 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** An attempt in the given state, made `ageMs` ago. */
 async function attemptOf(options: { status?: string; plan?: string; ageMs?: number } = {}) {
-  const cpf = freshCpf();
-  const buyer: PaymentBuyer = {
-    name: 'Comprador Confirmado',
-    cpfCnpj: cpf,
-    email: `confirmado.${cpf}@exemplo.com.br`,
-    phone: '1133334444',
-    mobilePhone: '',
-    postalCode: '01310100',
-    address: 'Avenida Paulista',
-    addressNumber: '1000',
-    addressComplement: '',
-    province: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-  };
-  const { attempt } = await claimAttempt(app.db, {
-    idempotencyKey: newIdempotencyKey(),
-    requestFingerprint: 'x',
-    plan: options.plan ?? 'plano_individual',
-    amount: 44.9,
-    resellerId: null,
-    buyer,
-    cardBrand: 'VISA',
-    cardLast4: '1111',
-    gateway: 'sandbox',
-  });
+  const attempt = await claimPendingAttempt(app.db, { plan: options.plan ?? 'plano_individual', amount: 44.9 });
   await app.db
     .update(paymentAttempts)
     .set({ status: options.status ?? 'approved', createdAt: new Date(Date.now() - (options.ageMs ?? 0)) })
     .where(eq(paymentAttempts.id, attempt.id));
-  return { orderId: attempt.orderId, email: buyer.email };
+  return { orderId: attempt.orderId, email: attempt.buyer.email };
 }
 
 describe('an approved order', () => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../../src/domain/pix';
 import type { PixPaymentRequest } from '../../../src/domain/validation/checkout';
 import { paymentAttempts } from '../../db/schema';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
+import { createPaymentsApp, newIdempotencyKey, purchaseRequest, warningsLog } from '../../test/payments';
 import { findAttempt } from './attempts';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway, type PixChargeRequest, type PixChargeResult } from './gateway';
 import { createPixPayment, pixChargeStatus, reconcilePix, simulatePixPayment, type PixContext } from './pix';
@@ -18,9 +18,7 @@ import { createPixPayment, pixChargeStatus, reconcilePix, simulatePixPayment, ty
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createPaymentsApp({ seed: false });
-  // The app's own reconciliation job would settle this file's attempts with its sandbox: only the test's calls may.
-  await app.jobs.stop();
+  app = await createPaymentsApp({ seed: false, jobs: false });
 });
 afterAll(() => app?.close());
 
@@ -32,7 +30,7 @@ const payments = new Map<string, GatewayPayment | Error>();
 let cancels: boolean | Error;
 let simulated: boolean;
 const asked: string[] = [];
-const warnings: Array<[object, string]> = [];
+const { log, warnings } = warningsLog();
 
 beforeEach(() => {
   nextCharge = async () => ({
@@ -89,31 +87,15 @@ const contextOf = (gateway: PaymentGateway = gatewayOf('sandbox')): PixContext =
   db: app.db,
   gateway,
   telemedicine: app.telemedicine,
-  log: { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger,
+  log,
   gatewayTimeoutMs: 2000,
   expirationMs: EXPIRATION_MS,
   changedData: () => undefined,
 });
 
-function requestOf(fields: Partial<PixPaymentRequest> = {}): PixPaymentRequest {
-  const cpf = freshCpf();
-  return {
-    selectedPlan: 'plano_individual_premium',
-    name: 'Paula Pix',
-    cpfCnpj: cpf,
-    email: `paula.${cpf}@exemplo.com.br`,
-    phone: '1133334444',
-    mobilePhone: '11988887777',
-    postalCode: '01310100',
-    address: 'Avenida Paulista',
-    addressNumber: '1000',
-    addressComplement: '',
-    province: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-    ...fields,
-  };
-}
+/** A Pix request of the premium plan by a new buyer. */
+const requestOf = (fields: Partial<PixPaymentRequest> = {}): PixPaymentRequest =>
+  purchaseRequest({ selectedPlan: 'plano_individual_premium', ...fields });
 
 const attemptByOrder = async (orderId: string) =>
   (await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)))[0];

@@ -5,7 +5,7 @@ import { paymentAttempts, resellers } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
 import { createChain } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
-import { freshCpf, newIdempotencyKey } from '../../test/payments';
+import { newIdempotencyKey, purchaseRequest, testBuyer } from '../../test/payments';
 import { claimPurchase, customerOf, type MethodAttempt, type PurchaseRequest } from './purchase';
 
 /**
@@ -22,25 +22,9 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-function requestOf(fields: Partial<PurchaseRequest> = {}): PurchaseRequest {
-  const cpf = freshCpf();
-  return {
-    selectedPlan: 'plano_individual',
-    name: 'Rita Compradora',
-    cpfCnpj: cpf,
-    email: `rita.${cpf}@exemplo.com.br`,
-    phone: '1133334444',
-    mobilePhone: '11988887777',
-    postalCode: '01310100',
-    address: 'Avenida Paulista',
-    addressNumber: '1000',
-    addressComplement: 'Apto 42',
-    province: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-    ...fields,
-  };
-}
+/** A buyer of the individual plan who gave a mobile phone and a complement. */
+const requestOf = (fields: Partial<PurchaseRequest> = {}) =>
+  purchaseRequest({ name: 'Rita Compradora', mobilePhone: '11988887777', addressComplement: 'Apto 42', ...fields });
 
 const card = (fields: Partial<MethodAttempt> = {}): MethodAttempt => ({
   requestFingerprint: 'impressao-1',
@@ -55,6 +39,7 @@ const storedAttempt = async (id: number) => (await app.db.select().from(paymentA
 describe('a purchase’s attempt', () => {
   it('is pending at the plan’s own price, with the buyer and the card as given, under the key given', async () => {
     const request = requestOf();
+    const { selectedPlan: _plan, ...buyer } = request;
     const key = newIdempotencyKey();
     const { claimed, attempt } = await claimPurchase(app.db, request, card({ idempotencyKey: key }));
     expect(claimed).toBe(true);
@@ -69,20 +54,7 @@ describe('a purchase’s attempt', () => {
       cardBrand: 'MASTERCARD',
       cardLast4: '4444',
       paymentMethod: 'card',
-      buyer: {
-        name: 'Rita Compradora',
-        cpfCnpj: request.cpfCnpj,
-        email: request.email,
-        phone: '1133334444',
-        mobilePhone: '11988887777',
-        postalCode: '01310100',
-        address: 'Avenida Paulista',
-        addressNumber: '1000',
-        addressComplement: 'Apto 42',
-        province: 'Bela Vista',
-        city: 'São Paulo',
-        state: 'SP',
-      },
+      buyer,
     });
   });
 
@@ -151,32 +123,10 @@ describe('a replay of the key', () => {
 
 describe('the gateway’s customer', () => {
   it('is the buyer, with the phone for a missing mobile phone', () => {
-    const buyer = {
-      name: 'Rita Compradora',
-      cpfCnpj: '52998224725',
-      email: 'rita@exemplo.com.br',
-      phone: '1133334444',
-      mobilePhone: '11988887777',
-      postalCode: '01310100',
-      address: 'Avenida Paulista',
-      addressNumber: '1000',
-      addressComplement: 'Apto 42',
-      province: 'Bela Vista',
-      city: 'São Paulo',
-      state: 'SP',
-    };
-    expect(customerOf(buyer)).toEqual({
-      name: 'Rita Compradora',
-      cpfCnpj: '52998224725',
-      email: 'rita@exemplo.com.br',
-      phone: '1133334444',
-      mobilePhone: '11988887777',
-      postalCode: '01310100',
-      address: 'Avenida Paulista',
-      addressNumber: '1000',
-      complement: 'Apto 42',
-      province: 'Bela Vista',
-    });
-    expect(customerOf({ ...buyer, mobilePhone: '' }).mobilePhone).toBe('1133334444');
+    const buyer = testBuyer('52998224725', { mobilePhone: '11988887777', addressComplement: 'Apto 42' });
+    // The gateway's customer carries no city or state (its postal code gives them).
+    const { city: _city, state: _state, addressComplement, ...sameFields } = buyer;
+    expect(customerOf(buyer)).toEqual({ ...sameFields, complement: addressComplement });
+    expect(customerOf({ ...buyer, mobilePhone: '' }).mobilePhone).toBe(buyer.phone);
   });
 });

@@ -6,7 +6,7 @@ import { findAttempt } from './attempts';
 import { paymentContext, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
 import { reconcilePayments, staleAfterMs } from './reconcileJob';
-import { claimCardAttempt, createPaymentsApp, freshCpf } from '../../test/payments';
+import { claimPendingAttempt, createPaymentsApp } from '../../test/payments';
 
 let app: FastifyInstance;
 beforeAll(async () => {
@@ -18,13 +18,12 @@ const context = (gateway: PaymentGateway = app.paymentGateway): PaymentContext =
 
 /** A pending attempt as a request that died left it, `ageMs` ago. */
 async function pendingAttempt(ageMs = staleAfterMs(app.config.payments.timeoutMs) + 5000) {
-  const cpf = freshCpf();
-  const attempt = await claimCardAttempt(app.db, 'Comprador Interrompido', cpf);
+  const attempt = await claimPendingAttempt(app.db);
   await app.db
     .update(paymentAttempts)
     .set({ createdAt: new Date(Date.now() - ageMs) })
     .where(eq(paymentAttempts.id, attempt.id));
-  return { ...attempt, cpf };
+  return { ...attempt, cpf: attempt.buyer.cpfCnpj };
 }
 
 const saleOf = async (attemptId: number) => {

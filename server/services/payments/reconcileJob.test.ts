@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../../src/domain/pix';
-import { paymentAttempts, type PaymentBuyer } from '../../db/schema';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
+import { paymentAttempts } from '../../db/schema';
+import { claimPendingAttempt, createPaymentsApp, warningsLog } from '../../test/payments';
 import type { JobDefinition } from '../jobs/scheduler';
-import { claimAttempt, findAttempt } from './attempts';
+import { findAttempt } from './attempts';
 import type { PaymentContext } from './checkout';
 import { GatewayUnavailableError, type ChargeResult, type GatewayPayment, type PaymentGateway } from './gateway';
 import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation, staleAfterMs } from './reconcileJob';
@@ -19,9 +19,7 @@ import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation, 
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createPaymentsApp({ seed: false });
-  // The app's own reconciliation job would settle this file's attempts with its sandbox: only the test's calls may.
-  await app.jobs.stop();
+  app = await createPaymentsApp({ seed: false, jobs: false });
 });
 afterAll(() => app?.close());
 
@@ -59,14 +57,14 @@ const gateway: PaymentGateway = {
   },
 };
 
-const warnings: Array<[object, string]> = [];
+const { log, warnings } = warningsLog();
 /** How many times a run told the caches that data changed. */
 let dataChanges = 0;
 const context = (): PaymentContext => ({
   db: app.db,
   gateway,
   telemedicine: app.telemedicine,
-  log: { warn: (fields: object, message: string) => void warnings.push([fields, message]) } as unknown as FastifyBaseLogger,
+  log,
   gatewayTimeoutMs: TIMEOUT_MS,
   changedData: () => void dataChanges++,
 });
@@ -89,21 +87,6 @@ afterEach(async () => {
     );
 });
 
-const buyerOf = (cpf: string): PaymentBuyer => ({
-  name: 'Compradora Reconciliada',
-  cpfCnpj: cpf,
-  email: `reconciliada.${cpf}@exemplo.com.br`,
-  phone: '1133334444',
-  mobilePhone: '',
-  postalCode: '01310100',
-  address: 'Avenida Paulista',
-  addressNumber: '1',
-  addressComplement: '',
-  province: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-});
-
 /** An attempt made `ageMs` ago, in the state given. */
 async function attemptOf(options: {
   ageMs: number;
@@ -111,19 +94,10 @@ async function attemptOf(options: {
   method?: 'card' | 'pix';
   pix?: { paymentId: string; expiresInMs: number };
 }) {
-  const pix = options.method === 'pix';
-  const { attempt } = await claimAttempt(app.db, {
-    idempotencyKey: newIdempotencyKey(),
-    requestFingerprint: 'x',
-    plan: 'consulta_avulsa',
-    amount: 39.9,
-    resellerId: null,
-    buyer: buyerOf(freshCpf()),
-    cardBrand: pix ? null : 'VISA',
-    cardLast4: pix ? null : '4444',
-    gateway: 'sandbox',
-    paymentMethod: options.method ?? 'card',
-  });
+  const attempt = await claimPendingAttempt(
+    app.db,
+    options.method === 'pix' ? { paymentMethod: 'pix', cardBrand: null, cardLast4: null } : {},
+  );
   await app.db
     .update(paymentAttempts)
     .set({
@@ -261,7 +235,7 @@ describe('a run over Pix charges', () => {
       pix: { paymentId: `pay_${randomUUID()}`, expiresInMs: 60_000 },
     });
     const paidId = paid.gatewayPaymentId!;
-    payments.set(paidId, { id: paidId, status: 'RECEIVED', value: 39.9 });
+    payments.set(paidId, { id: paidId, status: 'RECEIVED', value: Number(paid.amount) });
     expect(await reconcilePayments(context())).toEqual({ approved: 1, closed: 0, unresolved: 0 });
     expect(await stateOf(paid.id)).toEqual(['approved', 'sale', null]);
     expect((await stateOf(open.id))[0]).toBe('waiting');

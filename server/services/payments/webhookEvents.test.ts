@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { auditLog, beneficiaries, paymentWebhookEvents, sales, type PaymentBuyer } from '../../db/schema';
-import { createPaymentsApp, freshCpf, newIdempotencyKey } from '../../test/payments';
+import type { FastifyInstance } from 'fastify';
+import { auditLog, beneficiaries, paymentWebhookEvents, sales } from '../../db/schema';
+import { claimPendingAttempt, createPaymentsApp, warningsLog } from '../../test/payments';
 import { recordApprovedSale } from './approval';
-import { claimAttempt, findAttempt } from './attempts';
+import { findAttempt } from './attempts';
 import type { GatewayPayment, PaymentGateway, PaymentLookup } from './gateway';
 import { handleAsaasEvent, type AsaasWebhookEvent } from './webhooks';
 
@@ -17,16 +17,13 @@ import { handleAsaasEvent, type AsaasWebhookEvent } from './webhooks';
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  app = await createPaymentsApp({ seed: false });
-  // The app's own reconciliation job would settle this file's attempts with its sandbox: only the test's calls may.
-  await app.jobs.stop();
+  app = await createPaymentsApp({ seed: false, jobs: false });
 });
 afterAll(() => app?.close());
 
 /** The gateway's books: payments by id and by our order id; every lookup is kept. */
 const books = new Map<string, GatewayPayment>();
 const lookups: PaymentLookup[] = [];
-const warnings: Array<{ fields: object; message: string }> = [];
 // The webhook asks the gateway for one thing only: its record of a payment.
 const gateway = {
   findPayment: async (lookup: PaymentLookup) => {
@@ -34,7 +31,7 @@ const gateway = {
     return books.get('id' in lookup ? lookup.id : `ref:${lookup.externalReference}`) ?? null;
   },
 } as unknown as PaymentGateway;
-const log = { warn: (fields: object, message: string) => void warnings.push({ fields, message }) } as unknown as FastifyBaseLogger;
+const { log, warnings } = warningsLog();
 
 beforeEach(() => {
   lookups.length = 0;
@@ -53,36 +50,8 @@ function eventAbout(
   return { id: `evt_${randomUUID()}`, event, payment: body };
 }
 
-const buyerOf = (cpf: string): PaymentBuyer => ({
-  name: 'Assinante do Webhook',
-  cpfCnpj: cpf,
-  email: `webhook.${cpf}@exemplo.com.br`,
-  phone: '1133334444',
-  mobilePhone: '',
-  postalCode: '01310100',
-  address: 'Avenida Paulista',
-  addressNumber: '1000',
-  addressComplement: '',
-  province: 'Bela Vista',
-  city: 'São Paulo',
-  state: 'SP',
-});
-
-/** A pending attempt of the plan, as the checkout leaves it before the gateway answers. */
-async function pendingAttempt(plan = 'plano_individual', amount = 44.9) {
-  const { attempt } = await claimAttempt(app.db, {
-    idempotencyKey: newIdempotencyKey(),
-    requestFingerprint: 'x',
-    plan,
-    amount,
-    resellerId: null,
-    buyer: buyerOf(freshCpf()),
-    cardBrand: 'VISA',
-    cardLast4: '1111',
-    gateway: 'asaas',
-  });
-  return attempt;
-}
+/** A pending attempt of the plan at the value the gateway's books give by default, as the checkout leaves it before the gateway answers. */
+const pendingAttempt = (plan = 'plano_individual') => claimPendingAttempt(app.db, { plan, amount: 44.9, gateway: 'asaas' });
 
 /** An approved attempt with its sale and beneficiary, paid by the gateway's payment `paymentId`. */
 async function approvedAttempt(plan = 'plano_individual') {
@@ -171,10 +140,10 @@ describe('an event the gateway confirms', () => {
     expect((await findAttempt(app.db, attempt.id))!.status).toBe('pending');
     expect((await recordOf(event.id)).outcome).toBe('value differs from the order');
     expect(warnings).toEqual([
-      {
-        fields: { eventId: event.id, event: 'PAYMENT_CONFIRMED', paymentId: event.payment.id },
-        message: 'payment webhook value differs from the order; nothing changed',
-      },
+      [
+        { eventId: event.id, event: 'PAYMENT_CONFIRMED', paymentId: event.payment.id },
+        'payment webhook value differs from the order; nothing changed',
+      ],
     ]);
   });
 
@@ -312,8 +281,8 @@ describe('an event the gateway does not confirm', () => {
     await handle(unknown);
     const message = 'payment webhook event not confirmed by the gateway; nothing changed';
     expect(warnings).toEqual([
-      { fields: { eventId: event.id, event: 'PAYMENT_REFUNDED', paymentId, gatewayStatus: 'RECEIVED' }, message },
-      { fields: { eventId: unknown.id, event: 'PAYMENT_OVERDUE', paymentId: 'pay_desconhecido', gatewayStatus: undefined }, message },
+      [{ eventId: event.id, event: 'PAYMENT_REFUNDED', paymentId, gatewayStatus: 'RECEIVED' }, message],
+      [{ eventId: unknown.id, event: 'PAYMENT_OVERDUE', paymentId: 'pay_desconhecido', gatewayStatus: undefined }, message],
     ]);
   });
 });
