@@ -5,7 +5,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { GATEWAY_TEST_CARDS, passesLuhn } from '../../src/domain/cards';
 import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits } from '../../src/domain/documents';
-import type { AppConfig } from '../config';
+import type { AppConfig, PaymentGatewayKind } from '../config';
 import type { Database } from '../db/client';
 import { paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
 import { createTestApp } from './helpers';
@@ -100,6 +100,22 @@ export async function createPaymentsApp(
   const app = await createTestApp({ seed: options.seed !== false, config: options.config, build: { paymentGateway: options.gateway } });
   if (options.jobs === false) await app.jobs.stop();
   return app;
+}
+
+/** A gateway of the test's own with the answers it gives: a call to any other method is a mistake of the code under test, thrown. */
+export function scriptedGateway(kind: PaymentGatewayKind, answers: Partial<Omit<PaymentGateway, 'kind'>>): PaymentGateway {
+  const unexpected = (method: string) => async () => {
+    throw new Error(`the test's gateway does not expect ${method}`);
+  };
+  return {
+    kind,
+    charge: unexpected('charge'),
+    findByReference: unexpected('findByReference'),
+    findPayment: unexpected('findPayment'),
+    createPixCharge: unexpected('createPixCharge'),
+    cancelCharge: unexpected('cancelCharge'),
+    ...answers,
+  };
 }
 
 /** A log that keeps its warnings as [fields, message] for the test to read (and empty between tests). */

@@ -11,11 +11,12 @@ import {
   freshCardNumber,
   newIdempotencyKey,
   purchaseRequest,
+  scriptedGateway,
   warningsLog,
 } from '../../test/payments';
 import { findAttempt } from './attempts';
 import { paymentContext, processPayment, reconcile, type PaymentContext } from './checkout';
-import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
+import { GatewayUnavailableError, type ChargeRequest, type ChargeResult } from './gateway';
 
 /**
  * A card payment at the service (checkout.ts): the charge the gateway is sent, what each answer
@@ -44,8 +45,8 @@ beforeEach(() => {
   warnings.length = 0;
 });
 
-const gateway: PaymentGateway = {
-  kind: 'asaas',
+// A card payment asks the gateway to charge, and after a dead request, for a charge by our order id.
+const gateway = scriptedGateway('asaas', {
   charge: async (request) => {
     charged.push(request);
     return nextCharge(request);
@@ -54,21 +55,9 @@ const gateway: PaymentGateway = {
     looked.push([orderId, recurring]);
     return nextLookup(orderId, recurring);
   },
-  findPayment: async () => null,
-  createPixCharge: async () => {
-    throw new Error('no Pix here');
-  },
-  cancelCharge: async () => false,
-};
-
-const context = (): PaymentContext => ({
-  db: app.db,
-  gateway,
-  telemedicine: app.telemedicine,
-  log,
-  gatewayTimeoutMs: TIMEOUT_MS,
-  changedData: () => undefined,
 });
+
+const context = (): PaymentContext => ({ ...paymentContext(app, log), gateway, gatewayTimeoutMs: TIMEOUT_MS });
 
 /** A card request by a new buyer without a mobile phone (the gateway is sent the phone), with a card of its own. */
 function requestOf(fields: Partial<PaymentRequest> = {}, card: Partial<PaymentRequest['creditCard']> = {}): PaymentRequest {

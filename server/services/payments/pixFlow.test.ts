@@ -5,8 +5,9 @@ import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../../src/domain/pix';
 import type { PixPaymentRequest } from '../../../src/domain/validation/checkout';
 import { paymentAttempts } from '../../db/schema';
-import { createPaymentsApp, newIdempotencyKey, purchaseRequest, warningsLog } from '../../test/payments';
+import { createPaymentsApp, newIdempotencyKey, purchaseRequest, scriptedGateway, warningsLog } from '../../test/payments';
 import { findAttempt } from './attempts';
+import { paymentContext } from './checkout';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway, type PixChargeRequest, type PixChargeResult } from './gateway';
 import { createPixPayment, pixChargeStatus, reconcilePix, simulatePixPayment, type PixContext } from './pix';
 
@@ -48,14 +49,7 @@ beforeEach(() => {
 });
 
 function gatewayOf(kind: 'sandbox' | 'asaas', options: { simulation?: boolean } = {}): PaymentGateway {
-  return {
-    kind,
-    charge: async () => {
-      throw new Error('no card here');
-    },
-    findByReference: async () => {
-      throw new Error('no card here');
-    },
+  return scriptedGateway(kind, {
     findPayment: async (lookup) => {
       const key = 'id' in lookup ? lookup.id : `ref:${lookup.externalReference}`;
       asked.push(`payment ${key}`);
@@ -80,17 +74,14 @@ function gatewayOf(kind: 'sandbox' | 'asaas', options: { simulation?: boolean } 
             return simulated;
           },
         }),
-  };
+  });
 }
 
 const contextOf = (gateway: PaymentGateway = gatewayOf('sandbox')): PixContext => ({
-  db: app.db,
+  ...paymentContext(app, log),
   gateway,
-  telemedicine: app.telemedicine,
-  log,
   gatewayTimeoutMs: 2000,
   expirationMs: EXPIRATION_MS,
-  changedData: () => undefined,
 });
 
 /** A Pix request of the premium plan by a new buyer. */

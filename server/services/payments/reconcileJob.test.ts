@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PIX_MESSAGES } from '../../../src/domain/pix';
 import { paymentAttempts } from '../../db/schema';
-import { claimPendingAttempt, createPaymentsApp, warningsLog } from '../../test/payments';
+import { claimPendingAttempt, createPaymentsApp, scriptedGateway, warningsLog } from '../../test/payments';
 import type { JobDefinition } from '../jobs/scheduler';
 import { findAttempt } from './attempts';
-import type { PaymentContext } from './checkout';
-import { GatewayUnavailableError, type ChargeResult, type GatewayPayment, type PaymentGateway } from './gateway';
+import { paymentContext, type PaymentContext } from './checkout';
+import { GatewayUnavailableError, type ChargeResult, type GatewayPayment } from './gateway';
 import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation, staleAfterMs } from './reconcileJob';
 
 /**
@@ -34,11 +34,8 @@ const answer = <T>(value: T | Error | undefined) => {
   if (value instanceof Error) throw value;
   return value ?? null;
 };
-const gateway: PaymentGateway = {
-  kind: 'sandbox',
-  charge: async () => {
-    throw new Error('the job never charges');
-  },
+// The job never charges nor creates a charge: it asks, and cancels an expired Pix charge.
+const gateway = scriptedGateway('sandbox', {
   findByReference: async (orderId) => {
     asked.push(`charge ${orderId}`);
     return answer(charges.get(orderId));
@@ -48,23 +45,18 @@ const gateway: PaymentGateway = {
     asked.push(`payment ${key}`);
     return answer(payments.get(key));
   },
-  createPixCharge: async () => {
-    throw new Error('the job never creates a charge');
-  },
   cancelCharge: async (paymentId) => {
     asked.push(`cancel ${paymentId}`);
     return true;
   },
-};
+});
 
 const { log, warnings } = warningsLog();
 /** How many times a run told the caches that data changed. */
 let dataChanges = 0;
 const context = (): PaymentContext => ({
-  db: app.db,
+  ...paymentContext(app, log),
   gateway,
-  telemedicine: app.telemedicine,
-  log,
   gatewayTimeoutMs: TIMEOUT_MS,
   changedData: () => void dataChanges++,
 });

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { auditLog, beneficiaries, paymentWebhookEvents, sales } from '../../db/schema';
-import { claimPendingAttempt, createPaymentsApp, warningsLog } from '../../test/payments';
+import { claimPendingAttempt, createPaymentsApp, scriptedGateway, warningsLog } from '../../test/payments';
 import { recordApprovedSale } from './approval';
 import { findAttempt } from './attempts';
-import type { GatewayPayment, PaymentGateway, PaymentLookup } from './gateway';
+import type { GatewayPayment, PaymentLookup } from './gateway';
 import { handleAsaasEvent, type AsaasWebhookEvent } from './webhooks';
 
 /**
@@ -25,12 +25,12 @@ afterAll(() => app?.close());
 const books = new Map<string, GatewayPayment>();
 const lookups: PaymentLookup[] = [];
 // The webhook asks the gateway for one thing only: its record of a payment.
-const gateway = {
-  findPayment: async (lookup: PaymentLookup) => {
+const gateway = scriptedGateway('asaas', {
+  findPayment: async (lookup) => {
     lookups.push(lookup);
     return books.get('id' in lookup ? lookup.id : `ref:${lookup.externalReference}`) ?? null;
   },
-} as unknown as PaymentGateway;
+});
 const { log, warnings } = warningsLog();
 
 beforeEach(() => {
