@@ -80,6 +80,27 @@ function joinedFor<Q extends PgSelect>(query: Q, sort?: PageRequest<AppointmentS
 
 type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
 
+/**
+ * Rows in `key`'s order from `offset` on. PostgreSQL computes a select list's lookups for every row an
+ * OFFSET skips (2,000 of each on page 200): a page's ids are found first, from the key alone, and the
+ * lookups are read for those rows only (bench/README.md).
+ */
+function readRows(
+  db: Database,
+  part: { where: SQL | undefined; key: KeyPart[]; sort?: PageRequest<AppointmentSortColumn>['sort'] },
+  limit: number | undefined,
+  offset: number,
+): Promise<AppointmentRow[]> {
+  const rows = selectRows(db, part.sort).orderBy(...orderOfKey(part.key));
+  if (limit === undefined) return rows.where(part.where).offset(offset);
+  const pageIds = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), part.sort)
+    .where(part.where)
+    .orderBy(...orderOfKey(part.key))
+    .offset(offset)
+    .limit(limit);
+  return rows.where(inArray(appointments.id, pageIds));
+}
+
 /** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */
 function countRows(db: Database, where: SQL | undefined): Promise<ListTotal> {
   return boundedCount(db, () => db.select({ id: appointments.id }).from(appointments).where(where).$dynamic());
@@ -142,15 +163,10 @@ export async function listAppointments(
 ): Promise<PageResult<Appointment>> {
   const where = whereOf(db, filters);
   const { sort, limit, offset } = page;
-  const read = (reversed: boolean, limit: number | undefined, offset: number) => {
-    if (!sort) return agendaPage(db, where, { reversed, limit, offset });
-    const query = selectRows(db, sort)
-      .where(where)
-      .orderBy(...orderOfKey(reversed ? reversedKey(keyOfSort(sort)) : keyOfSort(sort)))
-      .offset(offset)
-      .$dynamic();
-    return limit === undefined ? query : query.limit(limit);
-  };
+  const read = (reversed: boolean, limit: number | undefined, offset: number) =>
+    sort
+      ? readRows(db, { where, key: reversed ? reversedKey(keyOfSort(sort)) : keyOfSort(sort), sort }, limit, offset)
+      : agendaPage(db, where, { reversed, limit, offset });
   if (limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, where)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
@@ -186,14 +202,7 @@ async function agendaPage(
   const past = { where: and(where, lt(appointments.startsAt, now)), key: agendaKey('desc') };
   const turned = (part: typeof coming) => ({ where: part.where, key: reversedKey(part.key) });
   const [first, second] = page.reversed ? [turned(past), turned(coming)] : [coming, past];
-  const readPart = (part: typeof coming, limit: number | undefined, offset: number) => {
-    const query = selectRows(db)
-      .where(part.where)
-      .orderBy(...orderOfKey(part.key))
-      .offset(offset)
-      .$dynamic();
-    return limit === undefined ? query : query.limit(limit);
-  };
+  const readPart = (part: typeof coming, limit: number | undefined, offset: number) => readRows(db, part, limit, offset);
   const head = await readPart(first, page.limit, page.offset);
   if (page.limit !== undefined && head.length === page.limit) return head;
   const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first.where);

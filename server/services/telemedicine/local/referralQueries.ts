@@ -1,4 +1,4 @@
-import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
@@ -83,14 +83,6 @@ export async function listReferrals(
 ): Promise<PageResult<Referral>> {
   const where = whereOf(filters);
   const key = keyOf(page.sort);
-  const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
-    const query = selectRows(db)
-      .where(where)
-      .orderBy(...orderBy)
-      .offset(offset)
-      .$dynamic();
-    return limit === undefined ? query : query.limit(limit);
-  };
   const matching = () =>
     db
       .select({ id: referrals.id })
@@ -98,6 +90,12 @@ export async function listReferrals(
       .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
       .where(where)
       .$dynamic();
+  // A page's ids first, then its rows: an OFFSET through the five-table join would join every row it skips.
+  const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
+    const rows = selectRows(db).orderBy(...orderBy);
+    if (limit === undefined) return rows.where(where).offset(offset);
+    return rows.where(inArray(referrals.id, matching().orderBy(...orderBy).offset(offset).limit(limit)));
+  };
   if (page.limit === undefined) {
     // Exact up to a thousand, estimated beyond (see boundedCount).
     const [rows, { total, estimated }] = await Promise.all([read(orderOfKey(key), page.limit, page.offset), boundedCount(db, matching)]);
