@@ -163,7 +163,7 @@ const SHALLOW_OFFSET = 1000;
  * the maintained counts; with one, exact up to a thousand and estimated beyond (boundedCount).
  *
  * The page of holders is a CTE of ids only, read from the name index alone (no row is fetched for the
- * rows it skips), numbered in the page's order, and its groups are read with it. A page past the
+ * rows it skips), then numbered in the page's order, and its groups are read with it. A page past the
  * middle of an exactly counted list is read from the end in the reverse order, so the last page costs
  * what the first does.
  */
@@ -176,17 +176,18 @@ export async function listHolderPage(
   const where = and(isNull(beneficiaries.holderId), ...listConditions(db, principal, filters));
   const readPage = (reverse: boolean, limit: number, offset: number) => {
     const order = holderOrder(page.sort, reverse);
+    const holderIds = db
+      .$with('holder_ids')
+      .as(db.select({ id: beneficiaries.id }).from(beneficiaries).where(where).orderBy(...order).limit(limit).offset(offset));
+    // Numbered once the page is cut: numbering before the OFFSET would number every holder it skips.
     const holderPage = db.$with('holder_page').as(
       db
         .select({ id: beneficiaries.id, position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position') })
         .from(beneficiaries)
-        .where(where)
-        .orderBy(...order)
-        .limit(limit)
-        .offset(offset),
+        .innerJoin(holderIds, eq(holderIds.id, beneficiaries.id)),
     );
     return db
-      .with(holderPage)
+      .with(holderIds, holderPage)
       .select(beneficiaryColumns)
       .from(beneficiaries)
       .innerJoin(holderPage, eq(holderPage.id, groupKey(beneficiaries)))
