@@ -24,6 +24,11 @@ beforeAll(async () => {
     insert into beneficiaries (name, cpf, partner_id, branch_id)
     select 'Paginação ' || lpad((n % 300)::text, 3, '0'), lpad((70000000000 + n)::text, 11, '0'), ${demo.partnerId}, ${demo.branchId}
     from generate_series(1, ${EXTRA_HOLDERS}) as n`);
+  // Another partner's holders whose names a demo partner's search would match too.
+  await app.db.execute(sql`
+    insert into beneficiaries (name, cpf, partner_id)
+    select 'Outra Paginação 01' || n, lpad((71000000000 + n)::text, 11, '0'), (select min(id) from partners where id <> ${demo.partnerId})
+    from generate_series(1, 20) as n`);
 });
 afterAll(() => app.close());
 
@@ -85,6 +90,31 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     const beyond = await list('ADMINISTRADOR', `page=${Math.ceil(total / 10) + 1}&pageSize=10`);
     expect(beyond.rows).toEqual([]);
     expect(beyond.total).toBe(total);
+  });
+
+  // Up to a thousand matching groups are read from their holders' ids, more in the list's order
+  // (fewMatchingGroups): both give every matching holder once, in order, and only those in scope.
+  it.each([
+    ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`],
+    ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`],
+    ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`],
+  ] as const)('gives every holder a name filter matches, once and in order, page after page: %s, %s', async (type, _case, name, scope) => {
+    const expected = await rowsOf<{ cpf: string }>(sql`
+      select cpf from beneficiaries b where holder_id is null and ${scope()}
+        and exists (select 1 from beneficiaries m where coalesce(m.holder_id, m.id) = b.id and m.name ilike ${`%${name}%`})
+      order by name, id`);
+    expect(expected.length).toBeGreaterThan(10);
+    const cpfs: string[] = [];
+    for (let page = 1; ; page++) {
+      const { rows, total, estimated } = await list(type, `page=${page}&pageSize=100&name=${encodeURIComponent(name)}`);
+      // Exact up to a thousand holders, marked as estimated beyond.
+      if (estimated === undefined) expect(total).toBe(expected.length);
+      else expect(expected.length).toBeGreaterThan(1000);
+      const holders = rows.filter((row) => !row.holder).map((row) => row.cpf);
+      cpfs.push(...holders);
+      if (holders.length < 100) break;
+    }
+    expect(cpfs).toEqual(expected.map((row) => row.cpf));
   });
 
   it('marks an estimated total: a name filter matching more than a thousand holders', async () => {

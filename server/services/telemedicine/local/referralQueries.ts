@@ -94,7 +94,15 @@ export async function listReferrals(
   const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
     const rows = selectRows(db).orderBy(...orderBy);
     if (limit === undefined) return rows.where(where).offset(offset);
-    return rows.where(inArray(referrals.id, matching().orderBy(...orderBy).offset(offset).limit(limit)));
+    return rows.where(
+      inArray(
+        referrals.id,
+        matching()
+          .orderBy(...orderBy)
+          .offset(offset)
+          .limit(limit),
+      ),
+    );
   };
   if (page.limit === undefined) {
     // Exact up to a thousand, estimated beyond (see boundedCount).
