@@ -175,6 +175,10 @@ describe('booking', () => {
     expect(listed.statusCode).toBe(200);
     expect(listed.headers['x-total-count']).toBe('1');
     expect(listed.json()).toEqual([created]);
+    // A patient filter nobody matches: no row, not every row.
+    const nobody = await get('/api/appointments?paciente=z%C3%A9lia%20ningu%C3%A9m&page=1&pageSize=10');
+    expect(nobody.headers['x-total-count']).toBe('0');
+    expect(nobody.json()).toEqual([]);
   });
 
   it('lets exactly one of two simultaneous bookings of a slot through; the other gets 409', async () => {

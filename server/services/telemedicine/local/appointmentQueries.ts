@@ -112,15 +112,29 @@ export function patientCondition(text: string, name: SQL | typeof beneficiaries.
   return or(ilike(name, containsPattern(text)), digits ? sql`${cpf} like ${containsPattern(digits)}` : undefined);
 }
 
-function whereOf(db: Database, filters: AppointmentFilters): SQL | undefined {
+/** Up to this many beneficiaries matching the patient filter, the agenda is read from their ids. */
+const FEW_PATIENTS = 1000;
+
+/**
+ * The filters as one condition. The patient filter's matches are looked up first: when they are few,
+ * their ids are written into the condition, and PostgreSQL reads their appointments from the
+ * beneficiary index (8 ms for a rare name); given the subquery instead, it cannot tell a rare name
+ * from a common one and walked the agenda's date index through thousands of appointments to fill a
+ * page (160 ms, bench/README.md). Many matches keep the subquery: a page of them comes soon in date order.
+ */
+async function whereOf(db: Database, filters: AppointmentFilters): Promise<SQL | undefined> {
   const idsOf = (table: typeof beneficiaries | typeof professionals | typeof specialties, condition: SQL | undefined) =>
     db.select({ id: table.id }).from(table).where(condition);
+  const patients = () => idsOf(beneficiaries, patientCondition(filters.patient!, beneficiaries.name, beneficiaries.cpf));
+  const matched = filters.patient ? (await patients().limit(FEW_PATIENTS + 1)).map((patient) => patient.id) : [];
+  const patientIn = () => {
+    if (matched.length === 0) return sql`false`;
+    return inArray(appointments.beneficiaryId, matched.length <= FEW_PATIENTS ? matched : patients());
+  };
   return and(
     filters.dateFrom ? gte(appointments.startsAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
     filters.dateTo ? lt(appointments.startsAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
-    filters.patient
-      ? inArray(appointments.beneficiaryId, idsOf(beneficiaries, patientCondition(filters.patient, beneficiaries.name, beneficiaries.cpf)))
-      : undefined,
+    filters.patient ? patientIn() : undefined,
     filters.specialty ? inArray(appointments.specialtyId, idsOf(specialties, eq(specialties.name, filters.specialty))) : undefined,
     filters.status ? eq(appointments.status, filters.status) : ne(appointments.status, 'CANCELED'),
     filters.professional
@@ -161,7 +175,7 @@ export async function listAppointments(
   filters: AppointmentFilters,
   page: PageRequest<AppointmentSortColumn>,
 ): Promise<PageResult<Appointment>> {
-  const where = whereOf(db, filters);
+  const where = await whereOf(db, filters);
   const { sort, limit, offset } = page;
   const read = (reversed: boolean, limit: number | undefined, offset: number) =>
     sort
@@ -234,7 +248,7 @@ export async function* exportAppointments(
   filters: AppointmentFilters,
   sort: PageRequest<AppointmentSortColumn>['sort'],
 ): AsyncIterable<Appointment> {
-  const where = whereOf(db, filters);
+  const where = await whereOf(db, filters);
   const now = new Date();
   const segments: KeysetSegment[] = sort
     ? [{ where, key: SORTS[sort.column].column, direction: sort.direction }]
