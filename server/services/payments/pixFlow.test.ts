@@ -197,6 +197,14 @@ describe('creating a Pix charge', () => {
       [{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable for Pix; attempt left for reconciliation'],
     ]);
 
+    // Its key replayed answers what the buyer was shown, and charges nothing more.
+    asked.length = 0;
+    expect(await createPixPayment(contextOf(), request, { idempotencyKey: attempt.idempotencyKey })).toEqual({
+      success: false,
+      error: PIX_MESSAGES.gatewayUnavailable,
+    });
+    expect(asked).toEqual([]);
+
     nextCharge = async () => {
       throw new Error('erro de programação');
     };
@@ -250,7 +258,7 @@ describe('a charge’s status', () => {
         status: 'approved',
       })
       .returning();
-    for (const orderId of ['pedido', `${randomUUID()}x`, randomUUID(), card.orderId]) {
+    for (const orderId of ['pedido', `${randomUUID()}x`, `x${randomUUID()}`, randomUUID(), card.orderId]) {
       await expect(pixChargeStatus(contextOf(), orderId)).rejects.toMatchObject({ statusCode: 404, message: PIX_MESSAGES.notFound });
     }
   });
@@ -261,10 +269,36 @@ describe('a charge’s status', () => {
     for (const { attempt } of [paid, unpaid]) await setAttempt(attempt.id, { pixExpiresAt: new Date(Date.now() - 1000) });
     payments.set(paid.attempt.gatewayPaymentId!, { id: paid.attempt.gatewayPaymentId!, status: 'CONFIRMED', value: 59.9 });
     payments.set(unpaid.attempt.gatewayPaymentId!, { id: unpaid.attempt.gatewayPaymentId!, status: 'PENDING', value: 59.9 });
-    expect((await pixChargeStatus(contextOf(), paid.answer.orderId)).status).toBe('paid');
+    const changedData = jest.fn();
+    const context = { ...contextOf(), changedData };
+    expect((await pixChargeStatus(context, paid.answer.orderId)).status).toBe('paid');
     expect((await findAttempt(app.db, paid.attempt.id))!.saleId).not.toBeNull();
-    expect((await pixChargeStatus(contextOf(), unpaid.answer.orderId)).status).toBe('expired');
+    expect(changedData).toHaveBeenCalledTimes(1);
+    expect((await pixChargeStatus(context, unpaid.answer.orderId)).status).toBe('expired');
+    expect(changedData).toHaveBeenCalledTimes(2);
     expect(asked.filter((call) => call.startsWith('cancel'))).toEqual([`cancel ${unpaid.attempt.gatewayPaymentId}`]);
+    expect((await findAttempt(app.db, unpaid.attempt.id))!.status).toBe('expired');
+    // Paid or expired, later looks ask the gateway nothing and change nothing.
+    asked.length = 0;
+    expect((await pixChargeStatus(context, paid.answer.orderId)).status).toBe('paid');
+    expect((await pixChargeStatus(context, unpaid.answer.orderId)).status).toBe('expired');
+    expect(asked).toEqual([]);
+    expect(changedData).toHaveBeenCalledTimes(2);
+  });
+
+  it('ends at the very millisecond its window does', async () => {
+    const { answer, attempt } = await createdCharge();
+    payments.set(attempt.gatewayPaymentId!, { id: attempt.gatewayPaymentId!, status: 'PENDING', value: 59.9 });
+    const end = Date.now() + 60_000;
+    await setAttempt(attempt.id, { pixExpiresAt: new Date(end) });
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(end - 1);
+    try {
+      expect((await pixChargeStatus(contextOf(), answer.orderId)).status).toBe('waiting');
+      clock.mockReturnValue(end);
+      expect((await pixChargeStatus(contextOf(), answer.orderId)).status).toBe('expired');
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('past its window, stays waiting while the gateway keeps the charge or does not answer; any other failure is thrown', async () => {
@@ -352,5 +386,18 @@ describe('the reconciliation’s step', () => {
     expect((await findAttempt(app.db, paid.attempt.id))!.saleId).not.toBeNull();
     expect(await reconcilePix(contextOf(), open.attempt)).toBe('unchanged');
     expect((await findAttempt(app.db, open.attempt.id))!.status).toBe('waiting');
+  });
+
+  it('a waiting charge past its window, unpaid: removed at the gateway and expired', async () => {
+    const { attempt } = await createdCharge();
+    payments.set(attempt.gatewayPaymentId!, { id: attempt.gatewayPaymentId!, status: 'PENDING', value: 59.9 });
+    await setAttempt(attempt.id, { pixExpiresAt: new Date(Date.now() - 1000) });
+    expect(await reconcilePix(contextOf(), (await findAttempt(app.db, attempt.id))!)).toBe('closed');
+    expect(asked.filter((call) => !call.startsWith('create'))).toEqual([
+      `payment ${attempt.gatewayPaymentId}`,
+      `payment ${attempt.gatewayPaymentId}`,
+      `cancel ${attempt.gatewayPaymentId}`,
+    ]);
+    expect((await findAttempt(app.db, attempt.id))!.status).toBe('expired');
   });
 });
