@@ -187,7 +187,8 @@ describe('creating a Pix charge', () => {
       throw new GatewayUnavailableError('fora do ar');
     };
     const request = requestOf();
-    expect(await createPixPayment(contextOf(), request, { idempotencyKey: newIdempotencyKey() })).toEqual({
+    const key = newIdempotencyKey();
+    expect(await createPixPayment(contextOf(), request, { idempotencyKey: key })).toEqual({
       success: false,
       error: PIX_MESSAGES.gatewayUnavailable,
     });
@@ -199,7 +200,7 @@ describe('creating a Pix charge', () => {
 
     // Its key replayed answers what the buyer was shown, and charges nothing more.
     asked.length = 0;
-    expect(await createPixPayment(contextOf(), request, { idempotencyKey: attempt.idempotencyKey })).toEqual({
+    expect(await createPixPayment(contextOf(), request, { idempotencyKey: key })).toEqual({
       success: false,
       error: PIX_MESSAGES.gatewayUnavailable,
     });
