@@ -116,25 +116,31 @@ export function patientCondition(text: string, name: SQL | typeof beneficiaries.
 const FEW_PATIENTS = 1000;
 
 /**
- * The filters as one condition. The patient filter's matches are looked up first: when they are few,
- * their ids are written into the condition, and PostgreSQL reads their appointments from the
+ * The appointments of the patients `text` matches. The matches are looked up first: when they are
+ * few, their ids are written into the condition, and PostgreSQL reads their appointments from the
  * beneficiary index (8 ms for a rare name); given the subquery instead, it cannot tell a rare name
  * from a common one and walked the agenda's date index through thousands of appointments to fill a
  * page (160 ms, bench/README.md). Many matches keep the subquery: a page of them comes soon in date order.
  */
+async function patientIn(db: Database, text: string): Promise<SQL> {
+  const patients = () =>
+    db
+      .select({ id: beneficiaries.id })
+      .from(beneficiaries)
+      .where(patientCondition(text, beneficiaries.name, beneficiaries.cpf));
+  const matched = (await patients().limit(FEW_PATIENTS + 1)).map((patient) => patient.id);
+  if (matched.length === 0) return sql`false`;
+  return inArray(appointments.beneficiaryId, matched.length <= FEW_PATIENTS ? matched : patients());
+}
+
+/** The filters as one condition. */
 async function whereOf(db: Database, filters: AppointmentFilters): Promise<SQL | undefined> {
-  const idsOf = (table: typeof beneficiaries | typeof professionals | typeof specialties, condition: SQL | undefined) =>
+  const idsOf = (table: typeof professionals | typeof specialties, condition: SQL | undefined) =>
     db.select({ id: table.id }).from(table).where(condition);
-  const patients = () => idsOf(beneficiaries, patientCondition(filters.patient!, beneficiaries.name, beneficiaries.cpf));
-  const matched = filters.patient ? (await patients().limit(FEW_PATIENTS + 1)).map((patient) => patient.id) : [];
-  const patientIn = () => {
-    if (matched.length === 0) return sql`false`;
-    return inArray(appointments.beneficiaryId, matched.length <= FEW_PATIENTS ? matched : patients());
-  };
   return and(
     filters.dateFrom ? gte(appointments.startsAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
     filters.dateTo ? lt(appointments.startsAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
-    filters.patient ? patientIn() : undefined,
+    filters.patient ? await patientIn(db, filters.patient) : undefined,
     filters.specialty ? inArray(appointments.specialtyId, idsOf(specialties, eq(specialties.name, filters.specialty))) : undefined,
     filters.status ? eq(appointments.status, filters.status) : ne(appointments.status, 'CANCELED'),
     filters.professional
@@ -216,11 +222,11 @@ async function agendaPage(
   const past = { where: and(where, lt(appointments.startsAt, now)), key: agendaKey('desc') };
   const turned = (part: typeof coming) => ({ where: part.where, key: reversedKey(part.key) });
   const [first, second] = page.reversed ? [turned(past), turned(coming)] : [coming, past];
-  const readPart = (part: typeof coming, limit: number | undefined, offset: number) => readRows(db, part, limit, offset);
-  const head = await readPart(first, page.limit, page.offset);
+  const head = await readRows(db, first, page.limit, page.offset);
   if (page.limit !== undefined && head.length === page.limit) return head;
   const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first.where);
-  const rest = await readPart(
+  const rest = await readRows(
+    db,
     second,
     page.limit === undefined ? undefined : page.limit - head.length,
     Math.max(0, page.offset - firstTotal),
