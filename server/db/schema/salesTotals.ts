@@ -2,13 +2,15 @@ import { date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/p
 
 /**
  * The sales report's rollup: count and sum of the sales it counts (paid, through a reseller), by plan
- * (`tipo`) and São Paulo calendar period, at three grains so every scope reads a few thousand rows at
- * most whatever the number of sales. The database keeps them (statement triggers on `sales`, and on
- * `resellers` when a reseller changes partner; see migration 0007): the application never writes them.
+ * (`tipo`), payment method (card | pix, so that filter reads it too: migration 0023) and São Paulo
+ * calendar period, at three grains so every scope reads a few thousand rows at most whatever the
+ * number of sales. The database keeps them (statement triggers on `sales`, and on `resellers` when a
+ * reseller changes partner; see migrations 0007 and 0023): the application never writes them.
  * A key whose sales all went away stays with count 0.
  */
 const totals = () => ({
   tipo: text('tipo').notNull(),
+  paymentMethod: text('payment_method').notNull(),
   count: integer('count').notNull(),
   total: numeric('total', { precision: 14, scale: 2 }).notNull(),
 });
@@ -17,14 +19,14 @@ const totals = () => ({
 export const salesResellerMonths = pgTable(
   'sales_reseller_months',
   { resellerId: integer('reseller_id').notNull(), month: date('month', { mode: 'string' }).notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.resellerId, t.month, t.tipo] })],
+  (t) => [primaryKey({ columns: [t.resellerId, t.month, t.tipo, t.paymentMethod] })],
 );
 
 /** Per partner (the reseller's current one) and month: the administrator's and partners' figures. */
 export const salesPartnerMonths = pgTable(
   'sales_partner_months',
   { partnerId: integer('partner_id').notNull(), month: date('month', { mode: 'string' }).notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.tipo] })],
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.tipo, t.paymentMethod] })],
 );
 
 /**
@@ -34,22 +36,22 @@ export const salesPartnerMonths = pgTable(
 export const salesPartnerDays = pgTable(
   'sales_partner_days',
   { day: date('day', { mode: 'string' }).notNull(), partnerId: integer('partner_id').notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.day, t.partnerId, t.tipo] })],
+  (t) => [primaryKey({ columns: [t.day, t.partnerId, t.tipo, t.paymentMethod] })],
 );
 
 /**
- * The paid sales without a reseller, per month and plan: how many the administrator's report shows
- * apart (migration 0021 keeps it the same way).
+ * The paid sales without a reseller, per month, plan and method: how many the administrator's report
+ * shows apart (migration 0021 keeps it the same way).
  */
 export const salesUnattributedMonths = pgTable(
   'sales_unattributed_months',
   { month: date('month', { mode: 'string' }).notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.month, t.tipo] })],
+  (t) => [primaryKey({ columns: [t.month, t.tipo, t.paymentMethod] })],
 );
 
-/** The same per São Paulo day and plan: the 'Sem revendedor' report's 30- and 7-day windows (migration 0022). */
+/** The same per São Paulo day: the 'Sem revendedor' report's 30- and 7-day windows (migration 0022). */
 export const salesUnattributedDays = pgTable(
   'sales_unattributed_days',
   { day: date('day', { mode: 'string' }).notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.day, t.tipo] })],
+  (t) => [primaryKey({ columns: [t.day, t.tipo, t.paymentMethod] })],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
@@ -8,9 +8,10 @@ import { reportConditions, reportConditionsOnSales, saleConditions, type SalesRe
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
 
 /**
- * The rollup (migration 0007's triggers) against the sales themselves: after inserts, updates,
- * deletes and resellers changing partner, every figure of the report equals a direct aggregate over
- * `sales`, to the cent, for every scope and filter, and the rollup tables equal their recomputation.
+ * The rollup (the triggers of migrations 0007, 0021 and 0022, per payment method since 0023) against the
+ * sales themselves: after inserts, updates, deletes and resellers changing partner, every figure of the
+ * report equals a direct aggregate over `sales`, to the cent, for every scope and filter (the payment
+ * method's included: it reads the rollup too), and the rollup tables equal their recomputation.
  */
 
 let app: FastifyInstance;
@@ -165,6 +166,10 @@ const filterCases = (): SalesReportFilters[] => [
   { partner: ids.p1, month: '2026-02', tipo: 'consulta_avulsa' },
   { paymentMethod: 'pix' },
   { paymentMethod: 'card', month: '2026-02' },
+  { partner: ids.p1, paymentMethod: 'pix' },
+  { branch: ids.b1, paymentMethod: 'card' },
+  { reseller: ids.r4, tipo: 'consulta_avulsa', paymentMethod: 'pix' },
+  { tipo: 'plano_individual', paymentMethod: 'card', month: '2026-01' },
 ];
 
 /** The administrator's 'Sem revendedor' with each filter it combines with. */
@@ -176,6 +181,7 @@ const unattributedCases = (): SalesReportFilters[] =>
     { month: '2026-01', tipo: 'plano_individual' },
     { paymentMethod: 'pix' },
     { paymentMethod: 'card', month: '2026-02' },
+    { paymentMethod: 'pix', tipo: 'plano_individual' },
   ].map((filters) => ({ ...filters, withoutReseller: true }));
 
 /** Every scope × filter at both instants, and the administrator's 'Sem revendedor': the report's figures equal the direct aggregates. */
@@ -203,24 +209,24 @@ async function expectRollupEqualsSales() {
   const day = `(s.data_hora at time zone '${REPORT_TIME_ZONE}')::date`;
   const pairs = [
     [
-      'select reseller_id, month, tipo, count, total from sales_reseller_months where count <> 0 or total <> 0',
-      `select s.reseller_id, date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+      'select reseller_id, month, tipo, payment_method, count, total from sales_reseller_months where count <> 0 or total <> 0',
+      `select s.reseller_id, date_trunc('month', ${day})::date, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3, 4`,
     ],
     [
-      'select partner_id, month, tipo, count, total from sales_partner_months where count <> 0 or total <> 0',
-      `select r.id_parceiro, date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+      'select partner_id, month, tipo, payment_method, count, total from sales_partner_months where count <> 0 or total <> 0',
+      `select r.id_parceiro, date_trunc('month', ${day})::date, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3, 4`,
     ],
     [
-      'select day, partner_id, tipo, count, total from sales_partner_days where count <> 0 or total <> 0',
-      `select ${day}, r.id_parceiro, s.tipo, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+      'select day, partner_id, tipo, payment_method, count, total from sales_partner_days where count <> 0 or total <> 0',
+      `select ${day}, r.id_parceiro, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3, 4`,
     ],
     [
-      'select month, tipo, count, total from sales_unattributed_months where count <> 0 or total <> 0',
-      `select date_trunc('month', ${day})::date, s.tipo, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2`,
+      'select month, tipo, payment_method, count, total from sales_unattributed_months where count <> 0 or total <> 0',
+      `select date_trunc('month', ${day})::date, s.tipo, s.payment_method, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2, 3`,
     ],
     [
-      'select day, tipo, count, total from sales_unattributed_days where count <> 0 or total <> 0',
-      `select ${day}, s.tipo, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2`,
+      'select day, tipo, payment_method, count, total from sales_unattributed_days where count <> 0 or total <> 0',
+      `select ${day}, s.tipo, s.payment_method, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2, 3`,
     ],
   ];
   for (const [rollup, recomputed] of pairs) {
@@ -242,7 +248,7 @@ describe('the sales rollup', () => {
     await expectReportEqualsSales();
   });
 
-  it('follows status, date, value, plan and reseller changes made in one statement or one by one', async () => {
+  it('follows status, date, value, plan, payment method and reseller changes made in one statement or one by one', async () => {
     const ours = (
       await app.db
         .select({ id: sales.id })
@@ -274,6 +280,11 @@ describe('the sales rollup', () => {
       .update(sales)
       .set({ tipo: 'plano_individual_premium' })
       .where(inArray(sales.id, some(0, 7)));
+    // Card to Pix and Pix to card in one statement, with and without a reseller.
+    await app.db
+      .update(sales)
+      .set({ paymentMethod: sql`case ${sales.paymentMethod} when 'pix' then 'card' else 'pix' end` })
+      .where(or(inArray(sales.id, some(1, 4)), isNull(sales.resellerId)));
     // To another partner's reseller, out of every reseller, and back into one.
     await app.db
       .update(sales)
@@ -328,7 +339,15 @@ describe('the sales rollup', () => {
 
   it('answers GET /api/reports/sales from the rollup with the figures of the sales themselves', async () => {
     const admin = await loginAsDemo(app, 'ADMINISTRADOR');
-    for (const query of ['', `&partner=${ids.p2}`, `&branch=${ids.b3}&tipo=plano_individual`, `&month=${lastMonths()[11]}`]) {
+    const queries = [
+      '',
+      `&partner=${ids.p2}`,
+      `&branch=${ids.b3}&tipo=plano_individual`,
+      `&month=${lastMonths()[11]}`,
+      '&forma_pagamento=pix',
+      `&partner=${ids.p1}&forma_pagamento=card`,
+    ];
+    for (const query of queries) {
       const now = new Date();
       const response = await injectAs(app, admin, { method: 'GET', url: `/api/reports/sales?page=1${query}` });
       expect(response.statusCode).toBe(200);
@@ -341,6 +360,7 @@ describe('the sales rollup', () => {
           branch: filters.branch ? Number(filters.branch) : undefined,
           tipo: filters.tipo,
           month: filters.month,
+          paymentMethod: filters.forma_pagamento,
         },
         now,
       );
