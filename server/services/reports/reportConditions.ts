@@ -1,4 +1,4 @@
-import { and, eq, gte, isNotNull, lt, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { REPORT_TIME_ZONE } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
@@ -46,7 +46,18 @@ export function channelConditions(principal: Principal, filters: SalesReportFilt
   ].filter((condition): condition is SQL => condition !== undefined);
 }
 
-/** Only paid sales count; the plan and month filters. */
+/**
+ * The plan and method filters on a rollup's rows (they are keyed by both); the month is the caller's,
+ * each rollup having its own period.
+ */
+export function rollupSaleConditions(rollup: { tipo: Column; paymentMethod: Column }, filters: SalesReportFilters) {
+  return [
+    filters.tipo ? eq(rollup.tipo, filters.tipo) : undefined,
+    filters.paymentMethod ? eq(rollup.paymentMethod, filters.paymentMethod) : undefined,
+  ];
+}
+
+/** Only paid sales count; the plan, method and month filters. */
 export function saleConditions(filters: SalesReportFilters): SQL[] {
   const conditions = [eq(sales.status, 'paid')];
   if (filters.tipo) conditions.push(eq(sales.tipo, filters.tipo));

@@ -12,7 +12,6 @@ import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import type { Principal } from '../auth/tokens';
 import { reportConditions, resumeAfter, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
 import { money, salesTotals } from './salesTotals';
-import { salesTotalsFromSales } from './salesTotalsFromSales';
 import { countWithoutReseller, unattributedBatch, unattributedReport } from './unattributedSales';
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
@@ -82,7 +81,7 @@ export async function salesReport(
   assertMayFilterWithoutReseller(principal, filters);
   const withoutReseller = principal.type === 'ADMINISTRADOR' ? await countWithoutReseller(db) : undefined;
   if (filters.withoutReseller) return { ...(await unattributedReport(db, filters, page, now)), withoutReseller };
-  const totalsRead = (filters.paymentMethod ? salesTotalsFromSales : salesTotals)(db, principal, filters, now);
+  const totalsRead = salesTotals(db, principal, filters, now);
   // The figures' count is the page's total: a page past the middle is read from the end (pageFromNearerEnd).
   const { rows } = await pageFromNearerEnd(
     page.key,

@@ -10,6 +10,7 @@ import {
   firstDay,
   instant,
   reportConditionsOnSales,
+  rollupSaleConditions,
   sumCount,
   sumTotal,
   type SalesReportFilters,
@@ -39,7 +40,7 @@ export interface SalesTotals {
 const atPartnerGrain = (principal: Principal, filters: SalesReportFilters) =>
   principal.type !== 'FILIAL' && principal.type !== 'REVENDEDOR' && !filters.branch && !filters.reseller;
 
-/** The partner rows (months or days) a principal may see that match the partner and plan filters. */
+/** The partner rows (months or days) a principal may see that match the partner, plan and method filters. */
 function partnerConditions(
   table: typeof salesPartnerMonths | typeof salesPartnerDays,
   principal: Principal,
@@ -48,15 +49,15 @@ function partnerConditions(
   const conditions: Array<SQL | undefined> = [
     principal.type === 'PARCEIRO' ? eq(table.partnerId, principal.partnerId!) : undefined,
     filters.partner ? eq(table.partnerId, filters.partner) : undefined,
-    filters.tipo ? eq(table.tipo, filters.tipo) : undefined,
+    ...rollupSaleConditions(table, filters),
   ];
   return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 /** Per-reseller rows, joined to `resellers`: its current branch and partner decide scope and filters. */
 function resellerConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
-  const channel = channelConditions(principal, filters);
-  return filters.tipo ? [...channel, eq(salesResellerMonths.tipo, filters.tipo)] : channel;
+  const conditions = [...channelConditions(principal, filters), ...rollupSaleConditions(salesResellerMonths, filters)];
+  return conditions.filter((condition): condition is SQL => condition !== undefined);
 }
 
 const byTotalThenName = (total: SQL) => [desc(total), asc(partners.nome)];

@@ -7,8 +7,8 @@ import {
   dayOf,
   firstDay,
   instant,
-  monthStart,
   resumeAfter,
+  rollupSaleConditions,
   saleConditions,
   saleRowFields,
   sumCount,
@@ -63,9 +63,10 @@ export async function countWithoutReseller(db: Database): Promise<number> {
 type Figures = Pick<SalesReport, 'summary' | 'monthly'>;
 
 /**
- * The figures from the maintained rollups (migrations 0021 and 0022): the months for the count, the
- * total and the chart, the days for the 30- and 7-day windows, whose first day (from the window's
- * starting instant) alone is read from the sales. A few hundred rows whatever the number of sales.
+ * The figures from the maintained rollups (migrations 0021 and 0022, per method since 0023), whatever
+ * the filters: the months for the count, the total and the chart, the days for the 30- and 7-day
+ * windows, whose first day (from the window's starting instant) alone is read from the sales. A few
+ * hundred rows whatever the number of sales.
  */
 async function figuresFromRollups(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
   const since30 = new Date(now.getTime() - 30 * DAY_MS);
@@ -73,7 +74,6 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
   const since = lastMonths(now)[0];
   const months = salesUnattributedMonths;
   const days = salesUnattributedDays;
-  const ofPlan = (tipo: typeof months.tipo | typeof days.tipo) => (filters.tipo ? eq(tipo, filters.tipo) : undefined);
   const monthDays = filters.month
     ? [gte(days.day, firstDay(filters.month)), lt(days.day, sql`(${firstDay(filters.month)} + interval '1 month')::date`)]
     : [];
@@ -82,11 +82,11 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
     db
       .select({ count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
-      .where(and(ofPlan(months.tipo), filters.month ? eq(months.month, firstDay(filters.month)) : undefined)),
+      .where(and(...rollupSaleConditions(months, filters), filters.month ? eq(months.month, firstDay(filters.month)) : undefined)),
     db
       .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
-      .where(and(ofPlan(months.tipo), gte(months.month, firstDay(since))))
+      .where(and(...rollupSaleConditions(months, filters), gte(months.month, firstDay(since))))
       .groupBy(months.month),
     db
       .select({
@@ -94,7 +94,7 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
         last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(since7)}), 0)`,
       })
       .from(days)
-      .where(and(ofPlan(days.tipo), ...monthDays, gt(days.day, dayOf(since30)))),
+      .where(and(...rollupSaleConditions(days, filters), ...monthDays, gt(days.day, dayOf(since30)))),
     db
       .select({
         last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since30)}), 0)`,
@@ -114,42 +114,10 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
   };
 }
 
-/** The same from the sales themselves: the rollups have no payment method, so its filter reads them. */
-async function figuresFromSales(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
-  const since30 = instant(new Date(now.getTime() - 30 * DAY_MS));
-  const since7 = instant(new Date(now.getTime() - 7 * DAY_MS));
-  const monthOf = sql<string>`to_char(${sales.dataHora} at time zone ${ZONE}, 'YYYY-MM')`;
-  const [[summary], monthly] = await Promise.all([
-    db
-      .select({
-        count: sql<number>`count(*)::int`.mapWith(Number),
-        total: sql<string>`coalesce(sum(${sales.valor}), 0)`,
-        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since30}), 0)`,
-        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${since7}), 0)`,
-      })
-      .from(sales)
-      .where(unattributed(filters)),
-    db
-      .select({ month: monthOf, count: sql<number>`count(*)::int`.mapWith(Number), total: sql<string>`coalesce(sum(${sales.valor}), 0)` })
-      .from(sales)
-      .where(
-        and(
-          unattributed({ tipo: filters.tipo, paymentMethod: filters.paymentMethod }),
-          gte(sales.dataHora, monthStart(lastMonths(now)[0])),
-        ),
-      )
-      .groupBy(monthOf),
-  ]);
-  return {
-    summary: { count: summary.count, total: money(summary.total), last30: money(summary.last30), last7: money(summary.last7) },
-    monthly: monthly.map((entry) => ({ ...entry, total: money(entry.total) })),
-  };
-}
-
 /** The report (figures, one page, the last 12 months) of the sales without a reseller. */
 export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
   const [figures, rows] = await Promise.all([
-    (filters.paymentMethod ? figuresFromSales : figuresFromRollups)(db, filters, now),
+    figuresFromRollups(db, filters, now),
     selectRows(db)
       .where(unattributed(filters))
       .orderBy(...orderOfKey(page.key))
