@@ -44,7 +44,12 @@ test("one row past the limit is the planner's estimate, marked as estimated", as
 
 test('an estimate below the rows counted gives way to the count', async () => {
   // The planner guesses n = twin matches a small share of the rows; all 5,000 match, 1,001 are counted.
-  const everyTwin = () => db().select({ n: counted.n }).from(counted).where(sql`${counted.n} = ${counted.twin}`).$dynamic();
+  const everyTwin = () =>
+    db()
+      .select({ n: counted.n })
+      .from(counted)
+      .where(sql`${counted.n} = ${counted.twin}`)
+      .$dynamic();
   const explained = (await db().execute(sql`explain (format json) ${everyTwin()}`)) as unknown as {
     rows: Array<{ 'QUERY PLAN': unknown }>;
   };

@@ -149,6 +149,13 @@ describe('charge', () => {
     });
   });
 
+  it('creates the customer when the look-up answers an empty body', async () => {
+    answer('GET /customers', { body: '' });
+    answer('POST /customers', { body: { id: 'cus_new' } });
+    answer('POST /payments', { body: { id: 'pay_1', status: 'CONFIRMED' } });
+    expect(await gateway().charge(chargeRequest())).toEqual({ outcome: 'approved', customerId: 'cus_new', paymentId: 'pay_1' });
+  });
+
   it('creates the customer the gateway does not know, with the buyer as given', async () => {
     answer('GET /customers', { body: { data: [] } });
     answer('POST /customers', { body: { id: 'cus_new' } });
@@ -180,17 +187,25 @@ describe('charge', () => {
 
   it('shows the gateway’s own refusal (a 400 with its description) and warns nobody', async () => {
     knownCustomer();
-    answer('POST /payments', { status: 400, body: { errors: [{ description: 'Cartão recusado pelo emissor' }, { description: 'outro' }] } });
+    answer('POST /payments', {
+      status: 400,
+      body: { errors: [{ description: 'Cartão recusado pelo emissor' }, { description: 'outro' }] },
+    });
     expect(await gateway().charge(chargeRequest())).toEqual({ outcome: 'refused', message: 'Cartão recusado pelo emissor' });
     expect(warnings).toEqual([]);
   });
 
   it.each([
     ['a 400 without errors', { status: 400, body: { message: 'x' } }, undefined],
+    ['a 400 whose errors are empty', { status: 400, body: { errors: [] } }, undefined],
     ['a 400 whose description is empty', { status: 400, body: { errors: [{ description: '' }] } }, undefined],
     ['a 400 whose description is no text', { status: 400, body: { errors: [{ description: 7 }] } }, undefined],
     ['a 400 whose errors are no list', { status: 400, body: { errors: { description: 'x' } } }, undefined],
-    ['a 401 (a wrong key)', { status: 401, body: { errors: [{ description: 'A chave de API fornecida é inválida' }] } }, 'A chave de API fornecida é inválida'],
+    [
+      'a 401 (a wrong key)',
+      { status: 401, body: { errors: [{ description: 'A chave de API fornecida é inválida' }] } },
+      'A chave de API fornecida é inválida',
+    ],
     ['a 500 that is no JSON', { status: 500, body: '<html>erro</html>' }, undefined],
     ['a 404', { status: 404, body: { errors: [{ description: 'não encontrado' }] } }, 'não encontrado'],
   ])('takes %s as the gateway unavailable, and warns with the call and status', async (_case, reply, description) => {
@@ -211,7 +226,14 @@ describe('charge', () => {
   it('after a lost answer, answers the charge its reference finds, without charging again', async () => {
     knownCustomer();
     answer('POST /payments', { delayMs: LATE, body: { id: 'pay_late', status: 'CONFIRMED' } });
-    answer('GET /payments', { body: { data: [{ id: 'pay_1', status: 'CONFIRMED', customer: 'cus_1' }, { id: 'pay_2', status: 'PENDING' }] } });
+    answer('GET /payments', {
+      body: {
+        data: [
+          { id: 'pay_1', status: 'CONFIRMED', customer: 'cus_1' },
+          { id: 'pay_2', status: 'PENDING' },
+        ],
+      },
+    });
     expect(await gateway().charge(chargeRequest())).toEqual({ outcome: 'approved', paymentId: 'pay_1', customerId: 'cus_1' });
     expect(calls()).toEqual([`GET /customers?cpfCnpj=52998224725`, 'POST /payments', `GET /payments?externalReference=${REFERENCE}`]);
     expect(warnings).toEqual([
@@ -275,7 +297,10 @@ describe('findByReference', () => {
       { body: null },
     );
     expect(await gateway().findByReference('ordem/1 &x', false)).toEqual({ outcome: 'approved', paymentId: 'pay_1', customerId: 'cus_1' });
-    expect(await gateway().findByReference('ordem/1 &x', false)).toEqual({ outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized });
+    expect(await gateway().findByReference('ordem/1 &x', false)).toEqual({
+      outcome: 'refused',
+      message: CHECKOUT_MESSAGES.cardNotAuthorized,
+    });
     expect(await gateway().findByReference('ordem/1 &x', false)).toBeNull();
     expect(await gateway().findByReference('ordem/1 &x', false)).toBeNull();
     expect(calls()[0]).toBe(`GET /payments?externalReference=${REFERENCE}`);
@@ -287,14 +312,28 @@ describe('findByReference', () => {
       { body: { data: [{ id: 'sub_1', status: 'ACTIVE', customer: 'cus_1' }] } },
       { body: { data: [{ id: 'sub_1', status: 'INACTIVE' }] } },
       { body: { data: [] } },
+      { body: '' },
     );
-    expect(await gateway().findByReference('ordem/1 &x', true)).toEqual({ outcome: 'approved', subscriptionId: 'sub_1', customerId: 'cus_1' });
-    expect(await gateway().findByReference('ordem/1 &x', true)).toEqual({ outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized });
+    expect(await gateway().findByReference('ordem/1 &x', true)).toEqual({
+      outcome: 'approved',
+      subscriptionId: 'sub_1',
+      customerId: 'cus_1',
+    });
+    expect(await gateway().findByReference('ordem/1 &x', true)).toEqual({
+      outcome: 'refused',
+      message: CHECKOUT_MESSAGES.cardNotAuthorized,
+    });
+    expect(await gateway().findByReference('ordem/1 &x', true)).toBeNull();
     expect(await gateway().findByReference('ordem/1 &x', true)).toBeNull();
   });
 
   it('reads a 400 as nothing found, a lost answer as unknown, anything else as unavailable', async () => {
-    answer('GET /payments', { status: 400, body: { errors: [{ description: 'referência inválida' }] } }, { delayMs: LATE }, { status: 500 });
+    answer(
+      'GET /payments',
+      { status: 400, body: { errors: [{ description: 'referência inválida' }] } },
+      { delayMs: LATE },
+      { status: 500 },
+    );
     expect(await gateway().findByReference('x', false)).toBeNull();
     await expect(gateway().findByReference('x', false)).rejects.toThrow(new GatewayUnavailableError('lookup without answer'));
     await expect(gateway().findByReference('x', false)).rejects.toThrow(new GatewayUnavailableError('gateway answered 500'));
@@ -327,10 +366,19 @@ describe('findPayment', () => {
   it('reads the first payment of our order id, or null when it has none', async () => {
     answer(
       'GET /payments',
-      { body: { data: [{ id: 'pay_1', status: 'CONFIRMED', value: 39.9 }, { id: 'pay_2', status: 'PENDING', value: 1 }] } },
+      {
+        body: {
+          data: [
+            { id: 'pay_1', status: 'CONFIRMED', value: 39.9 },
+            { id: 'pay_2', status: 'PENDING', value: 1 },
+          ],
+        },
+      },
       { body: { data: [] } },
+      { body: '' },
     );
     expect(await gateway().findPayment({ externalReference: 'ordem/1 &x' })).toEqual({ id: 'pay_1', status: 'CONFIRMED', value: 39.9 });
+    expect(await gateway().findPayment({ externalReference: 'ordem/1 &x' })).toBeNull();
     expect(await gateway().findPayment({ externalReference: 'ordem/1 &x' })).toBeNull();
     expect(calls()[0]).toBe(`GET /payments?externalReference=${REFERENCE}`);
   });
@@ -384,10 +432,13 @@ describe('createPixCharge', () => {
     ]);
   });
 
-  it('after a lost answer that created nothing, is unavailable and creates no second charge', async () => {
+  it.each([
+    ['no payment', { body: { data: [] } }],
+    ['an empty body', { body: '' }],
+  ])('after a lost answer whose look-up finds %s, is unavailable and creates no second charge', async (_case, lookup) => {
     knownCustomer();
     answer('POST /payments', { delayMs: LATE });
-    answer('GET /payments', { body: { data: [] } });
+    answer('GET /payments', lookup);
     await expect(gateway().createPixCharge(pixRequest)).rejects.toThrow(new GatewayUnavailableError('Pix charge without answer'));
     expect(calls().filter((call) => call === 'POST /payments')).toHaveLength(1);
   });
@@ -406,7 +457,11 @@ describe('createPixCharge', () => {
   it('shows the gateway’s refusal, and reads a lost QR code as unknown', async () => {
     knownCustomer();
     knownCustomer();
-    answer('POST /payments', { status: 400, body: { errors: [{ description: 'CPF inválido' }] } }, { body: { id: 'pay_1', status: 'PENDING' } });
+    answer(
+      'POST /payments',
+      { status: 400, body: { errors: [{ description: 'CPF inválido' }] } },
+      { body: { id: 'pay_1', status: 'PENDING' } },
+    );
     answer('GET /payments/pay_1/pixQrCode', { delayMs: LATE });
     expect(await gateway().createPixCharge(pixRequest)).toEqual({ outcome: 'refused', message: 'CPF inválido' });
     await expect(gateway().createPixCharge(pixRequest)).rejects.toThrow(new GatewayUnavailableError('no answer'));
