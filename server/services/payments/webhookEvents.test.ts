@@ -221,7 +221,8 @@ describe('the attempt an event’s payment belongs to', () => {
   });
 
   it('is none for a payment nothing of ours names (a reference that is no order id is not looked up)', async () => {
-    for (const externalReference of [randomUUID(), 'pedido-123', undefined]) {
+    // A uuid with anything before or after it is no order id either (the order id column would refuse it).
+    for (const externalReference of [randomUUID(), 'pedido-123', `pedido-${randomUUID()}`, `${randomUUID()}-2`, undefined]) {
       const event = eventAbout('PAYMENT_CONFIRMED', { id: `pay_${randomUUID()}`, externalReference });
       expect(await handle(event)).toEqual({ outcome: 'unknown payment', duplicate: false });
       expect((await recordOf(event.id)).outcome).toBe('unknown payment');
@@ -298,5 +299,27 @@ describe('a repeated delivery', () => {
     expect(lookups).toEqual([]);
     expect((await beneficiary(beneficiaryId)).isActive).toBe(true);
     expect(await saleStatus(attempt.saleId)).toBe('refunded');
+  });
+
+  it('arriving twice at once acts once: the second finds the event recorded and answers a duplicate', async () => {
+    const { attempt, paymentId } = await approvedAttempt();
+    const event = eventAbout('PAYMENT_REFUNDED', { id: paymentId, status: 'REFUNDED' });
+    // The gateway answers once both deliveries have asked: both passed the first check of the event id.
+    let asked = 0;
+    let answerBoth!: () => void;
+    const bothAsked = new Promise<void>((resolve) => (answerBoth = resolve));
+    const slowGateway = scriptedGateway('asaas', {
+      findPayment: async (lookup) => {
+        if (++asked === 2) answerBoth();
+        await bothAsked;
+        return gateway.findPayment(lookup);
+      },
+    });
+    const deliver = () => handleAsaasEvent({ db: app.db, gateway: slowGateway, log }, event);
+    const outcomes = await Promise.all([deliver(), deliver()]);
+    expect(outcomes.map((outcome) => outcome.outcome).sort()).toEqual(['duplicate', 'refunded']);
+    expect(outcomes.filter((outcome) => outcome.duplicate)).toEqual([{ duplicate: true, outcome: 'duplicate' }]);
+    expect(await saleStatus(attempt.saleId)).toBe('refunded');
+    expect((await recordOf(event.id)).outcome).toBe('refunded');
   });
 });
