@@ -3,9 +3,10 @@ import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { GATEWAY_TEST_CARDS } from '../../../src/domain/cards';
 import { DEFAULT_PIX } from '../../config';
 import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { sandboxCharges } from '../../db/schema';
 import type { ChargeRequest, PaymentGateway } from './gateway';
 import { createSandboxGateway, databaseLedger, memoryLedger, type SandboxLedger } from './sandboxGateway';
-import { pixTxid, sandboxPixPayload } from './sandboxPix';
+import { pixTxid, qrCodePng, sandboxPixPayload } from './sandboxPix';
 
 /**
  * The local gateway (PAYMENT_GATEWAY=sandbox) behaves as Asaas's sandbox does for the portal: every
@@ -177,6 +178,27 @@ describe('the database ledger', () => {
     expect(await ledger.find(approved)).toEqual({ outcome: 'approved' });
     expect(await ledger.findPayment({ externalReference: approved })).toBeNull();
   });
+
+  it('has no payment to read for a charge booked before values were kept', async () => {
+    const ledger = databaseLedger(database.db);
+    const id = orderId();
+    await database.db.insert(sandboxCharges).values({ orderId: id, outcome: 'approved', paymentId: 'pay_old' });
+    expect(await ledger.find(id)).toEqual({ outcome: 'approved', paymentId: 'pay_old' });
+    expect(await ledger.findPayment({ id: 'pay_old' })).toBeNull();
+  });
+});
+
+describe('the memory ledger', () => {
+  it('plays what the gateway does to a payment after the charge (a refund, a month overdue)', async () => {
+    const ledger = memoryLedger();
+    const id = orderId();
+    await ledger.record(id, { outcome: 'approved', paymentId: 'pay_1', subscriptionId: 'sub_1' }, 39.9);
+    const refunded = { id: 'pay_1', status: 'REFUNDED', value: 39.9, externalReference: id, subscription: 'sub_1' };
+    ledger.setPayment(refunded);
+    expect(await ledger.findPayment({ id: 'pay_1' })).toEqual(refunded);
+    ledger.setPayment({ id: 'pay_2', status: 'OVERDUE', value: 39.9, subscription: 'sub_1' });
+    expect(await ledger.findPayment({ id: 'pay_2' })).toMatchObject({ status: 'OVERDUE' });
+  });
 });
 
 describe('the time a sandbox charge takes', () => {
@@ -232,6 +254,13 @@ describe('the sandbox’s Pix code', () => {
       transactionAmount: 59.9,
       txid: '0a1b2c3d4e5f4a6b8c7d9e0f1',
     });
+  });
+
+  it('is drawn as a 280-pixel square PNG, given as base64 without its data-URL prefix', async () => {
+    const png = Buffer.from(await qrCodePng(sandboxPixPayload(DEFAULT_PIX, orderId(), 10)), 'base64');
+    expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+    // The IHDR chunk's width and height (bytes 16-23).
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([280, 280]);
   });
 
   it('uses as transaction id the order id’s letters and digits, at most 25', () => {
