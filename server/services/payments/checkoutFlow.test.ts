@@ -253,6 +253,25 @@ describe('a replayed key', () => {
   });
 });
 
+describe('a replayed key whose first request seems to start in the future (the database’s clock ahead)', () => {
+  it('waits until its own deadline, three time limits and two seconds, then answers 409 without asking the gateway', async () => {
+    const key = newIdempotencyKey();
+    const request = requestOf();
+    nextCharge = async () => new Promise<ChargeResult>(() => undefined);
+    void pay(request, key);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const [attempt] = await attemptsOfCpf(request.cpfCnpj);
+    await app.db
+      .update(paymentAttempts)
+      .set({ createdAt: new Date(Date.now() + 60_000) })
+      .where(eq(paymentAttempts.id, attempt.id));
+    const started = Date.now();
+    await expect(pay(request, key)).rejects.toMatchObject({ statusCode: 409, message: CHECKOUT_MESSAGES.stillProcessing });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * TIMEOUT_MS + 2000 - 50);
+    expect(looked).toEqual([]);
+  });
+});
+
 describe('the card velocity limit', () => {
   it('answers 429 before the gateway and leaves no attempt behind', async () => {
     nextCharge = async () => ({ outcome: 'refused', message: 'Recusado.' });
