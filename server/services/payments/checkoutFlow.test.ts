@@ -85,6 +85,16 @@ const pay = (
 const attemptOf = async (orderId: string) => (await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)))[0];
 const attemptsOfCpf = async (cpf: string) => (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
 
+/** A first request whose charge never answers, left running: its key, request and pending attempt. */
+async function requestThatNeverEnds(request = requestOf()) {
+  const key = newIdempotencyKey();
+  nextCharge = async () => new Promise<ChargeResult>(() => undefined);
+  void pay(request, key);
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  const [attempt] = await attemptsOfCpf(request.cpfCnpj);
+  return { key, request, attempt };
+}
+
 describe('a card payment', () => {
   it('sends the gateway the plan, the buyer, the card as it expects it and the buyer’s address', async () => {
     const request = requestOf();
@@ -220,12 +230,7 @@ describe('a replayed key', () => {
   });
 
   it('of a request that died asks the gateway by our order id, once it outlived the time limits', async () => {
-    const key = newIdempotencyKey();
-    const request = requestOf({ selectedPlan: 'consulta_avulsa' });
-    nextCharge = async () => new Promise<ChargeResult>(() => undefined);
-    void pay(request, key);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const [attempt] = await attemptsOfCpf(request.cpfCnpj);
+    const { key, request, attempt } = await requestThatNeverEnds(requestOf({ selectedPlan: 'consulta_avulsa' }));
     await app.db
       .update(paymentAttempts)
       .set({ createdAt: new Date(Date.now() - 3 * TIMEOUT_MS - 1500) })
@@ -237,11 +242,7 @@ describe('a replayed key', () => {
   });
 
   it('of a request still within its time limits that never ends: 409 once the gateway cannot tell', async () => {
-    const key = newIdempotencyKey();
-    const request = requestOf();
-    nextCharge = async () => new Promise<ChargeResult>(() => undefined);
-    void pay(request, key);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const { key, request } = await requestThatNeverEnds();
     nextLookup = async () => {
       throw new GatewayUnavailableError('fora do ar');
     };
@@ -255,12 +256,7 @@ describe('a replayed key', () => {
 
 describe('a replayed key whose first request seems to start in the future (the database’s clock ahead)', () => {
   it('waits until its own deadline, three time limits and two seconds, then answers 409 without asking the gateway', async () => {
-    const key = newIdempotencyKey();
-    const request = requestOf();
-    nextCharge = async () => new Promise<ChargeResult>(() => undefined);
-    void pay(request, key);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    const [attempt] = await attemptsOfCpf(request.cpfCnpj);
+    const { key, request, attempt } = await requestThatNeverEnds();
     await app.db
       .update(paymentAttempts)
       .set({ createdAt: new Date(Date.now() + 60_000) })
