@@ -31,14 +31,14 @@ function serializeError(error: unknown, depth = 0): LoggedError {
 
 /**
  * The server's logger: Fastify's request lines, with every URL (request lines, messages, error
- * texts) passed through `redactUrl`, and the Authorization header never written.
+ * texts) passed through `redactUrl`. A request is logged by the fields below only, so no header (the
+ * Authorization one least of all) is ever written.
  */
 export function loggerOptions(level: string, destination?: LogDestination): FastifyServerOptions['logger'] {
   if (level === 'silent' && !destination) return false;
   return {
     level,
     ...(destination ? { stream: destination } : {}),
-    redact: ['req.headers.authorization'],
     serializers: {
       req: (request: FastifyRequest) => ({
         method: request.method,
