@@ -1,6 +1,8 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { testConfig, type TrustProxy } from '../config';
+import { requestIdGenerator } from './requestIds';
 
 /** Request ids through the real HTTP layer: chosen by a trusted proxy or made here, in answers and log lines. */
 
@@ -91,5 +93,73 @@ describe('request ids', () => {
     });
     const errorLine = lines.find((line) => line.includes('detalhe interno'));
     expect(JSON.parse(errorLine!)).toMatchObject({ reqId: NGINX_ID, level: 50 });
+  });
+});
+
+/** The id generator alone, against sockets from every kind of address TRUST_PROXY may name. */
+describe('requestIdGenerator', () => {
+  const requestFrom = (remoteAddress: string | undefined, headers: Record<string, string | string[]> = { 'x-request-id': NGINX_ID }) =>
+    ({ headers, socket: remoteAddress === undefined ? undefined : { remoteAddress } }) as unknown as IncomingMessage;
+  /** Whether the proxy's id is kept for a request from each address. */
+  const keptFor = (trust: TrustProxy, addresses: (string | undefined)[]) => {
+    const generate = requestIdGenerator(trust);
+    return addresses.map((address) => generate(requestFrom(address)) === NGINX_ID);
+  };
+
+  it('trusts no one when TRUST_PROXY is off, and whoever connects when it counts hops', () => {
+    expect(keptFor(false, ['127.0.0.1', '10.0.0.1'])).toEqual([false, false]);
+    expect(keptFor(0, ['127.0.0.1'])).toEqual([false]);
+    expect(keptFor(1, ['203.0.113.9', undefined])).toEqual([true, true]);
+  });
+
+  it.each<[string, string[], string[]]>([
+    ['loopback', ['127.0.0.1', '127.255.0.9', '::1', '::ffff:127.0.0.2'], ['128.0.0.1', '::2', '10.0.0.1', '::ffff:10.0.0.1']],
+    ['linklocal', ['169.254.0.1', '169.254.255.254', 'fe80::1', 'febf::1'], ['169.255.0.1', 'fec0::1', '127.0.0.1']],
+    [
+      'uniquelocal',
+      ['10.0.0.1', '10.255.255.255', '172.16.0.1', '172.31.255.255', '192.168.1.1', 'fc00::1', 'fdff::1', '::ffff:192.168.0.9'],
+      ['11.0.0.1', '172.15.255.255', '172.32.0.1', '192.169.0.1', 'fe00::1', '127.0.0.1'],
+    ],
+  ])("knows proxy-addr's range %s", (range, inside, outside) => {
+    expect(keptFor([range], inside)).toEqual(inside.map(() => true));
+    expect(keptFor([range], outside)).toEqual(outside.map(() => false));
+  });
+
+  it('takes single addresses and subnets of both families, and several at once', () => {
+    const trust = ['203.0.113.9', '198.51.100.0/24', '2001:db8::1', '2001:db8:1::/48', 'loopback'];
+    expect(keptFor(trust, ['203.0.113.9', '198.51.100.200', '2001:db8::1', '2001:db8:1:ffff::5', '::1', '::ffff:203.0.113.9'])).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+    ]);
+    expect(keptFor(trust, ['203.0.113.10', '198.51.101.1', '2001:db8::2', '2001:db8:2::1', undefined, '::ffff:not-an-address'])).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+  });
+
+  it('keeps only a single, well-formed id of 8 to 128 safe characters, whole', () => {
+    const generate = requestIdGenerator(['127.0.0.1']);
+    const kept = (id: string | string[]) => generate(requestFrom('127.0.0.1', { 'x-request-id': id })) === id;
+    expect(['abcd1234', 'a.b_c:d-e', 'x'.repeat(128), NGINX_ID].map(kept)).toEqual([true, true, true, true]);
+    expect(['abc1234', 'x'.repeat(129), ' abcd12345', 'abcd12345 ', 'ab cd12345', 'abcd/12345', ''].map(kept)).toEqual([
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+      false,
+    ]);
+    expect(kept([NGINX_ID, NGINX_ID])).toBe(false);
+    expect(generate(requestFrom('127.0.0.1', {}))).toMatch(UUID);
+    expect(generate(requestFrom('127.0.0.1', { 'x-request-id': 'x\ty' }))).toMatch(UUID);
   });
 });
