@@ -1,4 +1,4 @@
-import { array, boolean, mixed, number, object, ref, string } from 'yup';
+import { array, boolean, date, lazy, mixed, number, object, ref, string, tuple } from 'yup';
 import { changePasswordSchema } from '../../src/domain/validation/login';
 import { jsonSchemaOf } from './yupJsonSchema';
 
@@ -73,5 +73,35 @@ describe('a yup schema as JSON Schema', () => {
       required: ['currentPassword', 'newPassword'],
       properties: { newPassword: { type: 'string', minLength: expect.any(Number), maxLength: expect.any(Number) } },
     });
+  });
+
+  it("writes dates as date-time text, tuples as arrays, and a field's description from its meta", () => {
+    expect(jsonSchemaOf(date().nullable())).toEqual({ type: ['string', 'null'], format: 'date-time' });
+    expect(jsonSchemaOf(tuple([string(), number()]))).toEqual({ type: 'array' });
+    expect(jsonSchemaOf(string().meta({ description: 'Nome completo' }))).toEqual({ type: 'string', description: 'Nome completo' });
+    expect(jsonSchemaOf(string().meta({ description: 42 }))).toEqual({ type: 'string' });
+  });
+
+  it("writes yup's url and uuid formats, a number's bounds from moreThan and min, a list's exact length", () => {
+    expect(jsonSchemaOf(string().url())).toEqual({ type: 'string', format: 'uri' });
+    expect(jsonSchemaOf(string().uuid())).toEqual({ type: 'string', format: 'uuid' });
+    expect(jsonSchemaOf(number().moreThan(1).max(9))).toEqual({ type: 'number', exclusiveMinimum: 1, maximum: 9 });
+    expect(jsonSchemaOf(number().min(0).negative())).toEqual({ type: 'number', minimum: 0, exclusiveMaximum: 0 });
+    expect(jsonSchemaOf(array(string()).length(3))).toEqual({ type: 'array', items: { type: 'string' }, minItems: 3, maxItems: 3 });
+    expect(jsonSchemaOf(array())).toEqual({ type: 'array' });
+  });
+
+  it('keeps only a plain default, and null once in the values of a nullable list', () => {
+    expect(jsonSchemaOf(number().default(3))).toEqual({ type: 'number', default: 3 });
+    expect(jsonSchemaOf(boolean().default(false))).toEqual({ type: 'boolean', default: false });
+    expect(jsonSchemaOf(mixed().default(() => ({ a: 1 })))).toEqual({});
+    expect(jsonSchemaOf(string().nullable().oneOf(['S', null]))).toEqual({ type: ['string', 'null'], enum: ['S', null] });
+    expect(jsonSchemaOf(string().oneOf([]))).toEqual({ type: 'string' });
+  });
+
+  it('gives a lazy field no shape and never calls it required', () => {
+    const schema = object({ livre: lazy(() => string().required()), nome: string().required() });
+    expect(jsonSchemaOf(schema)).toEqual({ type: 'object', properties: { livre: {}, nome: { type: 'string' } }, required: ['nome'] });
+    expect(jsonSchemaOf(object({ nome: string() }))).toEqual({ type: 'object', properties: { nome: { type: 'string' } } });
   });
 });
