@@ -128,6 +128,15 @@ const GENERIC: Record<'23505' | '23P01' | '23503', Answer> = {
   '23503': answer('O registro está em uso ou foi alterado por outra pessoa. Atualize a página e tente novamente.'),
 };
 
+/**
+ * Every constraint or index (first) and trigger rule (second) named above: a test checks that the
+ * migrations still create each, so a renamed one cannot quietly fall back to the generic answer.
+ */
+export const NAMED_RULES = {
+  constraints: [...Object.keys(UNIQUE_AND_EXCLUSION), 'beneficiaries_partner_cpf_key', ...Object.keys(FOREIGN_KEYS)],
+  triggerRules: Object.keys(TRIGGER_RULES),
+};
+
 const deleting = (query: string | undefined) => /^\s*delete\b/i.test(query ?? '');
 
 /**
