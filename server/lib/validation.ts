@@ -28,7 +28,7 @@ export async function validateBody<S extends AnySchema>(schema: S, body: unknown
     if (error instanceof ValidationError) {
       const errors: FieldErrors = {};
       for (const issue of error.inner.length ? error.inner : [error]) {
-        const field = issue.path ?? '_';
+        const field = issue.path || '_'; // a rule on the whole body has the path ''
         errors[field] ??= issue.message;
       }
       throw badRequest(Object.values(errors)[0] ?? 'Dados inválidos.', errors);
