@@ -50,10 +50,13 @@ export function forgetSession(): void {
  */
 export const rememberRedirect = (path: string, userId: number) => localStorage.setItem(KEYS.redirect, `${userId} ${path}`);
 
+/** A path of this site: '//host' and '/\\host' would name another one. */
+const SITE_PATH = /^\/(?![/\\])/;
+
 /** The page remembered for this user, if any. */
 export function readRedirectFor(userId: number): string | null {
   const [owner, path] = (localStorage.getItem(KEYS.redirect) ?? '').split(' ');
-  return owner === String(userId) && path?.startsWith('/') ? path : null;
+  return owner === String(userId) && path !== undefined && SITE_PATH.test(path) ? path : null;
 }
 
 export const clearRedirect = () => localStorage.removeItem(KEYS.redirect);
