@@ -29,7 +29,7 @@ const email = () => requiredText(MESSAGES.emailRequired, LABELS.email).email(MES
 /** Required on creation; on edit a blank password keeps the current one. */
 const password = (creating: boolean) =>
   creating
-    ? newPasswordRule().required(MESSAGES.passwordRequired)
+    ? newPasswordRule(MESSAGES.passwordRequired)
     : newPasswordRule()
         .transform((value: string | null | undefined) => (value ? value : undefined))
         .optional();

@@ -11,16 +11,19 @@ export const loginSchema = object({
   senha: string().required(AUTH_MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
 });
 
-/** The rules of a password being set (the common-passwords list is checked by the server only). */
-export const newPasswordRule = () =>
-  string().min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+/**
+ * The rules of a password being set (the common-passwords list is checked by the server only). When
+ * required, that rule comes first, so a blank field shows its "required" message, not the minimum's.
+ */
+export const newPasswordRule = (requiredMessage?: string) =>
+  (requiredMessage ? string().required(requiredMessage) : string())
+    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
+    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
 
 export const changePasswordSchema = object({
   // No password is longer than the maximum: a longer "current password" is wrong, and never hashed.
   currentPassword: string().required('Senha atual é obrigatória').max(PASSWORD_MAX_LENGTH, 'Senha atual incorreta.'),
-  newPassword: newPasswordRule()
-    .required(AUTH_MESSAGES.passwordRequired)
-    .notOneOf([ref('currentPassword')], AUTH_MESSAGES.passwordSameAsCurrent),
+  newPassword: newPasswordRule(AUTH_MESSAGES.passwordRequired).notOneOf([ref('currentPassword')], AUTH_MESSAGES.passwordSameAsCurrent),
 });
 
 /** What the server requires of a login request; a wrong password of any length is just 401. */

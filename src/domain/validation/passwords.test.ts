@@ -31,6 +31,13 @@ describe('password rules shared with the server', () => {
     expect(await errorsOf(profilePasswordSchema, same)).toEqual([AUTH_MESSAGES.passwordSameAsCurrent]);
   });
 
+  it('name a blank new password as missing first, not as too short', async () => {
+    const [first] = await errorsOf(changePasswordSchema, { currentPassword: 'atual-123', newPassword: '' });
+    expect(first).toBe(AUTH_MESSAGES.passwordRequired);
+    const [firstOfProfile] = await errorsOf(profilePasswordSchema, { currentPassword: 'atual-123', newPassword: '', confirmPassword: '' });
+    expect(firstOfProfile).toBe(AUTH_MESSAGES.passwordRequired);
+  });
+
   it('accept 128 characters', async () => {
     expect(await errorsOf(changePasswordSchema, { currentPassword: 'atual-123', newPassword: 'x'.repeat(128) })).toEqual([]);
   });
