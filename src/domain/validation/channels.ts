@@ -3,7 +3,7 @@ import { CHANNEL_LABELS as LABELS, CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTE
 import { tooLongMessage } from '../fieldMessages';
 import { isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from '../documents';
 import { ACCEPTED_IMAGE_TYPES, base64DecodedSize, isDataUrl, parseDataUrl } from '../imageFiles';
-import { newPasswordRule } from './login';
+import { newPasswordRule, requiredNewPasswordRule } from './login';
 import { freeText } from './text';
 
 /**
@@ -29,7 +29,7 @@ const email = () => requiredText(MESSAGES.emailRequired, LABELS.email).email(MES
 /** Required on creation; on edit a blank password keeps the current one. */
 const password = (creating: boolean) =>
   creating
-    ? newPasswordRule(MESSAGES.passwordRequired)
+    ? requiredNewPasswordRule(MESSAGES.passwordRequired)
     : newPasswordRule()
         .transform((value: string | null | undefined) => (value ? value : undefined))
         .optional();

@@ -1,4 +1,4 @@
-import { object, ref, string } from 'yup';
+import { object, ref, string, type StringSchema } from 'yup';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../messages';
 import { USER_TYPES } from '../userTypes';
 
@@ -11,19 +11,23 @@ export const loginSchema = object({
   senha: string().required(AUTH_MESSAGES.passwordRequired).min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin),
 });
 
-/**
- * The rules of a password being set (the common-passwords list is checked by the server only). When
- * required, that rule comes first, so a blank field shows its "required" message, not the minimum's.
- */
-export const newPasswordRule = (requiredMessage?: string) =>
-  (requiredMessage ? string().required(requiredMessage) : string())
-    .min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin)
-    .max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+/** The length a password being set must have (the common-passwords list is checked by the server only). */
+const withPasswordLength = <S extends StringSchema<string | undefined>>(schema: S): S =>
+  schema.min(PASSWORD_MIN_LENGTH, AUTH_MESSAGES.passwordMin).max(PASSWORD_MAX_LENGTH, AUTH_MESSAGES.passwordMax);
+
+/** A password being set, when it may be left blank (an edit keeps the current one). */
+export const newPasswordRule = () => withPasswordLength(string());
+
+/** A password being set that must be given: "required" comes first, so a blank field is named missing, not too short. */
+export const requiredNewPasswordRule = (message: string) => withPasswordLength(string().required(message));
 
 export const changePasswordSchema = object({
   // No password is longer than the maximum: a longer "current password" is wrong, and never hashed.
   currentPassword: string().required('Senha atual é obrigatória').max(PASSWORD_MAX_LENGTH, 'Senha atual incorreta.'),
-  newPassword: newPasswordRule(AUTH_MESSAGES.passwordRequired).notOneOf([ref('currentPassword')], AUTH_MESSAGES.passwordSameAsCurrent),
+  newPassword: requiredNewPasswordRule(AUTH_MESSAGES.passwordRequired).notOneOf(
+    [ref('currentPassword')],
+    AUTH_MESSAGES.passwordSameAsCurrent,
+  ),
 });
 
 /** What the server requires of a login request; a wrong password of any length is just 401. */
