@@ -174,7 +174,6 @@ export function toCreatePayload(values: BeneficiaryCreateValues) {
 }
 export type BeneficiaryCreatePayload = ReturnType<typeof toCreatePayload>;
 
-/** The edit form starts from the record as stored. */
 /** The edit form's first values: phone and CEP shown with their masks, as the fields show what is typed. */
 export function editValuesOf(beneficiary: Beneficiary): BeneficiaryEditValues {
   return {
