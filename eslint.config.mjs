@@ -109,6 +109,27 @@ export default tseslint.config(
     },
   },
   {
+    // The shared schemas take yup from validation/yup.ts, which sets its default messages in
+    // Portuguese first (a rule takes its default message when it is built).
+    files: ['src/domain/validation/**/*.ts'],
+    ignores: ['src/domain/validation/yup.ts', '**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'yup', allowTypeImports: true, message: "Importe yup de './yup': as mensagens padrão em português." }],
+          patterns: [
+            {
+              group: ['**/wire/*', '@sinclair/typebox'],
+              allowTypeImports: true,
+              message: 'O navegador importa de domain/wire apenas tipos (import type).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The server shares the browser's domain (texts, schemas, permissions) and nothing else of it;
     // its production code never imports the tests' support (server/test: fixtures, fakes, proxies).
     files: ['server/**/*.ts'],

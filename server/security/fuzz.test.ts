@@ -65,7 +65,10 @@ async function send(options: InjectOptions, token: string | undefined): Promise<
   return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-/** The invariants of every answer to bad input. */
+/** The default messages of yup ("x must be…", "x is a required field", "x cannot be null") and of Fastify's validator. */
+const YUP_OR_AJV_ENGLISH = /\b(must be|must have|must match|must NOT|is a required field|cannot be null|field has unspecified keys)\b/;
+
+/** The invariants of every answer to bad input, in Portuguese. */
 function checkAnswer(response: LightMyRequestResponse, what: string) {
   const context = `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`;
   if (response.statusCode >= 500) throw new Error(`5xx: ${context}`);
@@ -82,6 +85,8 @@ function checkAnswer(response: LightMyRequestResponse, what: string) {
       (body.errors === undefined ||
         (typeof body.errors === 'object' && Object.values(body.errors as object).every((m) => typeof m === 'string')));
     if (!shapeOk) throw new Error(`error shape: ${context}`);
+    const texts = [body.message, ...Object.values((body.errors as object | undefined) ?? {})];
+    if (texts.some((text) => YUP_OR_AJV_ENGLISH.test(String(text)))) throw new Error(`message in English: ${context}`);
   }
 }
 

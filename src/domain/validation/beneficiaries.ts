@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { object, string, type InferType } from './yup';
 import { tooLongMessage } from '../fieldMessages';
 import {
   BENEFICIARY_MESSAGES as M,

@@ -1,4 +1,4 @@
-import { array, boolean, mixed, number, object, string } from 'yup';
+import { array, boolean, mixed, number, object, string } from './yup';
 import { tooLongMessage } from '../fieldMessages';
 import {
   ACCOUNT_TYPE_OPTIONS,

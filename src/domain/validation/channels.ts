@@ -1,4 +1,4 @@
-import { boolean, mixed, number, object, string } from 'yup';
+import { boolean, mixed, number, object, string } from './yup';
 import { CHANNEL_LABELS as LABELS, CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTES } from '../channels';
 import { tooLongMessage } from '../fieldMessages';
 import { isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from '../documents';

@@ -1,4 +1,4 @@
-import { object, string, type InferType } from 'yup';
+import { object, string, type InferType } from './yup';
 import { cardBrand, ccvLength, currentYear, fullExpiryYear, isExpiryInFuture, isValidCardNumber } from '../cards';
 import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_VALIDATION as V } from '../checkout';
 import { isValidCnpj, isValidCpfOrCnpj, normalizeCpfOrCnpj, onlyDigits } from '../documents';

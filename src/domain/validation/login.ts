@@ -1,4 +1,4 @@
-import { object, ref, string, type StringSchema } from 'yup';
+import { object, ref, string, type StringSchema } from './yup';
 import { AUTH_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../messages';
 import { USER_TYPES } from '../userTypes';
 

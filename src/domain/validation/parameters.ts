@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { object, string } from './yup';
 import { PARAMETER_VALUE_MAX_LENGTH, PARAMETER_VALUE_MESSAGES as MESSAGES, type ParameterKind } from '../settings';
 
 // Linear by construction: the dots split the domain into labels that cannot contain one, so no

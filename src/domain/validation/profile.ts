@@ -1,4 +1,4 @@
-import { string } from 'yup';
+import { string } from './yup';
 import { PROFILE_MESSAGES } from '../settings';
 import { changePasswordSchema } from './login';
 

@@ -1,4 +1,4 @@
-import { string } from 'yup';
+import { string } from './yup';
 
 /**
  * Free text as every form and the server take it (the schemas of this folder): NFC-normalised,

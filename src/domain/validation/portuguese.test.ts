@@ -1,0 +1,84 @@
+import { ValidationError, type AnySchema, type SchemaDescription, type SchemaFieldDescription } from 'yup';
+import { PARAMETER_KINDS } from '../settings';
+import { beneficiaryCreateSchema, beneficiaryEditSchema } from './beneficiaries';
+import { appointmentRequestSchema, newAppointmentSchema, professionalSchema, scheduleIntervalSchema } from './care';
+import { branchSchema, partnerSchema, resellerSchema } from './channels';
+import { checkoutSchema, paymentRequestSchema, pixCheckoutSchema, pixPaymentRequestSchema } from './checkout';
+import { changePasswordSchema, loginRequestSchema, loginSchema } from './login';
+import { parameterUpdateSchema } from './parameters';
+import { profilePasswordSchema } from './profile';
+
+/**
+ * Every rule the forms and the server share answers bad input in Portuguese: each field of each
+ * schema is sent values of every wrong kind, and no message may be one of yup's English defaults
+ * (which a 400 would pass on to the user as it is).
+ */
+
+const FLAGS = [true, false];
+const SCHEMAS: [string, AnySchema][] = [
+  ['loginSchema', loginSchema],
+  ['loginRequestSchema', loginRequestSchema],
+  ['changePasswordSchema', changePasswordSchema],
+  ['profilePasswordSchema', profilePasswordSchema],
+  ...FLAGS.map((creating): [string, AnySchema] => [`partnerSchema creating=${creating}`, partnerSchema({ creating })]),
+  ...FLAGS.flatMap((creating) =>
+    FLAGS.map((withPartner): [string, AnySchema] => [`branchSchema ${creating}/${withPartner}`, branchSchema({ creating, withPartner })]),
+  ),
+  ...FLAGS.flatMap((creating) =>
+    FLAGS.flatMap((withPartner) =>
+      FLAGS.map((withBranch): [string, AnySchema] => [
+        `resellerSchema ${creating}/${withPartner}/${withBranch}`,
+        resellerSchema({ creating, withPartner, withBranch }),
+      ]),
+    ),
+  ),
+  ['beneficiaryCreateSchema', beneficiaryCreateSchema],
+  ['beneficiaryEditSchema', beneficiaryEditSchema],
+  ['professionalSchema', professionalSchema],
+  ['scheduleIntervalSchema', scheduleIntervalSchema],
+  ['newAppointmentSchema', newAppointmentSchema],
+  ['appointmentRequestSchema', appointmentRequestSchema],
+  ['checkoutSchema', checkoutSchema],
+  ['paymentRequestSchema', paymentRequestSchema],
+  ['pixCheckoutSchema', pixCheckoutSchema],
+  ['pixPaymentRequestSchema', pixPaymentRequestSchema],
+  ...PARAMETER_KINDS.map((kind): [string, AnySchema] => [`parameterUpdateSchema ${kind}`, parameterUpdateSchema(kind)]),
+];
+
+/** A value of every kind a client could send where another was expected. */
+const WRONG_VALUES: unknown[] = [2.5, -1, 0, 1e12, Number.MAX_SAFE_INTEGER, '', '   ', 'x'.repeat(5000), 'abc', {}, [], [{}], true, null];
+
+const hasFields = (
+  description: SchemaFieldDescription,
+): description is SchemaDescription & { fields: Record<string, SchemaFieldDescription> } =>
+  'fields' in description && description.type === 'object';
+
+/** Bodies that put each wrong value in each field, nested objects and lists' items included. */
+function wrongBodies(description: SchemaFieldDescription): unknown[] {
+  if (!hasFields(description)) return WRONG_VALUES;
+  const bodies: unknown[] = [...WRONG_VALUES];
+  for (const [name, field] of Object.entries(description.fields)) {
+    const inner = 'innerType' in field && field.innerType && !Array.isArray(field.innerType) ? field.innerType : undefined;
+    const values = [...wrongBodies(field), ...(inner ? wrongBodies(inner).map((item) => [item]) : [])];
+    for (const value of values) bodies.push({ [name]: value });
+  }
+  return bodies;
+}
+
+/** yup's default messages: "x must be…", "x is a required field", "x cannot be null", "x field must have…". */
+const ENGLISH = /\b(must|is a required field|cannot be null|is invalid|field has unspecified keys)\b/;
+
+it.each(SCHEMAS)('%s answers every wrong value in Portuguese', async (_name, schema) => {
+  const english = new Set<string>();
+  for (const body of wrongBodies(schema.describe())) {
+    try {
+      await schema.validate(body, { abortEarly: false, stripUnknown: true });
+    } catch (error) {
+      // yup's own trim() throws on a value that is not text: the server answers that 'Dados inválidos.'.
+      if (error instanceof TypeError) continue;
+      if (!(error instanceof ValidationError)) throw error;
+      for (const message of error.errors) if (ENGLISH.test(message)) english.add(message.slice(0, 100));
+    }
+  }
+  expect([...english]).toEqual([]);
+});
