@@ -1,18 +1,26 @@
-import { ValidationError, type AnySchema, type SchemaDescription, type SchemaFieldDescription } from 'yup';
+import { isSchema, ValidationError, type AnySchema, type SchemaDescription, type SchemaFieldDescription } from 'yup';
 import { PARAMETER_KINDS } from '../settings';
-import { beneficiaryCreateSchema, beneficiaryEditSchema } from './beneficiaries';
-import { appointmentRequestSchema, newAppointmentSchema, professionalSchema, scheduleIntervalSchema } from './care';
-import { branchSchema, partnerSchema, resellerSchema } from './channels';
-import { checkoutSchema, paymentRequestSchema, pixCheckoutSchema, pixPaymentRequestSchema } from './checkout';
-import { changePasswordSchema, loginRequestSchema, loginSchema } from './login';
-import { parameterUpdateSchema } from './parameters';
-import { profilePasswordSchema } from './profile';
+import * as beneficiaries from './beneficiaries';
+import * as care from './care';
+import * as channels from './channels';
+import * as checkout from './checkout';
+import * as login from './login';
+import * as parameters from './parameters';
+import * as profile from './profile';
 
 /**
  * Every rule the forms and the server share answers bad input in Portuguese: each field of each
  * schema is sent values of every wrong kind, and no message may be one of yup's English defaults
  * (which a 400 would pass on to the user as it is).
  */
+
+const { beneficiaryCreateSchema, beneficiaryEditSchema } = beneficiaries;
+const { appointmentRequestSchema, newAppointmentSchema, professionalSchema, scheduleIntervalSchema } = care;
+const { branchSchema, partnerSchema, resellerSchema } = channels;
+const { checkoutSchema, paymentRequestSchema, pixCheckoutSchema, pixPaymentRequestSchema } = checkout;
+const { changePasswordSchema, loginRequestSchema, loginSchema } = login;
+const { parameterUpdateSchema, parameterValueSchema } = parameters;
+const { profilePasswordSchema } = profile;
 
 const FLAGS = [true, false];
 const SCHEMAS: [string, AnySchema][] = [
@@ -44,6 +52,17 @@ const SCHEMAS: [string, AnySchema][] = [
   ['pixPaymentRequestSchema', pixPaymentRequestSchema],
   ...PARAMETER_KINDS.map((kind): [string, AnySchema] => [`parameterUpdateSchema ${kind}`, parameterUpdateSchema(kind)]),
 ];
+/** The schemas made by a function (per role or kind), called above with every variant (parameterValueSchema inside parameterUpdateSchema). */
+const FACTORIES: unknown[] = [partnerSchema, branchSchema, resellerSchema, parameterUpdateSchema, parameterValueSchema];
+
+it('walks every schema the validation modules export', () => {
+  const exported = Object.entries({ ...beneficiaries, ...care, ...channels, ...checkout, ...login, ...parameters, ...profile });
+  const walked = new Set(SCHEMAS.map(([, schema]) => schema));
+  const missing = exported
+    .filter(([name, value]) => (isSchema(value) ? !walked.has(value as AnySchema) : /Schema$/.test(name) && !FACTORIES.includes(value)))
+    .map(([name]) => name);
+  expect(missing).toEqual([]);
+});
 
 /** A value of every kind a client could send where another was expected. */
 const WRONG_VALUES: unknown[] = [2.5, -1, 0, 1e12, Number.MAX_SAFE_INTEGER, '', '   ', 'x'.repeat(5000), 'abc', {}, [], [{}], true, null];
