@@ -16,8 +16,6 @@ const RANGES: Record<string, string[]> = {
   uniquelocal: ['10.0.0.0/8', '172.16.0.0/12', '192.168.0.0/16', 'fc00::/7'],
 };
 
-const unmapped = (address: string) => (address.startsWith('::ffff:') && isIP(address.slice(7)) === 4 ? address.slice(7) : address);
-
 /** Whether the socket's peer is a proxy TRUST_PROXY names (a hop count trusts whatever connects: SECURITY.md). */
 function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolean {
   if (trust === false) return () => false;
@@ -29,11 +27,8 @@ function trustedPeer(trust: TrustProxy): (address: string | undefined) => boolea
     if (prefix === undefined) list.addAddress(address, family);
     else list.addSubnet(address, Number(prefix), family);
   }
-  return (address) => {
-    if (!address) return false;
-    const plain = unmapped(address);
-    return list.check(plain, isIP(plain) === 6 ? 'ipv6' : 'ipv4');
-  };
+  // BlockList matches an IPv4-mapped IPv6 peer (::ffff:10.0.0.1) against the IPv4 ranges itself.
+  return (address) => !!address && list.check(address, isIP(address) === 6 ? 'ipv6' : 'ipv4');
 }
 
 /**

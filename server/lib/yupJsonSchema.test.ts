@@ -104,4 +104,18 @@ describe('a yup schema as JSON Schema', () => {
     expect(jsonSchemaOf(schema)).toEqual({ type: 'object', properties: { livre: {}, nome: { type: 'string' } }, required: ['nome'] });
     expect(jsonSchemaOf(object({ nome: string() }))).toEqual({ type: 'object', properties: { nome: { type: 'string' } } });
   });
+
+  it('lists neither references to other fields nor undefined among the values of oneOf', () => {
+    const schema = object({ a: string(), b: string().oneOf([ref('a'), 'x', undefined]) });
+    expect(jsonSchemaOf(schema)).toStrictEqual({
+      type: 'object',
+      properties: { a: { type: 'string' }, b: { type: 'string', enum: ['x'] } },
+    });
+    expect(jsonSchemaOf(mixed().oneOf([ref('a')]))).toStrictEqual({});
+  });
+
+  it("writes no bound that is not a number (a date's), and no keyword left undefined", () => {
+    expect(jsonSchemaOf(date().min(new Date(0)).max(new Date()))).toStrictEqual({ type: 'string', format: 'date-time' });
+    expect(jsonSchemaOf(number().min(1))).toStrictEqual({ type: 'number', minimum: 1 });
+  });
 });
