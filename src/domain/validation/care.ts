@@ -16,6 +16,7 @@ import { freeText } from './text';
 
 const UF_CODES = UFS.map((uf) => uf.code);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
+const WEEKDAY_INVALID = 'Dia da semana inválido';
 
 const optionalText = (field: string, max = 200) => freeText().max(max, tooLongMessage(field, max)).default('');
 
@@ -53,7 +54,12 @@ export function overlappingIntervals(intervals: readonly ScheduleInterval[]): bo
 }
 
 export const scheduleIntervalSchema = object({
-  diaSemana: number().typeError('Dia da semana inválido').required('Dia da semana é obrigatório').integer().min(0).max(6),
+  diaSemana: number()
+    .typeError(WEEKDAY_INVALID)
+    .required('Dia da semana é obrigatório')
+    .integer(WEEKDAY_INVALID)
+    .min(0, WEEKDAY_INVALID)
+    .max(6, WEEKDAY_INVALID),
   inicio: string().required('Início do horário é obrigatório').matches(TIME, 'Horário inválido (use hh:mm)'),
   fim: string()
     .required('Fim do horário é obrigatório')
