@@ -18,6 +18,12 @@ export interface ListArgs {
   filters?: Record<string, string | undefined>;
 }
 
+/** The URL's page when it is a whole number from 1 up (a typed '2.5' or 'Infinity' would be refused by the server); else the first. */
+function pageOf(value: string | null): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+}
+
 /**
  * What a list screen asks for at this URL query: its page, sort and every filter it reads (empty
  * when absent). One builder for the screen's query, its prefetch and the start-up's first page
@@ -25,7 +31,7 @@ export interface ListArgs {
  */
 export function listArgsFromQuery(query: URLSearchParams, filterNames: readonly string[]): ListArgs {
   return {
-    page: Math.max(1, Number(query.get('page')) || 1),
+    page: pageOf(query.get('page')),
     pageSize: PAGE_SIZE,
     sort: query.get('sort') || undefined,
     filters: Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])),
