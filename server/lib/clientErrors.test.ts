@@ -69,6 +69,7 @@ describe('answerClientError, by the state of the socket', () => {
     answerClientError(error, socket);
     expect(written).toHaveLength(1);
     expect(written[0]).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(written[0]).toMatch(/\r\n\r\n\{"success":false,"message":"A requisição demorou demais para chegar. Tente novamente."\}$/);
     expect(destroyedWith).toEqual([error]);
   });
 
@@ -76,6 +77,7 @@ describe('answerClientError, by the state of the socket', () => {
     const { socket, written } = fakeSocket({});
     answerClientError(failure(), socket);
     expect(written[0]).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(written[0]).toMatch(/\r\n\r\n\{"success":false,"message":"Requisição inválida."\}$/);
   });
 
   it('only closes a socket it can no longer write to, and leaves alone one reset or already closed', () => {

@@ -64,6 +64,7 @@ describe('constraintAnswer', () => {
 
   it('asks to try again after a deadlock or a serialization failure', () => {
     expect(answerTo(wrapped('update ...', pgError('40P01')))).toEqual({ status: 409, message: CONCURRENT_CHANGE, errors: undefined });
+    expect(CONCURRENT_CHANGE).toBe('Outra pessoa alterou estes dados ao mesmo tempo. Tente novamente.');
   });
 
   it('answers nothing for an error that broke no rule', () => {
@@ -99,6 +100,7 @@ describe('constraintAnswer', () => {
     expect(answerTo(violation('23505', 'beneficiaries_partner_cpf_key', 'update "beneficiaries" set ...'))).toEqual(cpfTaken);
     expect(answerTo(violation('23505', 'beneficiaries_partner_cpf_key', '  UPDATE "resellers" set ...'))).toEqual(moveTaken);
     expect(answerTo(violation('23505', 'beneficiaries_partner_cpf_key', 'update "branches" set ...'))).toEqual(moveTaken);
+    expect(answerTo(violation('23505', 'beneficiaries_partner_cpf_key', 'update\n    "resellers" set ...'))).toEqual(moveTaken);
     expect(answerTo(violation('23505', 'beneficiaries_partner_cpf_key', 'with x as (update "resellers" ...)'))).toEqual(cpfTaken);
     expect(answerTo(pgError('23505', { constraint: 'beneficiaries_partner_cpf_key' }))).toEqual(cpfTaken);
   });
@@ -109,6 +111,7 @@ describe('constraintAnswer', () => {
     expect(answerTo(violation('23503', fk, '  DELETE FROM "branches"'))?.message).toBe(DELETE_BLOCKED.branchHasResellers);
     expect(answerTo(violation('23503', fk, 'insert into "resellers" ...'))?.message).toBe(CHANNEL_CHANGED);
     expect(answerTo(violation('23503', fk, 'deleted_at_update ...'))?.message).toBe(CHANNEL_CHANGED);
+    expect(answerTo(violation('23503', fk, 'update "resellers" set "on_delete" = 1'))?.message).toBe(CHANNEL_CHANGED);
     expect(answerTo(pgError('23503', { constraint: fk }))?.message).toBe(CHANNEL_CHANGED);
     expect(answerTo(violation('23503', 'branches_id_parceiro_partners_id_fk'))?.message).toBe('Parceiro não encontrado.');
     expect(answerTo(violation('23503', 'beneficiaries_reseller_id_resellers_id_fk', 'delete from "resellers"'))?.message).toBe(

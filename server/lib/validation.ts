@@ -27,7 +27,8 @@ export async function validateBody<S extends AnySchema>(schema: S, body: unknown
   } catch (error) {
     if (error instanceof ValidationError) {
       const errors: FieldErrors = {};
-      for (const issue of error.inner.length ? error.inner : [error]) {
+      // With abortEarly off, yup lists every failure in `inner`, a failure of the whole body too.
+      for (const issue of error.inner) {
         const field = issue.path || '_'; // a rule on the whole body has the path ''
         errors[field] ??= issue.message;
       }
