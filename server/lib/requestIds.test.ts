@@ -127,37 +127,19 @@ describe('requestIdGenerator', () => {
 
   it('takes single addresses and subnets of both families, and several at once', () => {
     const trust = ['203.0.113.9', '198.51.100.0/24', '2001:db8::1', '2001:db8:1::/48', 'loopback'];
-    expect(keptFor(trust, ['203.0.113.9', '198.51.100.200', '2001:db8::1', '2001:db8:1:ffff::5', '::1', '::ffff:203.0.113.9'])).toEqual([
-      true,
-      true,
-      true,
-      true,
-      true,
-      true,
-    ]);
-    expect(keptFor(trust, ['203.0.113.10', '198.51.101.1', '2001:db8::2', '2001:db8:2::1', undefined, '::ffff:not-an-address'])).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const inside = ['203.0.113.9', '198.51.100.200', '2001:db8::1', '2001:db8:1:ffff::5', '::1', '::ffff:203.0.113.9'];
+    const outside = ['203.0.113.10', '198.51.101.1', '2001:db8::2', '2001:db8:2::1', undefined, '::ffff:not-an-address'];
+    expect(keptFor(trust, inside)).toEqual(inside.map(() => true));
+    expect(keptFor(trust, outside)).toEqual(outside.map(() => false));
   });
 
   it('keeps only a single, well-formed id of 8 to 128 safe characters, whole', () => {
     const generate = requestIdGenerator(['127.0.0.1']);
     const kept = (id: string | string[]) => generate(requestFrom('127.0.0.1', { 'x-request-id': id })) === id;
-    expect(['abcd1234', 'a.b_c:d-e', 'x'.repeat(128), NGINX_ID].map(kept)).toEqual([true, true, true, true]);
-    expect(['abc1234', 'x'.repeat(129), ' abcd12345', 'abcd12345 ', 'ab cd12345', 'abcd/12345', ''].map(kept)).toEqual([
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-      false,
-    ]);
+    const wellFormed = ['abcd1234', 'a.b_c:d-e', 'x'.repeat(128), NGINX_ID];
+    const malformed = ['abc1234', 'x'.repeat(129), ' abcd12345', 'abcd12345 ', 'ab cd12345', 'abcd/12345', ''];
+    expect(wellFormed.map(kept)).toEqual(wellFormed.map(() => true));
+    expect(malformed.map(kept)).toEqual(malformed.map(() => false));
     expect(kept([NGINX_ID, NGINX_ID])).toBe(false);
     expect(generate(requestFrom('127.0.0.1', {}))).toMatch(UUID);
     expect(generate(requestFrom('127.0.0.1', { 'x-request-id': 'x\ty' }))).toMatch(UUID);

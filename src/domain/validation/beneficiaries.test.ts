@@ -1,6 +1,6 @@
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { BENEFICIARY_MESSAGES as M } from '../beneficiaries';
 import { beneficiaryCreateSchema, beneficiaryEditSchema, isValidBirthday } from './beneficiaries';
+import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** Spec section 5's rules, shared by the beneficiary forms and the server, field by field. */
 
@@ -8,17 +8,6 @@ const HOLDER_CPF = '52998224725';
 const DEPENDENT_CPF = '11144477735';
 const holder = { beneficiaryType: 'titular', name: 'Ana Souza', cpf: '529.982.247-25', birthday: '1990-05-20' };
 
-/** Every failing field and its first message (as the form and the server's 400 show it), or the valid value. */
-function check(schema: AnyObjectSchema, body: object): { errors: Record<string, string> } | { value: Record<string, unknown> } {
-  try {
-    return { value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner) errors[issue.path ?? ''] ??= issue.message;
-    return { errors };
-  }
-}
 const create = (changes: object) => check(beneficiaryCreateSchema, { ...holder, ...changes });
 const edit = (changes: object) => check(beneficiaryEditSchema, { name: 'Ana Souza', birthday: '1990-05-20', ...changes });
 

@@ -1,6 +1,6 @@
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { APPOINTMENT_MESSAGES } from '../care';
 import { appointmentRequestSchema, overlappingIntervals, professionalSchema } from './care';
+import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** A professional's registration and an appointment request, as the forms and the server check them. */
 
@@ -16,17 +16,6 @@ const professional = {
   agenda: [{ diaSemana: 1, inicio: '08:00', fim: '12:00' }],
 };
 
-/** Every failing field and its first message, or the valid value. */
-function check(schema: AnyObjectSchema, body: object): { errors: Record<string, string> } | { value: Record<string, unknown> } {
-  try {
-    return { value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner) errors[issue.path ?? ''] ??= issue.message;
-    return { errors };
-  }
-}
 const registration = (changes: object) => check(professionalSchema, { ...professional, ...changes });
 
 describe("a professional's registration", () => {

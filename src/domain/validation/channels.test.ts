@@ -1,8 +1,8 @@
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { CHANNEL_VALIDATION as MESSAGES, LOGO_MAX_BYTES } from '../channels';
 import { AUTH_MESSAGES } from '../messages';
 import { TEXT_MESSAGES } from './text';
 import { branchSchema, partnerSchema, resellerSchema } from './channels';
+import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** The rules the partner, branch and reseller forms and the server share, field by field. */
 
@@ -12,19 +12,6 @@ const CPF = '529.982.247-25';
 const validPartner = { nome: 'Parceiro Um', cnpj: CNPJ, email: 'p@exemplo.com.br', senha: 'segredo1' };
 const validBranch = { id_parceiro: 3, titulo: 'Filial Centro', email: 'f@exemplo.com.br', senha: 'segredo1' };
 const validReseller = { id_parceiro: 3, id_filial: 4, nome: 'Rita Revenda', cpf: CPF, email: 'r@exemplo.com.br', senha: 'segredo1' };
-
-/** Every failing field and its first message, or what the body validated to. */
-function check(schema: AnyObjectSchema, body: object): { errors: Record<string, string> } | { value: Record<string, unknown> } {
-  try {
-    return { value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    // The first message of each field, as the forms and the server's 400 show it.
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner) errors[issue.path ?? ''] ??= issue.message;
-    return { errors };
-  }
-}
 
 const partner = (changes: object, creating = true) => check(partnerSchema({ creating }), { ...validPartner, ...changes });
 const branch = (changes: object, options = { creating: true, withPartner: true }) =>

@@ -1,6 +1,6 @@
-import { ValidationError, type AnyObjectSchema } from 'yup';
 import { CHECKOUT_VALIDATION as V } from '../checkout';
 import { checkoutSchema, paymentRequestSchema, pixCheckoutSchema } from './checkout';
+import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** The public checkout's rules (spec section 5), shared by its form and POST /api/payment, field by field. */
 
@@ -21,17 +21,6 @@ const buyer = {
   creditCard: { holderName: 'BRUNO ALVES', number: VISA, expiryMonth: '12', expiryYear: '2027', ccv: '123' },
 };
 
-/** Every failing field and its first message (as a toast shows it), or the valid value. */
-function check(schema: AnyObjectSchema, body: object): { errors: Record<string, string> } | { value: Record<string, unknown> } {
-  try {
-    return { value: schema.validateSync(body, { abortEarly: false, stripUnknown: true }) as Record<string, unknown> };
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const errors: Record<string, string> = {};
-    for (const issue of error.inner) errors[issue.path ?? ''] ??= issue.message;
-    return { errors };
-  }
-}
 const purchase = (changes: object) => check(checkoutSchema, { ...buyer, ...changes });
 const card = (changes: object) => purchase({ creditCard: { ...buyer.creditCard, ...changes } });
 
