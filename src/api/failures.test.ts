@@ -44,5 +44,7 @@ describe('what a failed call says', () => {
     expect(fieldErrors(answered(400, 'Dados inválidos.', { email: 'E-mail inválido' }))).toEqual({ email: 'E-mail inválido' });
     expect(fieldErrors(answered(400, 'Dados inválidos.'))).toEqual({});
     expect(fieldErrors(noAnswer)).toEqual({});
+    expect(fieldErrors({ status: 400, data: { errors: 'não é um objeto' } })).toEqual({});
+    expect(fieldErrors({ status: 400, data: { errors: null } })).toEqual({});
   });
 });
