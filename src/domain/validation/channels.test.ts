@@ -63,7 +63,8 @@ describe('the partner', () => {
 
   it('takes a PNG, JPEG or GIF logo up to 5 MB, its current URL, or null; nothing else', () => {
     const dataUrl = (type: string, bytes: number) => `data:${type};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`;
-    for (const logotipo of [dataUrl('image/png', 100), dataUrl('image/gif', LOGO_MAX_BYTES - 2), '/api/partners/1/logo', null]) {
+    const largest = `data:image/gif;base64,${Buffer.alloc(LOGO_MAX_BYTES).toString('base64')}`;
+    for (const logotipo of [dataUrl('image/png', 100), largest, '/api/partners/1/logo', null]) {
       expect(partner({ logotipo })).toHaveProperty('value.logotipo', logotipo);
     }
     expect(partner({ logotipo: dataUrl('image/svg+xml', 100) })).toEqual({ errors: { logotipo: MESSAGES.logoType } });

@@ -34,10 +34,9 @@ const password = (creating: boolean) =>
         .transform((value: string | null | undefined) => (value ? value : undefined))
         .optional();
 
-/** A record id chosen in a select: '' (nothing chosen) reads as missing. */
+/** A record id chosen in a select: '' (nothing chosen), null or anything but a whole positive id gets the one message. */
 const requiredId = (message: string) =>
   number()
-    .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
     .typeError(message)
     .integer(message)
     .positive(message)

@@ -1,6 +1,7 @@
 import { AUTH_MESSAGES } from '../messages';
 import { partnerSchema } from './channels';
-import { changePasswordSchema } from './login';
+import { changePasswordSchema, loginRequestSchema, loginSchema } from './login';
+import { validationOutcome } from '../../test/validationOutcome';
 import { profilePasswordSchema } from './profile';
 
 /** The browser and the server share these rules: length 6 to 128, and a new password is not the current one. */
@@ -40,5 +41,37 @@ describe('password rules shared with the server', () => {
 
   it('accept 128 characters', async () => {
     expect(await errorsOf(changePasswordSchema, { currentPassword: 'atual-123', newPassword: 'x'.repeat(128) })).toEqual([]);
+  });
+});
+
+describe('the login rules', () => {
+  const login = { userType: 'PARCEIRO', email: ' ana@exemplo.com.br ', senha: 'segredo1' };
+
+  it("take a user type of the spec's four, a valid e-mail (trimmed) and a password of 6 or more", () => {
+    expect(validationOutcome(loginSchema, login)).toEqual({ value: { ...login, email: 'ana@exemplo.com.br' } });
+    expect(validationOutcome(loginSchema, { userType: 'CLIENTE', email: 'ana', senha: '12345' })).toEqual({
+      errors: { userType: AUTH_MESSAGES.userTypeRequired, email: AUTH_MESSAGES.emailInvalid, senha: AUTH_MESSAGES.passwordMin },
+    });
+    expect(validationOutcome(loginSchema, { userType: '', email: '  ', senha: '' })).toEqual({
+      errors: { userType: AUTH_MESSAGES.userTypeRequired, email: AUTH_MESSAGES.emailRequired, senha: AUTH_MESSAGES.passwordRequired },
+    });
+  });
+
+  it('ask the server only that each field is there: a wrong password of any length is a 401', () => {
+    expect(validationOutcome(loginRequestSchema, { userType: 'X', email: ' x ', senha: '1' })).toEqual({
+      value: { userType: 'X', email: 'x', senha: '1' },
+    });
+    expect(validationOutcome(loginRequestSchema, { email: ' ' })).toEqual({
+      errors: { userType: AUTH_MESSAGES.userTypeRequired, email: AUTH_MESSAGES.emailRequired, senha: AUTH_MESSAGES.passwordRequired },
+    });
+  });
+
+  it('name a missing or impossibly long current password', () => {
+    expect(validationOutcome(changePasswordSchema, { currentPassword: '', newPassword: 'nova-123' })).toEqual({
+      errors: { currentPassword: 'Senha atual é obrigatória' },
+    });
+    expect(validationOutcome(changePasswordSchema, { currentPassword: 'x'.repeat(129), newPassword: 'nova-123' })).toEqual({
+      errors: { currentPassword: 'Senha atual incorreta.' },
+    });
   });
 });
