@@ -53,10 +53,13 @@ export const rememberRedirect = (path: string, userId: number) => localStorage.s
 /** A path of this site: '//host' and '/\\host' would name another one. */
 const SITE_PATH = /^\/(?![/\\])/;
 
+/** `value` when it is a path of this site, else null: where signing in may send the browser. */
+export const sitePathOrNull = (value: unknown): string | null => (typeof value === 'string' && SITE_PATH.test(value) ? value : null);
+
 /** The page remembered for this user, if any. */
 export function readRedirectFor(userId: number): string | null {
   const [owner, path] = (localStorage.getItem(KEYS.redirect) ?? '').split(' ');
-  return owner === String(userId) && path !== undefined && SITE_PATH.test(path) ? path : null;
+  return owner === String(userId) ? sitePathOrNull(path) : null;
 }
 
 export const clearRedirect = () => localStorage.removeItem(KEYS.redirect);

@@ -160,6 +160,19 @@ describe('LoginPage', () => {
     expect(localStorage.getItem('redirectAfterLogin')).toBeNull();
   });
 
+  it.each(['//fora.exemplo/x', '/\\fora.exemplo/x', 'https://fora.exemplo/x'])(
+    'never sends the browser to %s, whatever the page it came from says',
+    async (from) => {
+      loginAnswers(200, okUser('ADMINISTRADOR'));
+      const { user, router } = renderWithProviders(<LoginPage />, { route: '/login', routeState: { from }, routes: landingRoutes });
+      await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');
+      await user.type(screen.getByLabelText('Email'), 'f@x.com');
+      await user.type(screen.getByLabelText('Senha'), 'segredo1');
+      await user.click(screen.getByRole('button', { name: 'Entrar' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/profissionais'));
+    },
+  );
+
   it('takes an administrator back to the page its own expired session left', async () => {
     localStorage.setItem('redirectAfterLogin', '7 /agendamentos');
     loginAnswers(200, okUser('ADMINISTRADOR'));

@@ -3,7 +3,7 @@ import { FormikProvider, useFormik } from 'formik';
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useLoginMutation } from '../../../api/authApi';
-import { clearRedirect, getToken, readRedirectFor, writeSession } from '../../../api/session';
+import { clearRedirect, getToken, readRedirectFor, sitePathOrNull, writeSession } from '../../../api/session';
 import { answerStatus, serverMessage } from '../../../api/failures';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { SelectField } from '../../../components/forms/SelectField';
@@ -38,7 +38,7 @@ export default function LoginPage() {
   // only its owner's after an expired one; else what an expiry stored for this user (a reload of /login).
   const cameFrom = useLocation().state as { from?: unknown; userId?: unknown } | null;
   const rememberedFor = (userId: number) =>
-    typeof cameFrom?.from === 'string' && (cameFrom.userId == null || cameFrom.userId === userId) ? cameFrom.from : readRedirectFor(userId);
+    (cameFrom?.userId == null || cameFrom.userId === userId ? sitePathOrNull(cameFrom?.from) : null) ?? readRedirectFor(userId);
   // Only a session that existed when the page opened forwards; signing in here navigates by itself.
   const [signedInOnLoad] = useState(() => Boolean(currentUser && getToken()));
   const [login] = useLoginMutation();
