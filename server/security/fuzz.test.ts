@@ -8,6 +8,7 @@ import { ACCESS_TABLE, routeKey, type CaseRequest, type RouteAccess } from '../t
 import { applyMutations, badPathParam, badQuery, DeepJson, FRAGMENTS_HTML, mutations, QUERY_KEYS } from '../test/badInput';
 import { ScopeFixtures } from '../test/scopeFixtures';
 import { hasControlCharacters, normalizeText } from '../../src/domain/validation/text';
+import { ENGLISH_DEFAULT_MESSAGE } from '../../src/test/englishMessages';
 
 /**
  * Property-based bad input against every write route (bodies), every GET route (query strings) and
@@ -65,9 +66,6 @@ async function send(options: InjectOptions, token: string | undefined): Promise<
   return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
-/** The default messages of yup ("x must be…", "x is a required field", "x cannot be null") and of Fastify's validator. */
-const YUP_OR_AJV_ENGLISH = /\b(must be|must have|must match|must NOT|is a required field|cannot be null|field has unspecified keys)\b/;
-
 /** The invariants of every answer to bad input, in Portuguese. */
 function checkAnswer(response: LightMyRequestResponse, what: string) {
   const context = `${what} → ${response.statusCode} ${response.body.slice(0, 200)}`;
@@ -86,7 +84,7 @@ function checkAnswer(response: LightMyRequestResponse, what: string) {
         (typeof body.errors === 'object' && Object.values(body.errors as object).every((m) => typeof m === 'string')));
     if (!shapeOk) throw new Error(`error shape: ${context}`);
     const texts = [body.message, ...Object.values((body.errors as object | undefined) ?? {})];
-    if (texts.some((text) => YUP_OR_AJV_ENGLISH.test(String(text)))) throw new Error(`message in English: ${context}`);
+    if (texts.some((text) => ENGLISH_DEFAULT_MESSAGE.test(String(text)))) throw new Error(`message in English: ${context}`);
   }
 }
 
