@@ -1,5 +1,6 @@
 import { CHECKOUT_VALIDATION as V } from '../checkout';
 import { checkoutSchema, paymentRequestSchema, pixCheckoutSchema } from './checkout';
+import { CLOCK_ONLY } from '../../test/clock';
 import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** The public checkout's rules (spec section 5), shared by its form and POST /api/payment, field by field. */
@@ -25,7 +26,7 @@ const purchase = (changes: object) => check(checkoutSchema, { ...buyer, ...chang
 const card = (changes: object) => purchase({ creditCard: { ...buyer.creditCard, ...changes } });
 
 // 10 May 2026 in São Paulo: the card's month and year are judged against it.
-beforeEach(() => jest.useFakeTimers({ now: new Date('2026-05-10T15:00:00Z'), doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] }));
+beforeEach(() => jest.useFakeTimers({ now: new Date('2026-05-10T15:00:00Z'), doNotFake: CLOCK_ONLY }));
 afterEach(() => jest.useRealTimers());
 
 describe('the buyer', () => {
@@ -80,6 +81,27 @@ describe('the buyer', () => {
     expect(purchase({ state: 'XX' })).toEqual({ errors: { state: V.stateInvalid } });
   });
 
+  it('trims the e-mail and the state, and refuses a mobile of fewer than 10 digits', () => {
+    expect(purchase({ email: '  bruno@exemplo.com.br ', state: ' rj ' })).toMatchObject({
+      value: { email: 'bruno@exemplo.com.br', state: 'RJ' },
+    });
+    for (const mobilePhone of ['9', '98765', '987654321']) {
+      expect(purchase({ mobilePhone })).toEqual({ errors: { mobilePhone: V.mobilePhoneInvalid } });
+    }
+    expect(purchase({ mobilePhone: '(11) 98765-4321' })).toHaveProperty('value.mobilePhone', '11987654321');
+  });
+
+  it('reads numbers sent as JSON numbers in the digit fields, and null as missing', () => {
+    expect(purchase({ phone: 1134567890, postalCode: 1310100 })).toEqual({ errors: { postalCode: V.postalCodeInvalid } });
+    expect(purchase({ phone: 1134567890 })).toHaveProperty('value.phone', '1134567890');
+    expect(card({ expiryMonth: 12, expiryYear: 2027, ccv: 123 })).toMatchObject({
+      value: { creditCard: { expiryMonth: '12', expiryYear: '2027', ccv: '123' } },
+    });
+    expect(purchase({ phone: null, postalCode: undefined })).toEqual({
+      errors: { phone: V.phoneRequired, postalCode: V.postalCodeRequired },
+    });
+  });
+
   it('bounds the texts', () => {
     expect(purchase({ name: 'n'.repeat(120), addressNumber: '9'.repeat(20) })).toHaveProperty('value');
     expect(
@@ -122,6 +144,18 @@ describe('the card', () => {
     expect(card({ number: AMEX, ccv: '1234' })).toHaveProperty('value');
     expect(card({ number: AMEX, ccv: '123' })).toEqual({ errors: { 'creditCard.ccv': V.ccvInvalid } });
     expect(card({ ccv: '12345' })).toEqual({ errors: { 'creditCard.ccv': V.ccvInvalid } });
+  });
+
+  it('takes a CVV of 3 or 4 digits while the brand is unknown, and judges it against the number as sent', () => {
+    const ccvErrorWith = (number: unknown, ccv: string) => {
+      const outcome = card({ number, ccv });
+      return 'errors' in outcome ? outcome.errors['creditCard.ccv'] : undefined;
+    };
+    for (const ccv of ['123', '1234']) expect(ccvErrorWith('9999 9999 9999 9995', ccv)).toBeUndefined();
+    for (const ccv of ['12', '12345']) expect(ccvErrorWith('9999 9999 9999 9995', ccv)).toBe(V.ccvInvalid);
+    expect(ccvErrorWith(undefined, '1234')).toBeUndefined();
+    expect(ccvErrorWith(378282246310005, '1234')).toBeUndefined();
+    expect(ccvErrorWith(378282246310005, '123')).toBe(V.ccvInvalid);
   });
 });
 
