@@ -16,6 +16,8 @@ describe('redactUrl', () => {
     ['/api/x?sig%ZZnature=1', '/api/x?sig%ZZnature=1'],
     ['Route GET:/api/nada?token=abc not found', 'Route GET:/api/nada?token=[redacted] not found'],
     ['/api/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl/x', `/api/${REDACTED}/x`],
+    // Three dotted parts are no token unless the first is a JSON object's base64 (`{"`).
+    ['/api/files/relatorio.final.csv?v=1.2.3', '/api/files/relatorio.final.csv?v=1.2.3'],
   ])('%s', (input, expected) => {
     expect(redactUrl(input)).toBe(expected);
   });
