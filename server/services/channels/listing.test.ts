@@ -1,0 +1,56 @@
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { beneficiaries, partners } from '../../db/schema';
+import { csvDate, digitsContain, readList, textContains } from './listing';
+
+/** The channel lists' filters and helpers (listing.ts), as the SQL they write. */
+
+const dialect = new PgDialect();
+const query = (condition: SQL | undefined) => {
+  if (!condition) return undefined;
+  const { sql, params } = dialect.sqlToQuery(condition);
+  return { sql, params };
+};
+
+describe('textContains', () => {
+  it('is a case-insensitive "contains" with the wildcards typed taken literally', () => {
+    expect(query(textContains(partners.nome, 'Saúde_100%'))).toEqual({ sql: '"partners"."nome" ilike $1', params: ['%Saúde\\_100\\%%'] });
+  });
+
+  it('is no condition for an empty filter', () => {
+    expect(textContains(partners.nome, '')).toBeUndefined();
+    expect(textContains(partners.nome, undefined)).toBeUndefined();
+  });
+});
+
+describe('digitsContain', () => {
+  it("matches a document's digits whatever mask was typed, and an alphanumeric CNPJ in upper case", () => {
+    expect(query(digitsContain(partners.cnpj, '11.222.333/0001'))).toEqual({
+      sql: '"partners"."cnpj" like $1',
+      params: ['%112223330001%'],
+    });
+    expect(query(digitsContain(partners.cnpj, '12.abc'))).toEqual({ sql: '"partners"."cnpj" like $1', params: ['%12ABC%'] });
+    expect(query(digitsContain(beneficiaries.cpf, '529.982'))?.params).toEqual(['%529982%']);
+  });
+
+  it('searches for the text as typed when it has no digit or letter of a document, and is no condition when empty', () => {
+    expect(query(digitsContain(partners.cnpj, '%'))?.params).toEqual(['%\\%%']);
+    expect(digitsContain(partners.cnpj, '')).toBeUndefined();
+    expect(digitsContain(partners.cnpj, undefined)).toBeUndefined();
+  });
+});
+
+describe('readList', () => {
+  it('answers the page read and the total', async () => {
+    const fetch = jest.fn(async (_orderBy: SQL[], limit: number, offset: number) => [`linha ${offset + 1}`].slice(0, limit));
+    const result = await readList({ page: 2, pageSize: 10, offset: 10, orderBy: [], sort: undefined }, [], fetch, async () => 25);
+    expect(result).toEqual({ items: ['linha 11'], total: 25 });
+  });
+});
+
+describe('csvDate', () => {
+  it("writes an instant as São Paulo's calendar date, the day before late in the evening there", () => {
+    expect(csvDate(new Date('2026-05-10T12:00:00Z'))).toBe('10/05/2026');
+    expect(csvDate(new Date('2026-05-10T02:59:00Z'))).toBe('09/05/2026');
+  });
+});
