@@ -1,0 +1,105 @@
+import { createHmac } from 'node:crypto';
+import { DEFAULT_SESSION_MAX_AGE_HOURS } from '../../config';
+import { createTokenService, TOKEN_LIFETIME_MS, type Principal } from './tokens';
+
+/**
+ * The session tokens on their own (tokens.ts): what a token carries back, how long it lives, and the
+ * tokens refused although their signature is ours. `tokenLifetime.test.ts` checks the same through
+ * the API with the demo data.
+ */
+
+const SECRET = 'a-secret-of-at-least-32-characters-for-tokens';
+const HOUR_MS = 60 * 60 * 1000;
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** An HS256 JWT of exactly these claims, signed with `secret`. */
+function signByHand(payload: Record<string, unknown>, secret = SECRET, alg = 'HS256'): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const unsigned = `${part({ alg, typ: 'JWT' })}.${part(payload)}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
+
+const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
+
+const reseller: Principal = { id: 42, type: 'REVENDEDOR', partnerId: 3, branchId: 9, tokenVersion: 2 };
+const valid = { sub: '42', typ: 'REVENDEDOR', ver: 2 };
+
+afterEach(() => jest.useRealTimers());
+
+describe('a token signed here', () => {
+  it('gives back the principal it was made for, scope and version included', () => {
+    const tokens = createTokenService(SECRET);
+    expect(tokens.verify(tokens.sign(reseller))).toEqual(reseller);
+    const admin: Principal = { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 };
+    expect(tokens.verify(tokens.sign(admin))).toEqual({ ...admin, partnerId: undefined, branchId: undefined });
+  });
+
+  it('carries the id as text, the type, the scope and the version, and lives 8 hours', () => {
+    const claims = claimsOf(createTokenService(SECRET).sign(reseller));
+    expect(claims).toMatchObject({ sub: '42', typ: 'REVENDEDOR', pid: 3, bid: 9, ver: 2 });
+    expect(TOKEN_LIFETIME_MS).toBe(8 * HOUR_MS);
+    expect((claims.exp as number) - (claims.iat as number)).toBe(8 * 60 * 60);
+    expect(Math.abs((claims.iat as number) - nowS())).toBeLessThanOrEqual(1);
+  });
+
+  it('lives no longer than the session age, when that is shorter', () => {
+    const claims = claimsOf(createTokenService(SECRET, { maxAgeMs: 2 * HOUR_MS }).sign(reseller));
+    expect((claims.exp as number) - (claims.iat as number)).toBe(2 * 60 * 60);
+    const shorter = claimsOf(createTokenService(SECRET, { lifetimeMs: HOUR_MS, maxAgeMs: 2 * HOUR_MS }).sign(reseller));
+    expect((shorter.exp as number) - (shorter.iat as number)).toBe(60 * 60);
+  });
+
+  it('is refused by a service of another secret, and once expired', () => {
+    const token = createTokenService(SECRET).sign(reseller);
+    expect(createTokenService(`${SECRET}!`).verify(token)).toBeNull();
+    jest.useFakeTimers({ now: Date.now() + 8 * HOUR_MS + 60_000 });
+    expect(createTokenService(SECRET).verify(token)).toBeNull();
+  });
+});
+
+describe('a token made by hand with our secret', () => {
+  const tokens = createTokenService(SECRET);
+
+  it('is taken when it names an account and fits the session age (the control case)', () => {
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }))).toEqual({
+      id: 42,
+      type: 'REVENDEDOR',
+      partnerId: undefined,
+      branchId: undefined,
+      tokenVersion: 2,
+    });
+  });
+
+  it('is taken when issued up to a minute ahead (clocks of two copies differ a little), not more', () => {
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 50, exp: nowS() + 3600 }))).not.toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 120, exp: nowS() + 3600 }))).toBeNull();
+  });
+
+  it(`lives at most the session age (${DEFAULT_SESSION_MAX_AGE_HOURS} hours by default) from its issue`, () => {
+    const age = DEFAULT_SESSION_MAX_AGE_HOURS * 60 * 60;
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + age }))).not.toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + age + 60 }))).toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS() - age - 60, exp: nowS() + 60 }))).toBeNull();
+  });
+
+  it.each([
+    ['a subject that is not a number', { sub: 'admin' }],
+    ['a subject that is not a whole number', { sub: '4.2' }],
+    ['no subject', { sub: undefined }],
+    ['no type', { typ: undefined }],
+    ['no version', { ver: undefined }],
+    ['no expiry', { exp: undefined }],
+    ['no issue time', { iat: undefined }],
+    ['an expiry that is not a number', { exp: 'amanhã' }],
+  ])('is refused with %s', (_what, change) => {
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600, ...change }))).toBeNull();
+  });
+
+  it('is refused when signed with another algorithm, or not a token at all', () => {
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }, SECRET, 'HS512'))).toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }, SECRET, 'none'))).toBeNull();
+    for (const garbage of ['', 'abc', 'a.b.c', `${signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 })}x`]) {
+      expect(tokens.verify(garbage)).toBeNull();
+    }
+  });
+});
