@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { createLinkSigner, FILE_LINK_TTL_SECONDS, type CurrentTokenVersion } from './signedLinks';
 
 /**
@@ -40,6 +41,13 @@ describe('sign', () => {
       signature: expect.stringMatching(/^[\w-]{43}$/),
     });
     expect(FILE_LINK_TTL_SECONDS).toBe(1800);
+  });
+
+  it('signs with a key of its own derived from the secret, so that every copy and the next release verify it', () => {
+    const key = createHmac('sha256', SECRET).update('portal-saude:file-links').digest();
+    const expires = NOW_SECONDS + FILE_LINK_TTL_SECONDS;
+    const expected = createHmac('sha256', key).update(`${PATH}\n${ADMIN}\n3\n${expires}`).digest('base64url');
+    expect(issued().signature).toBe(expected);
   });
 
   it('signs the path, the account, the token version and the expiry: each changes the signature', () => {
