@@ -73,6 +73,9 @@ describe('a token made by hand with our secret', () => {
   it('is taken when issued up to a minute ahead (clocks of two copies differ a little), not more', () => {
     expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 50, exp: nowS() + 3600 }))).not.toBeNull();
     expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 120, exp: nowS() + 3600 }))).toBeNull();
+    jest.useFakeTimers({ now: Date.UTC(2026, 4, 10, 12, 0, 0) });
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 60, exp: nowS() + 3600 }))).not.toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS() + 61, exp: nowS() + 3600 }))).toBeNull();
   });
 
   it(`lives at most the session age (${DEFAULT_SESSION_MAX_AGE_HOURS} hours by default) from its issue`, () => {
