@@ -1,4 +1,4 @@
-import { cardBrand, cardLayout, ccvLength, isExpiryInFuture, isValidCardNumber, passesLuhn } from './cards';
+import { cardBrand, cardLayout, ccvLength, fullExpiryYear, isExpiryInFuture, isValidCardNumber, lastFourDigits, passesLuhn } from './cards';
 import { inTimeZone } from '../test/timeZone';
 
 describe('cards', () => {
@@ -6,6 +6,21 @@ describe('cards', () => {
     expect(passesLuhn('4111 1111 1111 1111')).toBe(true);
     expect(passesLuhn('4111 1111 1111 1112')).toBe(false);
     expect(passesLuhn('')).toBe(false);
+  });
+
+  it('folds a doubled digit over 9 back to one digit (the rule the textbook numbers test)', () => {
+    for (const number of ['79927398713', '5105 1051 0510 5100', '3782 822463 10005', '6011 0009 9013 9424'])
+      expect(passesLuhn(number)).toBe(true);
+    for (const number of ['79927398710', '5105 1051 0510 5106']) expect(passesLuhn(number)).toBe(false);
+  });
+
+  it('takes a number that passes Luhn only with 13 to 16 digits, and refuses one that fails it', () => {
+    expect(passesLuhn('411111111117')).toBe(true);
+    expect(isValidCardNumber('411111111117')).toBe(false);
+    expect(passesLuhn('41111111111111113')).toBe(true);
+    expect(isValidCardNumber('41111111111111113')).toBe(false);
+    expect(isValidCardNumber('4111 1111 1111 1111')).toBe(true);
+    expect(isValidCardNumber('4111 1111 1111 1112')).toBe(false);
   });
 
   it('accepts the gateway’s documented test cards even when they fail Luhn, and 13 to 16 digits only', () => {
@@ -59,4 +74,21 @@ describe('cards', () => {
       // 31/05 at 22:00 in Brasília (already June in UTC): a card expiring in May still works.
       expect(isExpiryInFuture(5, 2026, new Date('2026-06-01T01:00:00Z'))).toBe(true);
     }));
+});
+
+describe('what is read from a card', () => {
+  it('never lets a brand of longer numbers past 16 digits (Maestro, 12 to 19)', () => {
+    expect(cardLayout('6759')).toEqual({ gaps: [4, 8, 12], maxDigits: 16 });
+  });
+
+  it('keeps the last four digits, masks ignored', () => {
+    expect(lastFourDigits('4111 1111 1111 1234')).toBe('1234');
+  });
+
+  it("reads a two-digit year as this century's and a four-digit one as written", () => {
+    expect(fullExpiryYear('27')).toBe(2027);
+    expect(fullExpiryYear('2031')).toBe(2031);
+    expect(fullExpiryYear(' 2/7 ')).toBe(2027);
+    expect(fullExpiryYear('202')).toBe(202);
+  });
 });

@@ -13,6 +13,20 @@ describe('the alphanumeric CNPJ', () => {
       expect(isValidCnpj(value)).toBe(false);
   });
 
+  it('gives a check digit of 0 when the rest is 0 or 1, and 9 when it is 2 (known valid CNPJs)', () => {
+    expect(cnpjCheckDigits('112223330005')).toBe('05');
+    expect(cnpjCheckDigits('112223330006')).toBe('96');
+    expect(cnpjCheckDigits('112223330000')).toBe('09');
+    expect(cnpjCheckDigits('112223330019')).toBe('00');
+    for (const cnpj of ['11.222.333/0005-05', '11.222.333/0006-96', '11.222.333/0000-09', '11.222.333/0018-20'])
+      expect(isValidCnpj(cnpj)).toBe(true);
+  });
+
+  it('masks a value typed in lower case or with other punctuation', () => {
+    expect(formatCnpj('12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
+    expect(formatCnpj('11 222 333 0001 81')).toBe('11.222.333/0001-81');
+  });
+
   it('checks a numeric CNPJ exactly as before', () => {
     expect(isValidCnpj('11.222.333/0001-81')).toBe(true);
     expect(isValidCnpj('11.222.333/0001-82')).toBe(false);

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from './format';
+import { formatBRL, formatDate, formatDateTime, formatInteger } from './format';
 import { inTimeZone } from '../test/timeZone';
 
 describe('formatDate', () => {
@@ -27,5 +27,30 @@ describe('formatDate', () => {
     expect(formatDate(null)).toBe('');
     expect(formatDate('')).toBe('');
     expect(formatDate('amanhã')).toBe('amanhã');
+  });
+});
+
+describe('text that only looks like a date', () => {
+  it('is given back as it came, not cut down to the date inside it', () => {
+    for (const value of ['x05/03/2026', '05/03/2026abc', 'x1980-03-05', '1980-03-05x']) expect(formatDate(value)).toBe(value);
+  });
+
+  it("is '' or itself in formatDateTime too", () => {
+    expect(formatDateTime(null)).toBe('');
+    expect(formatDateTime('')).toBe('');
+    expect(formatDateTime('amanhã')).toBe('amanhã');
+  });
+});
+
+describe('numbers', () => {
+  it('shows money in reais, nothing as zero', () => {
+    expect(formatBRL(1234.5)).toMatch(/^R\$\s1\.234,50$/);
+    expect(formatBRL('39.9')).toMatch(/^R\$\s39,90$/);
+    expect(formatBRL(null)).toMatch(/^R\$\s0,00$/);
+  });
+
+  it('groups counts in thousands, without decimals', () => {
+    expect(formatInteger(75470)).toBe('75.470');
+    expect(formatInteger(1234.6)).toBe('1.235');
   });
 });
