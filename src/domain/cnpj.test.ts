@@ -25,6 +25,9 @@ describe('the alphanumeric CNPJ', () => {
   it('masks a value typed in lower case or with other punctuation', () => {
     expect(formatCnpj('12.abc.345/01de-35')).toBe('12.ABC.345/01DE-35');
     expect(formatCnpj('11 222 333 0001 81')).toBe('11.222.333/0001-81');
+    expect(formatCnpj('11222333000181999')).toBe('11.222.333/0001-81');
+    expect(normalizeCnpj(null)).toBe('');
+    expect(normalizeCnpj(undefined)).toBe('');
   });
 
   it('checks a numeric CNPJ exactly as before', () => {
