@@ -27,13 +27,24 @@ describe('dates as typed', () => {
     expect(parseDateParam(typed)).toBe(iso);
   });
 
-  it.each(['29/02/2026', '31/04/2026', '00/05/2026', '01/13/2026', '1/5/2026', '31/12/1899', '01/01/2201', '2026-05-31x', '', 'hoje'])(
-    'finds no date in %p',
-    (typed) => {
-      expect(parseBrDate(typed)).toBeUndefined();
-      expect(parseDateParam(typed)).toBeUndefined();
-    },
-  );
+  it.each([
+    '29/02/2026',
+    '31/04/2026',
+    '00/05/2026',
+    '01/13/2026',
+    '1/5/2026',
+    '31/12/1899',
+    '01/01/2201',
+    '2026-05-31x',
+    'x01/05/2026',
+    '01/05/2026x',
+    'x2026-05-31',
+    '',
+    'hoje',
+  ])('finds no date in %p', (typed) => {
+    expect(parseBrDate(typed)).toBeUndefined();
+    expect(parseDateParam(typed)).toBeUndefined();
+  });
 
   it("reads a date input's yyyy-mm-dd, only when the date exists", () => {
     expect(parseDateParam('2026-05-31')).toBe('2026-05-31');
@@ -107,6 +118,11 @@ describe("São Paulo's wall clock", () => {
     expect(zonedParts(new Date('2019-01-15T12:00:00Z'))).toEqual({ date: '2019-01-15', time: '10:00' });
     expect(todayIn(new Date('2026-06-01T02:59:00Z'))).toBe('2026-05-31');
     expect(todayIn(new Date('2026-06-01T03:00:00Z'))).toBe('2026-06-01');
+  });
+
+  it('places a time just after daylight saving began (4 November 2018, midnight became 1 a.m.) at its own offset', () => {
+    expect(zonedInstant('2018-11-04', '02:00').toISOString()).toBe('2018-11-04T04:00:00.000Z');
+    expect(zonedInstant('2018-11-03', '23:00').toISOString()).toBe('2018-11-04T02:00:00.000Z');
   });
 
   it('goes there and back: a wall-clock time read back from its instant is the same', () => {

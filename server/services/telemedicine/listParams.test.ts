@@ -102,6 +102,11 @@ describe("the referrals' filters", () => {
       message: 'Status inválido.',
       errors: { status: 'Status inválido.' },
     });
+    expect(refusal(() => referralFilters({ dataInicial: '30/02/2026' }))).toEqual({
+      status: 400,
+      message: 'Data inicial inválida.',
+      errors: { dataInicial: 'Data inicial inválida.' },
+    });
     expect(refusal(() => referralFilters({ dataFinal: '32/01/2026' }))).toEqual({
       status: 400,
       message: 'Data final inválida.',
