@@ -12,11 +12,12 @@ const SECRET = 'a-secret-of-at-least-32-characters-for-tokens';
 const HOUR_MS = 60 * 60 * 1000;
 const nowS = () => Math.floor(Date.now() / 1000);
 
-/** An HS256 JWT of exactly these claims, signed with `secret`. */
+/** A JWT of exactly these claims, signed with `secret` by the HMAC its `alg` names (HS256 unless told). */
 function signByHand(payload: Record<string, unknown>, secret = SECRET, alg = 'HS256'): string {
   const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const unsigned = `${part({ alg, typ: 'JWT' })}.${part(payload)}`;
-  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+  const hash = { HS256: 'sha256', HS384: 'sha384', HS512: 'sha512' }[alg] ?? 'sha256';
+  return `${unsigned}.${createHmac(hash, secret).update(unsigned).digest('base64url')}`;
 }
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
@@ -98,8 +99,9 @@ describe('a token made by hand with our secret', () => {
     expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600, ...change }))).toBeNull();
   });
 
-  it('is refused when signed with another algorithm, or not a token at all', () => {
+  it('is refused when rightly signed with another algorithm (HS512, HS384, none), or not a token at all', () => {
     expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }, SECRET, 'HS512'))).toBeNull();
+    expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }, SECRET, 'HS384'))).toBeNull();
     expect(tokens.verify(signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 }, SECRET, 'none'))).toBeNull();
     for (const garbage of ['', 'abc', 'a.b.c', `${signByHand({ ...valid, iat: nowS(), exp: nowS() + 3600 })}x`]) {
       expect(tokens.verify(garbage)).toBeNull();
