@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { IDEMPOTENCY_WINDOW_MS } from '../../../src/domain/checkout';
 import { paymentAttempts } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
+import { testBuyer } from '../../test/payments';
 import {
   claimAttempt,
   closeAttempt,
@@ -33,20 +34,7 @@ const attemptWith = (changes: Partial<NewAttempt> = {}): NewAttempt => ({
   plan: 'plano_individual',
   amount: 89.9,
   resellerId: null,
-  buyer: {
-    name: 'Bruno Alves',
-    cpfCnpj: '52998224725',
-    email: 'bruno@exemplo.com.br',
-    phone: '1134567890',
-    mobilePhone: '',
-    postalCode: '01310100',
-    address: 'Avenida Paulista',
-    addressNumber: '1000',
-    addressComplement: '',
-    province: 'Bela Vista',
-    city: 'São Paulo',
-    state: 'SP',
-  },
+  buyer: testBuyer('52998224725'),
   cardBrand: 'Visa',
   cardLast4: '1111',
   gateway: 'sandbox',
