@@ -61,6 +61,8 @@ describe('the agenda', () => {
     expect(uuids(pageAppointments(list, { dateTo: '2026-04-30' }, ALL, NOW))).toEqual(['past-2']);
     expect(uuids(pageAppointments(list, { dateFrom: '2026-05-17' }, ALL, NOW))).toEqual(['next-week']);
     expect(pageAppointments(list, {}, ALL, NOW).total).toBe(7);
+    // With no date to place it by, it goes with the past, after every dated one.
+    expect(uuids(pageAppointments(list, {}, ALL, NOW)).at(-1)).toBe('no-date');
   });
 
   it("finds a patient by any part of the name in any case, or by the CPF's digits however typed", () => {
