@@ -78,6 +78,12 @@ describe('toSlot', () => {
     expect(toSlot({ ...slot, from: 'nove horas' }, CARDIO)).toBeUndefined();
     expect(toSlot('s-1', CARDIO)).toBeUndefined();
   });
+
+  it('reads a date sent as a whole ISO timestamp by its day', () => {
+    expect(toSlot({ uuid: 's-1', date: '2026-05-10T09:00:00-03:00', from: '09:00', to: '09:30' }, CARDIO)).toMatchObject({
+      date: '10/05/2026',
+    });
+  });
 });
 
 describe('toAppointment', () => {
@@ -129,12 +135,17 @@ describe('toAppointment', () => {
 
   it('is empty text and nulls where nothing was sent, and none without a uuid', () => {
     expect(toAppointment({ uuid: 'ag-3' })).toMatchObject({
+      beneficiary: { uuid: '', name: '', cpf: '', birthday: null, phone: null, email: null },
       detail: { date: '', from: '', to: '' },
       beneficiaryUrl: null,
       referralUuid: null,
     });
     expect(toAppointment({ status: 'SCHEDULED' })).toBeUndefined();
     expect(toAppointment(null)).toBeUndefined();
+  });
+
+  it('reads a detail date sent as a whole ISO timestamp by its day', () => {
+    expect(toAppointment({ uuid: 'ag-5', detail: { date: '2026-05-10T09:00:00.000Z' } })?.detail.date).toBe('10/05/2026');
   });
 
   it.each([
@@ -180,6 +191,8 @@ describe('toReferral', () => {
     ['10/05/2026T08:15:30', '2026-05-10T11:15:30.000Z'],
     ['2026-05-10T12:00:00Z', '2026-05-10T12:00:00.000Z'],
     ['quando der', 'quando der'],
+    ['x10/05/2026', 'x10/05/2026'],
+    ['10/05/2026x', '10/05/2026x'],
     [undefined, ''],
   ])('reads the creation %p as %p', (createdAt, iso) => {
     expect(toReferral({ uuid: 'enc-2', createdAt })?.createdAt).toBe(iso);
