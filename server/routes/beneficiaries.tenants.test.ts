@@ -131,6 +131,30 @@ describe('a CPF is unique within a partner, not across partners', () => {
     expect([row.holderId, row.partnerId]).toEqual([secondHolder.id, second.chain.partner.id]);
   });
 
+  it("refuses an administrator's dependent whose holder's CPF is a holder in two partners, adding nothing", async () => {
+    const holderCpf = freshCpf();
+    await create(first.tokens.partner, holder(holderCpf));
+    await create(second.tokens.partner, holder(holderCpf));
+    const dependentCpf = freshCpf();
+    const refused = await create(admin, holder(dependentCpf, { beneficiaryType: 'dependente', holder: holderCpf }));
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      { success: false, message: M.holderAmbiguous, errors: { holder: M.holderAmbiguous } },
+    ]);
+    expect(await recordsOf(dependentCpf)).toEqual([]);
+  });
+
+  it("attaches an administrator's dependent to the house's holder when a partner has the same person too", async () => {
+    const holderCpf = freshCpf();
+    expect((await create(admin, holder(holderCpf))).statusCode).toBe(201);
+    expect((await create(first.tokens.partner, holder(holderCpf))).statusCode).toBe(201);
+    const dependent = await create(admin, holder(freshCpf(), { beneficiaryType: 'dependente', holder: holderCpf }));
+    expect(dependent.statusCode).toBe(201);
+    const [house] = (await recordsOf(holderCpf)).filter((row) => row.partnerId === null);
+    const [row] = await app.db.select().from(beneficiaries).where(eq(beneficiaries.uuid, dependent.json().beneficiary.uuid));
+    expect([row.holderId, row.partnerId, row.branchId]).toEqual([house.id, null, null]);
+  });
+
   it("sells through a reseller of another partner as that partner's own record, leaving the first partner's untouched", async () => {
     const cpf = freshCpf();
     await create(first.tokens.partner, holder(cpf, { name: 'Cadastrada Pelo Primeiro' }));
