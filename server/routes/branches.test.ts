@@ -2,9 +2,9 @@ import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { BRANCH_TEXTS, DELETE_BLOCKED, EMAIL_TAKEN } from '../../src/domain/channels';
 import { branches, partners, resellers } from '../db/schema';
-import { canSignIn, chainTokens, createChain, TEST_PASSWORD, unique } from '../test/channelFixtures';
+import { canSignIn, chainTokens, createChain, holderBody, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
-import { csvLines, login, sessionStatus } from '../test/helpers';
+import { csvLines, injectAs, login, sessionStatus } from '../test/helpers';
 
 let app: FastifyInstance;
 let ids: DemoIds;
@@ -285,6 +285,19 @@ describe('DELETE /api/branches/:id', () => {
     const created = (await as('PARCEIRO', { method: 'POST', url: '/api/branches', payload: newBranchBody() })).json().data;
     expect((await deleteAs(type, `/api/branches/${created.id}`)).status).toBe(403);
     expect(await storedBranch(created.id)).toBeDefined();
+  });
+
+  it('refuses a branch whose user created beneficiaries with 409, removing nothing', async () => {
+    const chain = await createChain(app);
+    const { branch: token } = await chainTokens(app, chain);
+    const holder = await injectAs(app, token, { method: 'POST', url: '/api/beneficiaries', payload: holderBody() });
+    expect(holder.statusCode).toBe(201);
+    await app.db.delete(resellers).where(eq(resellers.id, chain.reseller.id));
+    expect(await deleteAs('ADMINISTRADOR', `/api/branches/${chain.branch.id}`)).toEqual({
+      status: 409,
+      message: DELETE_BLOCKED.branchHasBeneficiaries,
+    });
+    expect(await storedBranch(chain.branch.id)).toBeDefined();
   });
 
   it('removes an empty branch', async () => {

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CNPJ_TAKEN, DELETE_BLOCKED, EMAIL_TAKEN, PARTNER_TEXTS } from '../../src/domain/channels';
-import { branches, partnerLogos, partners } from '../db/schema';
-import { canSignIn, chainTokens, createChain, freshCnpj, pngDataUrl, TEST_PASSWORD, unique } from '../test/channelFixtures';
+import { branches, partnerLogos, partners, resellers } from '../db/schema';
+import { canSignIn, chainTokens, createChain, freshCnpj, holderBody, pngDataUrl, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { countRows, startChannelPortal, type ChannelPortal, type DemoIds } from '../test/channelPortal';
 import { csvLines, injectAs, login, sessionStatus } from '../test/helpers';
 
@@ -376,6 +376,20 @@ describe('DELETE /api/partners/:id', () => {
     });
     expect(await storedPartner(ids.other.id)).toBeDefined();
     expect((await app.db.select({ total: count() }).from(branches).where(eq(branches.partnerId, ids.other.id)))[0].total).toBe(branchCount);
+  });
+
+  it('refuses a partner whose users created beneficiaries with 409, removing nothing', async () => {
+    const chain = await createChain(app);
+    const tokens = await chainTokens(app, chain);
+    const holder = await injectAs(app, tokens.partner, { method: 'POST', url: '/api/beneficiaries', payload: holderBody() });
+    expect(holder.statusCode).toBe(201);
+    await app.db.delete(resellers).where(eq(resellers.id, chain.reseller.id));
+    await app.db.delete(branches).where(eq(branches.id, chain.branch.id));
+    expect(await deleteAs('ADMINISTRADOR', `/api/partners/${chain.partner.id}`)).toEqual({
+      status: 409,
+      message: DELETE_BLOCKED.partnerHasBeneficiaries,
+    });
+    expect(await storedPartner(chain.partner.id)).toBeDefined();
   });
 
   it('removes a partner without branches, with its logo', async () => {

@@ -78,6 +78,15 @@ export async function createChain(app: FastifyInstance) {
   return { partner, branch, reseller };
 }
 
+/** A new holder as the beneficiary form sends it, with a fresh CPF. */
+export const holderBody = () => ({
+  name: 'Titular Da Cadeia',
+  cpf: freshCpf(),
+  birthday: '1980-01-02',
+  beneficiaryType: 'titular',
+  email: 'titular@exemplo.com.br',
+});
+
 /** Tokens of a chain's three accounts. */
 export async function chainTokens(app: FastifyInstance, chain: Awaited<ReturnType<typeof createChain>>) {
   return {
