@@ -1,7 +1,7 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PROFESSIONAL_MESSAGES, SPECIALTY_NAMES } from '../../src/domain/care';
-import { appointments, professionals } from '../db/schema';
+import { appointments, professionals, storedFiles } from '../db/schema';
 import { readWhole } from '../services/uploads/fileStore';
 import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
@@ -64,6 +64,7 @@ function multipart({ fields = {}, files = {} }: Form): FormData {
 const send = (method: 'POST' | 'PUT', url: string, form: Form, token = admin) =>
   injectAs(app, token, { method, url, payload: multipart(form) });
 
+const countRows = async (table: typeof storedFiles) => Number((await app.db.select({ total: count() }).from(table))[0].total);
 const activeCount = async () =>
   Number((await app.db.select({ total: count() }).from(professionals).where(isNull(professionals.removedAt)))[0].total);
 
@@ -192,6 +193,27 @@ describe('POST /api/professionals (multipart)', () => {
     // Names on disk never come from the upload.
     const [row] = await app.db.select().from(professionals).where(eq(professionals.id, data.id));
     expect(row.copiaCrm).toMatch(/^professionals\/[0-9a-f-]{36}\.pdf$/);
+  });
+
+  it('answers 400 "Dados inválidos." for specialties or a schedule that is not JSON, storing nothing', async () => {
+    const before = await activeCount();
+    for (const broken of [{ agenda: '[{"diaSemana": 1' }, { especialidades: 'Cardiologia' }]) {
+      const response = await send('POST', '/api/professionals', { fields: validFields(broken), files: validFiles() });
+      expect([response.statusCode, response.json()]).toEqual([400, { success: false, message: 'Dados inválidos.' }]);
+    }
+    expect(await activeCount()).toBe(before);
+  });
+
+  it("stores only the form's documents, skipping a file sent under any other name", async () => {
+    const filesBefore = await countRows(storedFiles);
+    const { copia_crm, termo_aceite } = validFiles();
+    const extra = { content: PDF, name: 'extra.pdf', type: 'application/pdf' };
+    const response = await send('POST', '/api/professionals', {
+      fields: validFields(),
+      files: { copia_crm, termo_aceite, outro_arquivo: extra },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(await countRows(storedFiles)).toBe(filesBefore + 2);
   });
 
   it('answers 400 with every failing field, storing nothing', async () => {
