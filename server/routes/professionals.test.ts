@@ -115,6 +115,7 @@ describe('GET /api/professionals', () => {
     expect(byName.map((professional: { cpf: string }) => professional.cpf)).toContain(someone.cpf);
     const masked = `${someone.cpf.slice(0, 3)}.${someone.cpf.slice(3, 6)}`;
     const byCpf = (await get(`/api/professionals?cpf=${encodeURIComponent(masked)}`)).json().data as Array<{ cpf: string }>;
+    expect(byCpf.map((professional) => professional.cpf)).toContain(someone.cpf);
     expect(byCpf.every((professional) => professional.cpf.includes(someone.cpf.slice(0, 6)))).toBe(true);
     const byEmail = (await get(`/api/professionals?email=${encodeURIComponent(someone.email.toUpperCase())}`)).json().data;
     expect(byEmail).toHaveLength(1);

@@ -56,6 +56,7 @@ describe('care demo seed', () => {
       .from(appointments)
       .innerJoin(referrals, eq(referrals.id, appointments.referralId))
       .where(isNotNull(appointments.referralId));
+    expect(new Set(linked.map(({ referral }) => referral))).toEqual(new Set(['SCHEDULED', 'COMPLETED']));
     expect(
       linked.every(({ referral, appointment }) => (referral === 'SCHEDULED' ? appointment === 'SCHEDULED' : appointment === 'FINISHED')),
     ).toBe(true);
