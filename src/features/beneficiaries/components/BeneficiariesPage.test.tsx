@@ -570,6 +570,7 @@ describe('Lista de Beneficiários with its slice preloaded', () => {
       preloadedState: { ...signedInAs('ADMINISTRADOR', 7), beneficiaries },
     });
     await screen.findByText(HOLDER.name);
+    expect(listRequests.length).toBeGreaterThan(0);
     expect(listRequests.every((url) => url.searchParams.get('name') === 'ana')).toBe(true);
     expect(screen.getByDisplayValue('ana')).toBeInTheDocument();
   });

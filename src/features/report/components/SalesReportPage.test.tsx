@@ -202,6 +202,7 @@ describe('SalesReportPage with its slice preloaded', () => {
       preloadedState: { ...signedInAs('ADMINISTRADOR'), report: reportState },
     });
     await screen.findByText('R$ 1.003,70');
+    expect(requests.length).toBeGreaterThan(0);
     expect(requests.every((url) => url.searchParams.get('tipo') === 'plano_individual')).toBe(true);
     const metrics = screen.getByRole('group', { name: CHART_METRIC_GROUP_LABEL });
     expect(within(metrics).getByRole('button', { name: 'Quantidade' })).toHaveAttribute('aria-pressed', 'true');
