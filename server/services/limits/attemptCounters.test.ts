@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { attemptCounters } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
@@ -25,6 +26,31 @@ describe('AttemptCounters', () => {
     expect(await counters.admit([limit, 'a@b.com'])).toBeNull();
     expect(await counters.total(limit, 'a@b.com')).toBe(3);
     expect(await counters.admit([limit, 'outra@b.com'])).not.toBeNull();
+  });
+
+  it('stores a row per tenth of the window, under a keyed hash of the subject that every copy and release derives alike', async () => {
+    clock = Date.UTC(2026, 10, 20, 12, 0, 25);
+    await counters.record(limit, 'a@b.com');
+    await counters.record(limit, 'a@b.com');
+    const hashKey = Buffer.from(hkdfSync('sha256', app.config.jwtSecret, 'attempt-counters', 'portal-saude', 32));
+    const subjectHash = createHmac('sha256', hashKey).update('a@b.com').digest('base64url');
+    const rows = await app.db
+      .select({
+        key: attemptCounters.key,
+        bucketStart: attemptCounters.bucketStart,
+        hits: attemptCounters.hits,
+        expiresAt: attemptCounters.expiresAt,
+      })
+      .from(attemptCounters);
+    expect(rows).toEqual([
+      {
+        key: `teste:${subjectHash}`,
+        // The tenth (a minute) the attempt fell in, kept for the window and that tenth more.
+        bucketStart: new Date(Date.UTC(2026, 10, 20, 12, 0, 0)),
+        hits: 2,
+        expiresAt: new Date(Date.UTC(2026, 10, 20, 12, 11, 0)),
+      },
+    ]);
   });
 
   it('lets an attempt go once the window (and at most a tenth more) has passed', async () => {
