@@ -91,12 +91,13 @@ describe('the buyer', () => {
     expect(purchase({ mobilePhone: '(11) 98765-4321' })).toHaveProperty('value.mobilePhone', '11987654321');
   });
 
-  it('reads numbers sent as JSON numbers in the digit fields, and null as missing', () => {
+  it('reads numbers sent as JSON numbers in the digit fields, null as missing, and an object as no valid CPF', () => {
     expect(purchase({ phone: 1134567890, postalCode: 1310100 })).toEqual({ errors: { postalCode: V.postalCodeInvalid } });
     expect(purchase({ phone: 1134567890 })).toHaveProperty('value.phone', '1134567890');
     expect(card({ expiryMonth: 12, expiryYear: 2027, ccv: 123 })).toMatchObject({
       value: { creditCard: { expiryMonth: '12', expiryYear: '2027', ccv: '123' } },
     });
+    expect(purchase({ cpfCnpj: { numero: '52998224725' } })).toEqual({ errors: { cpfCnpj: V.cpfCnpjInvalid } });
     expect(purchase({ phone: null, postalCode: undefined })).toEqual({
       errors: { phone: V.phoneRequired, postalCode: V.postalCodeRequired },
     });
