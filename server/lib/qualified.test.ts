@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import { professionals, professionalSpecialties } from '../db/schema';
 import { qualified } from './qualified';
@@ -11,7 +11,7 @@ import { qualified } from './qualified';
 
 const db = drizzle(async () => ({ rows: [] }));
 
-const countOfSpecialties = (column: (typeof professionalSpecialties)['professionalId'] | ReturnType<typeof qualified>, outer: unknown) =>
+const countOfSpecialties = (column: SQLWrapper, outer: SQLWrapper) =>
   sql<number>`(select count(*) from ${professionalSpecialties} where ${column} = ${outer})`;
 
 it("names the outer row's column, not the subquery's own, in a correlated subquery of a single-table select", () => {

@@ -4,6 +4,7 @@ import { PROFESSIONAL_MESSAGES, SPECIALTY_NAMES } from '../../src/domain/care';
 import { appointments, professionals, storedFiles } from '../db/schema';
 import { readWhole } from '../services/uploads/fileStore';
 import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
+import { countRows } from '../test/channelPortal';
 import { startAdminPortal } from '../test/demoPortal';
 import { csvLines, injectAs, loginAsDemo } from '../test/helpers';
 
@@ -64,7 +65,6 @@ function multipart({ fields = {}, files = {} }: Form): FormData {
 const send = (method: 'POST' | 'PUT', url: string, form: Form, token = admin) =>
   injectAs(app, token, { method, url, payload: multipart(form) });
 
-const countRows = async (table: typeof storedFiles) => Number((await app.db.select({ total: count() }).from(table))[0].total);
 const activeCount = async () =>
   Number((await app.db.select({ total: count() }).from(professionals).where(isNull(professionals.removedAt)))[0].total);
 
@@ -206,7 +206,7 @@ describe('POST /api/professionals (multipart)', () => {
   });
 
   it("stores only the form's documents, skipping a file sent under any other name", async () => {
-    const filesBefore = await countRows(storedFiles);
+    const filesBefore = await countRows(app, storedFiles);
     const { copia_crm, termo_aceite } = validFiles();
     const extra = { content: PDF, name: 'extra.pdf', type: 'application/pdf' };
     const response = await send('POST', '/api/professionals', {
@@ -214,7 +214,7 @@ describe('POST /api/professionals (multipart)', () => {
       files: { copia_crm, termo_aceite, outro_arquivo: extra },
     });
     expect(response.statusCode).toBe(201);
-    expect(await countRows(storedFiles)).toBe(filesBefore + 2);
+    expect(await countRows(app, storedFiles)).toBe(filesBefore + 2);
   });
 
   it('answers 400 with every failing field, storing nothing', async () => {
