@@ -45,6 +45,8 @@ describe("the sales report's 'Sem revendedor'", () => {
     expect(body.byPartner).toEqual([]);
     expect(body.rows.map((row) => row.id).sort((a, b) => a - b)).toEqual(expected.map((sale) => sale.id).sort((a, b) => a - b));
     expect(body.rows.every((row) => row.nome_revendedor === null && row.nome_parceiro === null)).toBe(true);
+    // Every one fits in this page: the page's footer is their whole sum.
+    expect(body.pageTotal).toBe(sumReais(expected));
     expect(body.monthly).toHaveLength(12);
   });
 
