@@ -246,6 +246,15 @@ describe('GET /api/reports/sales rows', () => {
     expect(body.pageTotal).toBe(299.5);
   });
 
+  it('reads a filter sent empty as no filter (the screens\' "Todos")', async () => {
+    const unfiltered = await report('ADMINISTRADOR', '&pageSize=20');
+    const empty = await report('ADMINISTRADOR', '&pageSize=20&tipo=&month=&forma_pagamento=&partner=&branch=&reseller=');
+    expect(unfiltered.total).toBeGreaterThan(20);
+    expect(empty.total).toBe(unfiltered.total);
+    expect(empty.body.summary).toEqual(unfiltered.body.summary);
+    expect(empty.body.rows.map((row) => row.id)).toEqual(unfiltered.body.rows.map((row) => row.id));
+  });
+
   it.each(['&month=2026-13', '&month=novembro', '&tipo=plano_familia', '&partner=abc', '&sort=senha', '&page=0'])(
     'answers 400 to %s',
     async (query) => {
