@@ -6,10 +6,11 @@ import { injectAs } from '../test/helpers';
 
 /**
  * Deep pages and totals of the beneficiaries list (issue 20): totals from the maintained holder
- * counts, pages past the middle read from the end. 1,500 extra holders of the demo partner (names
- * repeating, so ties fall to the id) make pages deep enough for that.
+ * counts, pages past the middle read from the end. 2,400 extra holders of the demo partner (names
+ * repeating, so ties fall to the id) make pages deep enough for both: past the first thousand
+ * holders, a page before the middle is read forward and one past it from the end.
  */
-const EXTRA_HOLDERS = 1_500;
+const EXTRA_HOLDERS = 2_400;
 
 let app: FastifyInstance;
 let tokens: Record<UserType, string>;
@@ -123,6 +124,6 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(filtered.total).toBeGreaterThan(1000);
     const few = await list('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação 007')}`);
     expect(few.estimated).toBeUndefined();
-    expect(few.total).toBe(5);
+    expect(few.total).toBe(EXTRA_HOLDERS / 300);
   });
 });
