@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
-import { freshCnpj, freshCpf, TEST_PASSWORD, unique } from '../test/channelFixtures';
+import { freshCnpj, freshCpf, holderBody, TEST_PASSWORD, unique } from '../test/channelFixtures';
+import { BENEFICIARY_MESSAGES } from '../../src/domain/beneficiaries';
 import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
 import { encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
@@ -162,6 +163,18 @@ describe('a partner’s CNPJ identifies one partner', () => {
     );
     expect(statuses(answers).sort()).toEqual([201, ...Array(19).fill(409)]);
     const sharing = await app.db.select({ id: partners.id }).from(partners).where(eq(partners.cnpj, cnpj));
+    expect(sharing).toHaveLength(1);
+  });
+});
+
+describe('a CPF names one beneficiary within a partner', () => {
+  it('creates one of twenty simultaneous holders with one CPF, the others a 409 with the form’s message', async () => {
+    const holder = holderBody();
+    const answers = await together(Array.from({ length: 20 }, () => () => send('POST', '/api/beneficiaries', holder)));
+    expect(statuses(answers).sort()).toEqual([201, ...Array(19).fill(409)]);
+    const refusals = answers.filter((answer) => answer.statusCode === 409).map((answer) => answer.json());
+    expect(new Set(refusals.map((refusal) => refusal.message))).toEqual(new Set([BENEFICIARY_MESSAGES.cpfTaken]));
+    const sharing = await app.db.select({ id: beneficiaries.id }).from(beneficiaries).where(eq(beneficiaries.cpf, holder.cpf));
     expect(sharing).toHaveLength(1);
   });
 });
