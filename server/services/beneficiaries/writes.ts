@@ -21,12 +21,6 @@ import { beneficiaryScope, ownerOfNewHolder } from './scope';
 const cpfTaken = () => new HttpError(409, M.cpfTaken, { cpf: M.cpfTaken });
 const holderInactive = () => new HttpError(409, M.holderInactive, { holder: M.holderInactive });
 
-/** PostgreSQL's unique_violation, raw or wrapped by drizzle. */
-function isUniqueViolation(error: unknown): boolean {
-  const candidate = error as { code?: string; cause?: { code?: string } };
-  return candidate?.code === '23505' || candidate?.cause?.code === '23505';
-}
-
 const inTransaction = <T>(db: Database, work: (tx: Database) => Promise<T>) => db.transaction((tx) => work(tx as unknown as Database));
 
 /** Optional text is stored as null when empty. */
@@ -104,22 +98,18 @@ export async function createBeneficiary(
     .where(and(eq(beneficiaries.cpf, input.cpf), sql`${beneficiaries.partnerId} is not distinct from ${owner.partnerId}`))
     .limit(1);
   if (existing) throw cpfTaken();
-  try {
-    const id = await inTransaction(db, async (tx) => {
-      const [created] = await tx
-        .insert(beneficiaries)
-        .values({ ...editableColumns(input), cpf: input.cpf, holderId, resellerId, ...owner })
-        .returning({ id: beneficiaries.id, uuid: beneficiaries.uuid });
-      await registerAtProvider(provider, tx, created.id);
-      await recordAudit(tx, actor, { action: 'create', entity: 'beneficiary', entityId: created.uuid });
-      return created.id;
-    });
-    return await beneficiaryById(db, id);
-  } catch (error) {
-    // Two requests with the same CPF at once: the unique index decides.
-    if (isUniqueViolation(error)) throw cpfTaken();
-    throw error;
-  }
+  // Two requests with the same CPF at once both pass that check: the unique index keeps one, and the
+  // errors plugin answers the other's violation with the same 409 (server/lib/constraintAnswers.ts).
+  const id = await inTransaction(db, async (tx) => {
+    const [created] = await tx
+      .insert(beneficiaries)
+      .values({ ...editableColumns(input), cpf: input.cpf, holderId, resellerId, ...owner })
+      .returning({ id: beneficiaries.id, uuid: beneficiaries.uuid });
+    await registerAtProvider(provider, tx, created.id);
+    await recordAudit(tx, actor, { action: 'create', entity: 'beneficiary', entityId: created.uuid });
+    return created.id;
+  });
+  return beneficiaryById(db, id);
 }
 
 /**
