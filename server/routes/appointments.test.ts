@@ -396,10 +396,26 @@ describe('GET /api/appointments', () => {
     const day = today();
     const since = (await get(`/api/appointments?dataInicial=${day}&sort=data:asc`)).json() as typeof everything;
     const isoOf = (date: string) => date.split('/').reverse().join('-');
+    expect(since.length).toBeGreaterThan(0);
     expect(since.every((appointment) => isoOf(appointment.detail.date) >= day)).toBe(true);
     expect(since.map((appointment) => isoOf(appointment.detail.date))).toEqual(
       [...since.map((appointment) => isoOf(appointment.detail.date))].sort(),
     );
+
+    // A range of one day holds that day's appointments, its end day included; an end alone bounds from above.
+    const days = [...new Set(everything.map((appointment) => isoOf(appointment.detail.date)))].sort();
+    expect(days.length).toBeGreaterThan(2);
+    const middleDay = days[Math.floor(days.length / 2)];
+    const onThatDay = everything.filter((appointment) => isoOf(appointment.detail.date) === middleDay);
+    const range = (
+      await get(`/api/appointments?dataInicial=${middleDay}&dataFinal=${br(middleDay)}&pageSize=100`)
+    ).json() as typeof everything;
+    expect(range.length).toBeGreaterThanOrEqual(onThatDay.length);
+    expect(range.every((appointment) => isoOf(appointment.detail.date) === middleDay)).toBe(true);
+    const until = (await get(`/api/appointments?dataFinal=${middleDay}&pageSize=100`)).json() as typeof everything;
+    expect(until.length).toBeGreaterThanOrEqual(onThatDay.length);
+    expect(until.every((appointment) => isoOf(appointment.detail.date) <= middleDay)).toBe(true);
+    expect(until.some((appointment) => isoOf(appointment.detail.date) === middleDay)).toBe(true);
 
     expect((await get('/api/appointments?status=PERDIDA')).statusCode).toBe(400);
     expect((await get('/api/appointments?dataInicial=ontem')).statusCode).toBe(400);
