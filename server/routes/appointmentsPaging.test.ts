@@ -1,0 +1,74 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
+import { startAdminPortal } from '../test/demoPortal';
+import { injectAs } from '../test/helpers';
+
+/**
+ * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
+ * and one past it from the end, in the reverse order (pageOfCountedList); without a sort, the
+ * coming appointments soonest first and then the past ones latest first, each part read from its
+ * own end (agendaPage). 2,200 appointments of one patient, an hour apart on both sides of now and
+ * never within half an hour of it (so 'now' moving during the test moves none between the parts),
+ * make pages deep enough; the patient filter keeps the demo's appointments out.
+ */
+const APPOINTMENTS = 2_200;
+const PAGE_SIZE = 100;
+const PATIENT = 'Paciente Paginação Agenda';
+
+let app: FastifyInstance;
+let admin: string;
+let patientId: number;
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+beforeAll(async () => {
+  ({ app, admin } = await startAdminPortal());
+  const patient = await insertBeneficiary(app.db, { name: PATIENT });
+  patientId = patient.id;
+  const professional = await insertProfessional(app.db, { specialtyNames: ['Generalista'], schedule: EVERY_DAY('00:00', '23:59') });
+  const specialty = await specialtyByName(app.db, 'Generalista');
+  // Statuses repeat every three rows, so a sort by status has long runs of ties, broken by the id.
+  await app.db.execute(sql`
+    insert into appointments (beneficiary_id, professional_id, specialty_id, starts_at, ends_at, status, beneficiary_url)
+    select ${patient.id}, ${professional.id}, ${specialty.id},
+      date_trunc('hour', now()) + (n - ${APPOINTMENTS / 2}) * interval '1 hour' + interval '30 minutes' + interval '1 minute',
+      date_trunc('hour', now()) + (n - ${APPOINTMENTS / 2}) * interval '1 hour' + interval '50 minutes',
+      case when n > ${APPOINTMENTS / 2} then 'SCHEDULED' else (array['FINISHED', 'UNFINISHED', 'DONE'])[1 + n % 3] end,
+      'https://atendimento.exemplo/' || n
+    from generate_series(1, ${APPOINTMENTS}) as n`);
+});
+afterAll(() => app.close());
+
+/** Every listed appointment's uuid page after page, as the screen pages through them. */
+async function walk(sort: string): Promise<string[]> {
+  const uuids: string[] = [];
+  for (let page = 1; ; page++) {
+    const url = `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&page=${page}&pageSize=${PAGE_SIZE}${sort}`;
+    const response = await injectAs(app, admin, { method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json() as Array<{ uuid: string }>;
+    uuids.push(...rows.map((row) => row.uuid));
+    if (rows.length < PAGE_SIZE) return uuids;
+  }
+}
+
+describe('GET /api/appointments, deep pages', () => {
+  it.each([
+    // The coming ones soonest first, then the past ones latest first.
+    [
+      'the agenda’s order (no sort)',
+      '',
+      sql`starts_at < now(), case when starts_at >= now() then starts_at end asc, starts_at desc, id desc`,
+    ],
+    ['by date, oldest first', '&sort=data:asc', sql`starts_at asc, id desc`],
+    ['by date, newest first', '&sort=data:desc', sql`starts_at desc, id desc`],
+    ['by status', '&sort=status:desc', sql`status desc, id desc`],
+  ])('gives every appointment once, in order, from the first page to the last: %s', async (_case, sort, order) => {
+    const expected = await rowsOf<{ uuid: string }>(
+      sql`select uuid from appointments where beneficiary_id = ${patientId} and status <> 'CANCELED' order by ${order}`,
+    );
+    expect(expected).toHaveLength(APPOINTMENTS);
+    expect(await walk(sort)).toEqual(expected.map((row) => row.uuid));
+  });
+});
