@@ -136,11 +136,12 @@ describe('GET /api/specialty-availability', () => {
 });
 
 describe('booking', () => {
-  async function oneSlotSetup(specialtyName: string) {
+  async function oneSlotSetup(specialtyName: string, modality?: string) {
     const day = FUTURE_DAY();
     await insertProfessional(app.db, {
       specialtyNames: [specialtyName],
       schedule: [{ weekday: weekdayOf(day), start: '06:00', end: '06:30' }],
+      modality,
     });
     const specialty = await specialtyUuid(specialtyName);
     const slots = (await availability(specialty, day, day)).json() as Array<{ uuid: string; from: string }>;
@@ -179,6 +180,16 @@ describe('booking', () => {
     const nobody = await get('/api/appointments?paciente=z%C3%A9lia%20ningu%C3%A9m&page=1&pageSize=10');
     expect(nobody.headers['x-total-count']).toBe('0');
     expect(nobody.json()).toEqual([]);
+  });
+
+  it('books an in-person professional’s slot as an in-person appointment', async () => {
+    const { specialty, slot } = await oneSlotSetup('Psiquiatria', 'Presencial');
+    const patient = await insertBeneficiary(app.db);
+    const response = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().type).toBe('PRESENTIAL');
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, response.json().uuid));
+    expect(row.type).toBe('PRESENTIAL');
   });
 
   it('lets exactly one of two simultaneous bookings of a slot through; the other gets 409', async () => {
