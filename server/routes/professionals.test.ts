@@ -1,6 +1,6 @@
 import { count, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { PROFESSIONAL_MESSAGES, SPECIALTY_NAMES } from '../../src/domain/care';
+import { PROFESSIONAL_MESSAGES, REQUIRED_PROFESSIONAL_FILES, SPECIALTY_NAMES } from '../../src/domain/care';
 import { appointments, professionals, storedFiles } from '../db/schema';
 import { readWhole } from '../services/uploads/fileStore';
 import { insertBeneficiary, insertProfessional, specialtyByName, uniqueCpf } from '../test/careFixtures';
@@ -65,6 +65,9 @@ function multipart({ fields = {}, files = {} }: Form): FormData {
 const send = (method: 'POST' | 'PUT', url: string, form: Form, token = admin) =>
   injectAs(app, token, { method, url, payload: multipart(form) });
 
+/** The stored documents' keys of a professional's row. */
+const fileKeys = (row: typeof professionals.$inferSelect) => [row.fotoMedico, row.copiaCrm, row.comprovanteEspecialidade, row.termoAceite];
+
 const activeCount = async () =>
   Number((await app.db.select({ total: count() }).from(professionals).where(isNull(professionals.removedAt)))[0].total);
 
@@ -117,6 +120,9 @@ describe('GET /api/professionals', () => {
     const byCpf = (await get(`/api/professionals?cpf=${encodeURIComponent(masked)}`)).json().data as Array<{ cpf: string }>;
     expect(byCpf.map((professional) => professional.cpf)).toContain(someone.cpf);
     expect(byCpf.every((professional) => professional.cpf.includes(someone.cpf.slice(0, 6)))).toBe(true);
+    // A CPF filter without a digit matches no CPF: no row, not every row.
+    const noDigits = await get('/api/professionals?cpf=abc');
+    expect([noDigits.statusCode, noDigits.json().data]).toEqual([200, []]);
     const byEmail = (await get(`/api/professionals?email=${encodeURIComponent(someone.email.toUpperCase())}`)).json().data;
     expect(byEmail).toHaveLength(1);
     expect((await get('/api/professionals?sort=senha')).statusCode).toBe(400);
@@ -312,6 +318,19 @@ describe('PUT /api/professionals/{id}', () => {
     expect(after.fotoMedico).not.toBe(before.fotoMedico);
     expect(await app.uploads.read(before.fotoMedico!)).toBeUndefined();
     expect((await readWhole((await app.uploads.read(after.fotoMedico!))!)).equals(newPhoto)).toBe(true);
+
+    // The form without documents may come as JSON: the fields change, every document stays.
+    const asJson = await injectAs(app, admin, {
+      method: 'PUT',
+      url: `/api/professionals/${created.id}`,
+      payload: validFields({ cpf: created.cpf, nome_completo: 'Dra. Helena Por JSON' }),
+    });
+    expect([asJson.statusCode, asJson.json().data.nome_completo]).toEqual([200, 'Dra. Helena Por JSON']);
+    const [afterJson] = await app.db.select().from(professionals).where(eq(professionals.id, created.id));
+    expect(fileKeys(afterJson)).toEqual(fileKeys(after));
+    const createdAsJson = await injectAs(app, admin, { method: 'POST', url: '/api/professionals', payload: validFields() });
+    expect(createdAsJson.statusCode).toBe(400);
+    expect(createdAsJson.json().errors).toEqual(REQUIRED_PROFESSIONAL_FILES);
 
     expect((await send('PUT', '/api/professionals/999999', { fields: validFields() })).statusCode).toBe(404);
     const invalid = await send('PUT', `/api/professionals/${created.id}`, { fields: validFields({ email: 'nao-e-email' }) });
