@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
-import { injectAs } from '../test/helpers';
+import { uuidsPageByPage } from '../test/helpers';
 
 /**
  * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
@@ -41,17 +41,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Every listed appointment's uuid page after page, as the screen pages through them. */
-async function walk(sort: string): Promise<string[]> {
-  const uuids: string[] = [];
-  for (let page = 1; ; page++) {
-    const url = `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&page=${page}&pageSize=${PAGE_SIZE}${sort}`;
-    const response = await injectAs(app, admin, { method: 'GET', url });
-    expect(response.statusCode).toBe(200);
-    const rows = response.json() as Array<{ uuid: string }>;
-    uuids.push(...rows.map((row) => row.uuid));
-    if (rows.length < PAGE_SIZE) return uuids;
-  }
-}
+const walk = (sort: string) =>
+  uuidsPageByPage(
+    app,
+    admin,
+    (page) => `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&page=${page}&pageSize=${PAGE_SIZE}${sort}`,
+    PAGE_SIZE,
+  );
 
 describe('GET /api/appointments, deep pages', () => {
   it.each([

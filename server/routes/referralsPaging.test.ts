@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startAdminPortal } from '../test/demoPortal';
-import { injectAs } from '../test/helpers';
+import { uuidsPageByPage } from '../test/helpers';
 
 /**
  * Deep pages of the referrals list: past the first thousand rows, a page before the middle is read
@@ -29,19 +29,8 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 /** Every referral's uuid page after page, as the screen pages through them. */
-async function walk(sort: string): Promise<string[]> {
-  const uuids: string[] = [];
-  for (let page = 1; ; page++) {
-    const response = await injectAs(app, admin, {
-      method: 'GET',
-      url: `/api/appointments/referrals?page=${page}&pageSize=${PAGE_SIZE}${sort}`,
-    });
-    expect(response.statusCode).toBe(200);
-    const rows = response.json() as Array<{ uuid: string }>;
-    uuids.push(...rows.map((row) => row.uuid));
-    if (rows.length < PAGE_SIZE) return uuids;
-  }
-}
+const walk = (sort: string) =>
+  uuidsPageByPage(app, admin, (page) => `/api/appointments/referrals?page=${page}&pageSize=${PAGE_SIZE}${sort}`, PAGE_SIZE);
 
 describe('GET /api/appointments/referrals, deep pages', () => {
   it.each([

@@ -37,6 +37,21 @@ export function injectAs(app: FastifyInstance, token: string | undefined, option
   return app.inject({ ...options, headers: { ...(options.headers ?? {}), ...(token ? { authorization: `Bearer ${token}` } : {}) } });
 }
 
+/**
+ * Every row's uuid of a list answered as an array, page after page as a screen pages through it, up
+ * to the first page shorter than `pageSize`; `url(page)` names each page.
+ */
+export async function uuidsPageByPage(app: FastifyInstance, token: string, url: (page: number) => string, pageSize: number) {
+  const uuids: string[] = [];
+  for (let page = 1; ; page++) {
+    const response = await injectAs(app, token, { method: 'GET', url: url(page) });
+    expect(response.statusCode).toBe(200);
+    const rows = response.json() as Array<{ uuid: string }>;
+    uuids.push(...rows.map((row) => row.uuid));
+    if (rows.length < pageSize) return uuids;
+  }
+}
+
 /** The status `/api/auth/verify` answers a token: 200 while its session is valid, 401 once it ended. */
 export async function sessionStatus(app: FastifyInstance, token: string): Promise<number> {
   return (await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' })).statusCode;
