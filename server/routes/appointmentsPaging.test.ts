@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
-import { uuidsPageByPage } from '../test/helpers';
+import { sqlRows, uuidsPageByPage } from '../test/helpers';
 
 /**
  * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
@@ -19,8 +19,6 @@ const PATIENT = 'Paciente Paginação Agenda';
 let app: FastifyInstance;
 let admin: string;
 let patientId: number;
-
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   ({ app, admin } = await startAdminPortal());
@@ -61,7 +59,8 @@ describe('GET /api/appointments, deep pages', () => {
     ['by date, newest first', '&sort=data:desc', sql`starts_at desc, id desc`],
     ['by status', '&sort=status:desc', sql`status desc, id desc`],
   ])('gives every appointment once, in order, from the first page to the last: %s', async (_case, sort, order) => {
-    const expected = await rowsOf<{ uuid: string }>(
+    const expected = await sqlRows<{ uuid: string }>(
+      app,
       sql`select uuid from appointments where beneficiary_id = ${patientId} and status <> 'CANCELED' order by ${order}`,
     );
     expect(expected).toHaveLength(APPOINTMENTS);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
 import { demoChannel, startDemoPortal, type DemoChannel } from '../test/demoPortal';
-import { injectAs } from '../test/helpers';
+import { injectAs, sqlRows } from '../test/helpers';
 
 /**
  * Deep pages and totals of the beneficiaries list (issue 20): totals from the maintained holder
@@ -15,8 +15,6 @@ const EXTRA_HOLDERS = 2_400;
 let app: FastifyInstance;
 let tokens: Record<UserType, string>;
 let demo: DemoChannel;
-
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   ({ app, tokens } = await startDemoPortal());
@@ -56,13 +54,14 @@ async function walk(type: UserType, query: string, pageSize: number): Promise<st
 
 describe('GET /api/beneficiaries, deep pages and totals', () => {
   it('gives every holder once, in name then id order, from the first page to the last', async () => {
-    const expected = await rowsOf<{ cpf: string }>(sql`select cpf from beneficiaries where holder_id is null order by name, id`);
+    const expected = await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name, id`);
     expect(expected.length).toBeGreaterThan(EXTRA_HOLDERS);
     expect(await walk('ADMINISTRADOR', '', 100)).toEqual(expected.map((row) => row.cpf));
   });
 
   it('keeps a requested sort when reading from the end', async () => {
-    const expected = await rowsOf<{ cpf: string }>(
+    const expected = await sqlRows<{ cpf: string }>(
+      app,
       sql`select cpf from beneficiaries where holder_id is null and partner_id = ${demo.partnerId} order by cpf desc, name, id`,
     );
     expect(await walk('PARCEIRO', 'sort=cpf:desc', 100)).toEqual(expected.map((row) => row.cpf));
@@ -70,7 +69,9 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
 
   it('counts holders exactly per scope and channel filter, and follows creates and deletes', async () => {
     const count = async (where: ReturnType<typeof sql>) =>
-      Number((await rowsOf<{ n: number }>(sql`select count(*)::int as n from beneficiaries where holder_id is null and ${where}`))[0].n);
+      Number(
+        (await sqlRows<{ n: number }>(app, sql`select count(*)::int as n from beneficiaries where holder_id is null and ${where}`))[0].n,
+      );
     const admin = await list('ADMINISTRADOR', 'page=1');
     expect(admin.total).toBe(await count(sql`true`));
     expect(admin.estimated).toBeUndefined();
@@ -100,10 +101,13 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`],
     ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`],
   ] as const)('gives every holder a name filter matches, once and in order, page after page: %s, %s', async (type, _case, name, scope) => {
-    const expected = await rowsOf<{ cpf: string }>(sql`
+    const expected = await sqlRows<{ cpf: string }>(
+      app,
+      sql`
       select cpf from beneficiaries b where holder_id is null and ${scope()}
         and exists (select 1 from beneficiaries m where coalesce(m.holder_id, m.id) = b.id and m.name ilike ${`%${name}%`})
-      order by name, id`);
+      order by name, id`,
+    );
     expect(expected.length).toBeGreaterThan(10);
     const cpfs: string[] = [];
     for (let page = 1; ; page++) {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { startAdminPortal } from '../test/demoPortal';
-import { uuidsPageByPage } from '../test/helpers';
+import { sqlRows, uuidsPageByPage } from '../test/helpers';
 
 /**
  * Deep pages of the referrals list: past the first thousand rows, a page before the middle is read
@@ -13,8 +13,6 @@ const PAGE_SIZE = 100;
 
 let app: FastifyInstance;
 let admin: string;
-
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 beforeAll(async () => {
   ({ app, admin } = await startAdminPortal());
@@ -40,7 +38,8 @@ describe('GET /api/appointments/referrals, deep pages', () => {
     ['by CPF, descending', '&sort=cpf:desc', sql`b.cpf desc, r.id desc`],
     ['by status', '&sort=status:asc', sql`r.status asc, r.id desc`],
   ])('gives every referral once, in order, from the first page to the last: %s', async (_case, sort, order) => {
-    const expected = await rowsOf<{ uuid: string }>(
+    const expected = await sqlRows<{ uuid: string }>(
+      app,
       sql`select r.uuid from referrals r join beneficiaries b on b.id = r.beneficiary_id order by ${order}`,
     );
     expect(expected.length).toBeGreaterThan(EXTRA_REFERRALS);

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
 import { buildApp, type BuildAppOptions } from '../app';
@@ -50,6 +51,11 @@ export async function uuidsPageByPage(app: FastifyInstance, token: string, url: 
     uuids.push(...rows.map((row) => row.uuid));
     if (rows.length < pageSize) return uuids;
   }
+}
+
+/** The rows a raw SQL query answers, on either driver (PGlite and node-postgres both answer `{ rows }`). */
+export async function sqlRows<T>(app: FastifyInstance, query: SQL): Promise<T[]> {
+  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The status `/api/auth/verify` answers a token: 200 while its session is valid, 401 once it ended. */
