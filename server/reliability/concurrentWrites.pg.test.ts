@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { appointments, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
 import { freshCnpj, freshCpf, holderBody, TEST_PASSWORD, unique } from '../test/channelFixtures';
@@ -7,7 +7,7 @@ import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedic
 import { encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startDemoPortal } from '../test/demoPortal';
-import { injectAs } from '../test/helpers';
+import { injectAs, sqlRows } from '../test/helpers';
 
 /**
  * Rules that must hold when requests overlap (issue 26), on PostgreSQL only (PGlite runs every query
@@ -38,8 +38,6 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the read and the write of another, some request of the batch is caught there.
  */
 const staggered = <T>(calls: Array<() => Promise<T>>) => Promise.all(calls.map(async (call, index) => (await pause(index), call())));
-/** The rows of a raw query. */
-const rowsOf = async <T>(query: SQL) => ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
 const statuses = (responses: Array<{ statusCode: number }>) => responses.map((response) => response.statusCode);
 
 async function newPartner(tag = unique()) {
@@ -221,7 +219,9 @@ describe('no two active appointments of one beneficiary overlap', () => {
       ),
     );
     expect(statuses(answers).filter((status) => status !== 201 && status !== 409)).toEqual([]);
-    const [overlapping] = await rowsOf<{ pairs: number }>(sql`
+    const [overlapping] = await sqlRows<{ pairs: number }>(
+      app,
+      sql`
       select count(*)::int as pairs from ${appointments} a join ${appointments} b
         on a.beneficiary_id = b.beneficiary_id and a.id < b.id
        and a.starts_at < b.ends_at and b.starts_at < a.ends_at
@@ -229,7 +229,8 @@ describe('no two active appointments of one beneficiary overlap', () => {
        and a.beneficiary_id in (${sql.join(
          patients.map((patient) => sql`${patient.id}`),
          sql`, `,
-       )})`);
+       )})`,
+    );
     expect(overlapping.pairs).toBe(0);
     expect(statuses(answers).filter((status) => status === 201)).toHaveLength(10);
   });
@@ -265,11 +266,14 @@ describe('no two active appointments of one professional overlap', () => {
       ).flat(),
     );
     expect(statuses(answers).filter((status) => status !== 201 && status !== 409)).toEqual([]);
-    const [overlapping] = await rowsOf<{ pairs: number }>(sql`
+    const [overlapping] = await sqlRows<{ pairs: number }>(
+      app,
+      sql`
       select count(*)::int as pairs from ${appointments} a join ${appointments} b
         on a.professional_id = b.professional_id and a.id < b.id
        and a.starts_at < b.ends_at and b.starts_at < a.ends_at
-     where a.status <> 'CANCELED' and b.status <> 'CANCELED' and a.professional_id = ${professional.id}`);
+     where a.status <> 'CANCELED' and b.status <> 'CANCELED' and a.professional_id = ${professional.id}`,
+    );
     expect(overlapping.pairs).toBe(0);
     // Each slot names this professional, so no one else can take a refused time. 14:10 overlaps both
     // 14:00 and 14:20, which do not overlap each other: each day books 14:10 alone or both of the others.
@@ -348,12 +352,15 @@ describe('a dependent is active only while its holder is', () => {
       ]),
     );
     expect(statuses(answers).filter((status) => status >= 500)).toEqual([]);
-    const activeUnderInactive = await rowsOf<{ id: number }>(sql`
+    const activeUnderInactive = await sqlRows<{ id: number }>(
+      app,
+      sql`
       select d.id from ${beneficiaries} d join ${beneficiaries} h on h.id = d.holder_id
        where d.is_active and not h.is_active and h.id in (${sql.join(
          holders.map((holder) => sql`${holder.id}`),
          sql`, `,
-       )})`);
+       )})`,
+    );
     expect(activeUnderInactive).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzl
 import type { FastifyInstance } from 'fastify';
 import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
-import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
+import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
 import { reportConditions, reportConditionsOnSales, saleConditions, type SalesReportFilters } from './reportConditions';
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
@@ -23,10 +23,6 @@ const LATE_EVENING = new Date('2026-03-01T02:30:00Z');
 const JUST_AFTER_MIDNIGHT = new Date('2026-03-01T03:10:00Z');
 
 const ids = { p1: 0, p2: 0, b1: 0, b2: 0, b3: 0, r1: 0, r2: 0, r3: 0, r4: 0 };
-
-async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
@@ -230,13 +226,14 @@ async function expectRollupEqualsSales() {
     ],
   ];
   for (const [rollup, recomputed] of pairs) {
-    const difference = await rowsOf<{ n: number }>(
+    const difference = await sqlRows<{ n: number }>(
+      app,
       sql.raw(`select count(*)::int as n from ((${rollup} except all ${recomputed}) union all (${recomputed} except all ${rollup})) d`),
     );
     expect({ rollup, difference: Number(difference[0].n) }).toEqual({ rollup, difference: 0 });
   }
   for (const table of ['sales_partner_days', 'sales_unattributed_months', 'sales_unattributed_days']) {
-    const [rows] = await rowsOf<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where count <> 0`));
+    const [rows] = await sqlRows<{ n: number }>(app, sql.raw(`select count(*)::int as n from ${table} where count <> 0`));
     expect({ table, filled: Number(rows.n) > 0 }).toEqual({ table, filled: true });
   }
 }
