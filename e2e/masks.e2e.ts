@@ -26,10 +26,14 @@ async function typeKeys(page: Page, input: Locator, text: string, delay: number)
   await page.keyboard.type(text, { delay });
 }
 
-/** A real paste (Ctrl+V) of a text put on the clipboard, over all the input holds. */
+/**
+ * A real paste (Ctrl+V) of a text put on the clipboard, over all the input holds. The input is
+ * focused rather than clicked: a paste needs the focus only, and a click's wait for a stable box
+ * once hung for its whole timeout on a loaded CI machine (no animation frame came).
+ */
 async function paste(page: Page, input: Locator, text: string) {
   await page.evaluate((value) => navigator.clipboard.writeText(value), text);
-  await input.click();
+  await input.focus();
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.press('ControlOrMeta+v');
 }
