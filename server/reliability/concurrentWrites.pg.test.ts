@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
+import { appointments, auditLog, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
 import { freshCnpj, freshCpf, holderBody, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { BENEFICIARY_MESSAGES } from '../../src/domain/beneficiaries';
 import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
@@ -11,7 +11,7 @@ import { injectAs, sqlRows } from '../test/helpers';
 
 /**
  * Rules that must hold when requests overlap (issue 26), on PostgreSQL only (PGlite runs every query
- * on one connection, so it never sees these races). Each case sends 20 to 36 requests at once through
+ * on one connection, so it never sees these races). Each case sends 10 to 36 requests at once through
  * the real API, then reads what the database kept: whatever order the requests ran in, the rule holds.
  */
 
@@ -148,6 +148,58 @@ describe('an edit never undoes a deactivation sent at the same time', () => {
       );
     expect(stillActive).toEqual([]);
   });
+});
+
+/** A branch or a reseller, each in a chain of its own, and the 404 message of its kind. */
+const removable = {
+  branches: { entity: 'branch', notFound: 'Filial não encontrada.', create: async () => newBranch((await newPartner()).id) },
+  resellers: {
+    entity: 'reseller',
+    notFound: 'Revendedor não encontrado.',
+    create: async () => newReseller((await newBranch((await newPartner()).id)).id),
+  },
+};
+type Removable = keyof typeof removable;
+
+const deletionsAudited = (entity: string, id: number) =>
+  app.db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, String(id)), eq(auditLog.action, 'delete')));
+
+describe('a record is removed once', () => {
+  it.each(Object.keys(removable) as Removable[])(
+    'for %s: one of ten simultaneous removals, the others a 404, one audit row',
+    async (resource) => {
+      const { entity, notFound, create } = removable[resource];
+      const record = await create();
+      const answers = await staggered(Array.from({ length: 10 }, () => () => send('DELETE', `/api/${resource}/${record.id}`)));
+      expect(statuses(answers).sort()).toEqual([200, ...Array(9).fill(404)]);
+      const refusals = answers.filter((answer) => answer.statusCode === 404).map((answer) => answer.json().message);
+      expect(new Set(refusals)).toEqual(new Set([notFound]));
+      expect(await deletionsAudited(entity, record.id)).toHaveLength(1);
+    },
+  );
+
+  it.each(Object.keys(removable) as Removable[])(
+    'for %s: an edit sent with the removal is saved before it or answered 404',
+    async (resource) => {
+      const { notFound, create } = removable[resource];
+      for (let round = 0; round < ROUNDS; round++) {
+        const record = await create();
+        const edit = { ...formOf(record), ...(resource === 'branches' ? { titulo: 'Outro' } : { nome: 'Outro' }) };
+        const edits = Array.from({ length: 10 }, () => () => send('PUT', `/api/${resource}/${record.id}`, edit));
+        const answers = await staggered([...edits.slice(0, 5), () => send('DELETE', `/api/${resource}/${record.id}`), ...edits.slice(5)]);
+        expect(answers[5].statusCode).toBe(200);
+        const editAnswers = answers.filter((_, index) => index !== 5);
+        expect(statuses(editAnswers).filter((status) => status !== 200 && status !== 404)).toEqual([]);
+        const refusals = editAnswers.filter((answer) => answer.statusCode === 404).map((answer) => answer.json().message);
+        expect(refusals.filter((message) => message !== notFound)).toEqual([]);
+        const table = { branches, resellers }[resource];
+        expect(await app.db.select({ id: table.id }).from(table).where(eq(table.id, record.id))).toEqual([]);
+      }
+    },
+  );
 });
 
 describe('a partner’s CNPJ identifies one partner', () => {
