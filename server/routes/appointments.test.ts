@@ -363,6 +363,7 @@ describe('booking from a referral', () => {
         { beneficiaryUuid: patient.uuid, beneficiaryMedicalReferralUuid: '3f2504e0-4f89-41d3-9a0c-0305e82c3301' },
         CARE_ERRORS.unknownReferral,
       ],
+      [{ beneficiaryUuid: patient.uuid, beneficiaryMedicalReferralUuid: 'encaminhamento-1' }, CARE_ERRORS.unknownReferral],
     ];
     for (const [payload, message] of refusals) {
       const response = await book({ specialtyUuid: specialty, availabilityUuid: slot.uuid, ...payload });
@@ -373,7 +374,8 @@ describe('booking from a referral', () => {
       specialtyUuid: specialty,
       beneficiaryUuid: patient.uuid,
       availabilityUuid: slot.uuid,
-      beneficiaryMedicalReferralUuid: referral.uuid,
+      // A uuid in capitals names the same referral.
+      beneficiaryMedicalReferralUuid: referral.uuid.toUpperCase(),
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().referralUuid).toBe(referral.uuid);

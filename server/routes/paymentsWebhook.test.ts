@@ -149,6 +149,16 @@ describe('POST /api/payment/webhook/asaas', () => {
     ]);
   });
 
+  it('keeps the holder of an overdue one-off consultation active: only a subscription lapses', async () => {
+    const { attempt, cpf } = await purchase('consulta_avulsa');
+    await gatewaySets(attempt, 'OVERDUE');
+    const overdue = event('PAYMENT_OVERDUE', { id: attempt.gatewayPaymentId });
+    expect((await sendEvent(overdue)).json()).toEqual({ received: true, duplicate: false });
+    expect(await outcomeOf(overdue.id)).toBe('ignored');
+    expect((await beneficiaryOf(cpf)).isActive).toBe(true);
+    expect((await saleOf(attempt.saleId)).status).toBe('paid');
+  });
+
   it('ignores an event id already processed', async () => {
     const { attempt } = await purchase('consulta_avulsa');
     await gatewaySets(attempt, 'REFUNDED');

@@ -82,6 +82,14 @@ describe('GET /api/appointments/referrals', () => {
     }
   });
 
+  it('answers a signed link to a document missing from the file store with 404', async () => {
+    const patient = await insertBeneficiary(app.db, { name: 'Quitéria Sem Arquivo Teste' });
+    await insertReferral(app.db, { beneficiaryId: patient.id, specialtyName: 'Dermatologia', arquivo: 'encaminhamentos/perdido.pdf' });
+    const [referral] = (await get('/api/appointments/referrals?busca=quit%C3%A9ria%20sem%20arquivo')).json() as ReferralAnswer[];
+    const file = await app.inject({ method: 'GET', url: referral.urlPath! });
+    expect([file.statusCode, file.json().message]).toEqual([404, 'Arquivo não encontrado.']);
+  });
+
   it('exports the filtered list as CSV', async () => {
     const response = await get('/api/appointments/referrals/export.csv?status=COMPLETED');
     const lines = csvLines(response.body);
