@@ -79,7 +79,9 @@ export function createRapidocClient(settings: RapidocSettings, logFailure: Rapid
       });
       text = await response.text();
     } catch (error) {
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      // By name, not `instanceof Error`: fetch's DOMException may come from another realm (jest's vm).
+      const name = (error as { name?: unknown } | null)?.name;
+      const timedOut = name === 'TimeoutError' || name === 'AbortError';
       throw unavailable(method, path, timedOut ? `timeout after ${settings.timeoutMs} ms` : String(error));
     }
 

@@ -217,6 +217,39 @@ describe('the Rapidoc adapter behind the API', () => {
     expect((await get('/api/appointments/nao-existe')).statusCode).toBe(404);
   });
 
+  it('checks a referral at the provider before booking from it: unknown, not pending or of another specialty never reach its agenda', async () => {
+    const { patient, providerUuid } = await patientAtProvider('Bento Provedor');
+    const beneficiary = { uuid: providerUuid, name: 'Bento Provedor', cpf: patient.cpf };
+    const referral = (uuid: string, extra: object) => ({ uuid, status: 'PENDING', createdAt: '10/03/2026 14:20', beneficiary, ...extra });
+    fake.referrals = [
+      referral('ref-realizado', { status: 'COMPLETED', specialty: CARDIOLOGY }),
+      referral('ref-dermato', { specialty: { uuid: '7c1d2e3f-0000-4a4a-8b8b-123456789abc', name: 'Dermatologia' } }),
+      referral('ref-sem-especialidade', {}),
+    ];
+    const book = (referralUuid: string) =>
+      post('/api/appointments', {
+        specialtyUuid: CARDIOLOGY.uuid,
+        beneficiaryUuid: patient.uuid,
+        availabilityUuid: 'slot-1',
+        beneficiaryMedicalReferralUuid: referralUuid,
+      });
+    const refusals: Array<[string, string]> = [
+      ['ref-nenhum', CARE_ERRORS.unknownReferral],
+      ['ref-realizado', CARE_ERRORS.referralNotPending],
+      ['ref-dermato', CARE_ERRORS.referralOtherSpecialty],
+    ];
+    for (const [referralUuid, message] of refusals) {
+      const calls = fake.calls.length;
+      const refused = await book(referralUuid);
+      expect([referralUuid, refused.statusCode, refused.json().message]).toEqual([referralUuid, 400, message]);
+      expect(fake.calls.slice(calls).map((made) => made.method)).toEqual(['GET']);
+    }
+    // A referral that names no specialty is not checked against one.
+    const booked = await book('ref-sem-especialidade');
+    expect(booked.statusCode).toBe(201);
+    expect(lastCall().body).toMatchObject({ beneficiaryMedicalReferralUuid: 'ref-sem-especialidade' });
+  });
+
   it.each(['%2E%2E', '..', '.', '%2e%2e%2F%2e%2e', 'a%2F..%2Fbeneficiaries', '%252E%252E', 'a.b', '%20'])(
     'refuses the appointment id %s before anything reaches the provider or the audit trail',
     async (id) => {
