@@ -169,6 +169,53 @@ describe('paying by Pix', () => {
   });
 });
 
+describe('a Pix charge that fails', () => {
+  it.each([
+    [
+      'the gateway refuses it',
+      'Pix indisponível no momento.',
+      'new',
+      () => HttpResponse.json({ success: false, error: 'Pix indisponível no momento.' }),
+    ],
+    ['the refusal says nothing', CHECKOUT_MESSAGES.unexpected, 'new', () => HttpResponse.json({ success: false })],
+    ['the network fails', CHECKOUT_MESSAGES.unexpected, 'same', () => HttpResponse.error()],
+  ] as const)(
+    'when %s: “Falha no pagamento” and “%s”, no code, the form open, and a retry 3 s later with the %s key',
+    async (_case, message, key, answer) => {
+      jest.useFakeTimers({ advanceTimers: true });
+      backend();
+      const keys: Array<string | null> = [];
+      server.use(
+        http.post('*/api/payment/pix', ({ request }) => {
+          keys.push(request.headers.get('Idempotency-Key'));
+          return answer();
+        }),
+      );
+      const { user, store } = renderCheckout();
+      await user.click(screen.getByRole('radio', { name: 'Pix' }));
+      await fillBuyer(user);
+      const generate = () => screen.getByRole('button', { name: PIX_TEXTS.generate });
+      await user.click(generate());
+
+      expect(await screen.findByText(CHECKOUT_MESSAGES.failure)).toBeInTheDocument();
+      expect(screen.getByText(message)).toBeInTheDocument();
+      expect(screen.queryByRole('img', { name: PIX_TEXTS.qrCodeAlt })).not.toBeInTheDocument();
+      expect(store.getState().checkout?.pixCharge ?? null).toBeNull();
+      expect(field(labels.name)).toBeEnabled();
+      // The button keeps its spinner while the toasts are read, then offers the charge again.
+      expect(screen.getByRole('button', { name: PIX_TEXTS.generating })).toBeDisabled();
+      act(() => jest.advanceTimersByTime(3100));
+      expect(generate()).toBeEnabled();
+
+      await user.click(generate());
+      await waitFor(() => expect(keys).toHaveLength(2));
+      expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+      if (key === 'same') expect(keys[1]).toBe(keys[0]);
+      else expect(keys[1]).not.toBe(keys[0]);
+    },
+  );
+});
+
 describe('the address from the CEP', () => {
   it('fills street, neighbourhood, city and UF when the CEP has 8 digits, and moves to "Número"', async () => {
     const fake = backend(() =>
