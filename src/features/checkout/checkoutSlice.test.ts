@@ -115,6 +115,17 @@ describe('the checkout slice: Pix adds its own states', () => {
     expect(reduce([buttonReleased()], refused)).toMatchObject({ pix: 'idle', buttonLocked: false });
   });
 
+  it('ignores a charge, a refusal or an expiry that arrives in another phase (a late answer changes nothing)', () => {
+    // No charge asked for: a charge or a refusal arriving now is not ours.
+    expect(reduce([pixChargeCreated({ charge, order }), pixChargeRefused(), pixExpired()], pix())).toEqual(pix());
+    // A refused charge's late twin does not open a code over the refusal.
+    const refused = reduce([pixChargeRequested(), pixChargeRefused()], pix());
+    expect(reduce([pixChargeCreated({ charge, order })], refused)).toEqual(refused);
+    // A paid charge neither expires nor is refused afterwards.
+    const paid = reduce([pixChargeRequested(), pixChargeCreated({ charge, order }), pixPaid()], pix());
+    expect(reduce([pixExpired(), pixChargeRefused()], paid)).toEqual(paid);
+  });
+
   it('never starts a Pix charge while the card is chosen, nor a card payment while Pix is', () => {
     expect(reduce([pixChargeRequested()])).toEqual(initialCheckoutState);
     expect(reduce([cardPaymentStarted()], pix())).toEqual(pix());

@@ -230,6 +230,44 @@ describe('Novo Profissional', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.createTitle })).not.toBeInTheDocument());
   });
 
+  it('opens an edit with the saved values, masked, and saves it as PUT without asking for the documents again', async () => {
+    const queries = listAnswers();
+    let sent: FormData | undefined;
+    server.use(
+      http.put('*/api/professionals/:id', async ({ request, params }) => {
+        expect(params.id).toBe('1');
+        sent = await request.formData();
+        return HttpResponse.json({ success: true, data: professional({ nome_completo: 'Helena Cardoso Lima Neto' }) });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Helena Cardoso Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.editTitle });
+    expect(within(dialog).getByLabelText(/^Nome Completo/)).toHaveValue('Helena Cardoso Lima');
+    expect(within(dialog).getByLabelText(/^CPF/)).toHaveValue('529.982.247-25');
+    expect(within(dialog).getByLabelText(/^Telefone Celular/)).toHaveValue('(11) 98888-7777');
+    expect(within(dialog).getByLabelText(/^CEP/)).toHaveValue('01310-100');
+    expect(within(dialog).getByRole('checkbox', { name: 'Cardiologia' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Geriatria' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'Pediatria' })).not.toBeChecked();
+    expect(within(dialog).getByLabelText('Dia da semana 1')).toHaveValue('1');
+
+    const name = within(dialog).getByLabelText(/^Nome Completo/);
+    await user.clear(name);
+    await user.type(name, 'Helena Cardoso Lima Neto');
+    const listed = queries.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    // No document is picked: an edit keeps the saved ones, so nothing is required and none is sent.
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+    expect(sent!.get('nome_completo')).toBe('Helena Cardoso Lima Neto');
+    expect(JSON.parse(String(sent!.get('especialidades')))).toEqual(['Cardiologia', 'Geriatria']);
+    expect(JSON.parse(String(sent!.get('agenda')))).toEqual([{ diaSemana: 1, inicio: '08:00', fim: '12:00' }]);
+    expect(sent!.get('copia_crm')).toBeNull();
+    expect(sent!.get('termo_aceite')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.editTitle })).not.toBeInTheDocument());
+    await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
+  });
+
   it('keeps a schedule row’s error with its row when a row above is removed', async () => {
     listAnswers();
     const { user } = renderPage();
