@@ -46,4 +46,20 @@ describe('a 401', () => {
     await store.dispatch(partnersApi.endpoints.getPartners.initiate({ page: 1 }));
     expect(partnerCalls.calls).toBe(2);
   });
+
+  it.each([
+    ['/parceiros?page=2', '7 /parceiros?page=2'],
+    ['/', null],
+    ['/login?expired=1', null],
+  ])('a 401 on %s remembers %p for the same user’s next sign-in (never the sign-in page or the root)', async (path, remembered) => {
+    window.history.pushState({}, '', path);
+    server.use(http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'Sessão expirada.' }, { status: 401 })));
+    localStorage.removeItem('redirectAfterLogin');
+    const store = makeStore(signedInAs('ADMINISTRADOR', 7, 'admin@demo.com.br'));
+    const beneficiaries = store.dispatch(beneficiariesApi.endpoints.getBeneficiaries.initiate({ page: 1 }));
+    await beneficiaries;
+    beneficiaries.unsubscribe();
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(localStorage.getItem('redirectAfterLogin')).toBe(remembered);
+  });
 });
