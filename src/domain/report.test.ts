@@ -1,5 +1,5 @@
 import { paymentTypeLabel, serviceTypeLabel, statusQuestion } from './beneficiaries';
-import { lastMonths, monthChoices, monthLabel, reportTitle, reportVisibility } from './report';
+import { isYearMonth, lastMonths, monthChoices, monthLabel, REPORT_TEXTS, reportTitle, reportVisibility } from './report';
 import { narrowChannelOptions, withChannelFilter } from './salesChannel';
 
 describe('report months', () => {
@@ -82,4 +82,26 @@ describe('beneficiary labels', () => {
     expect(statusQuestion(true)).toBe('Tem certeza que deseja inativar este beneficiário?');
     expect(statusQuestion(false)).toBe('Tem certeza que deseja ativar este beneficiário?');
   });
+});
+
+describe('report texts and filters', () => {
+  it('counts the sales without a reseller in Brazilian digits, one sale in the singular', () => {
+    expect([0, 1, 2, 1234].map(REPORT_TEXTS.withoutResellerCount)).toEqual([
+      '0 vendas sem revendedor',
+      '1 venda sem revendedor',
+      '2 vendas sem revendedor',
+      '1.234 vendas sem revendedor',
+    ]);
+  });
+
+  it.each(['2026-01', '2026-09', '2026-10', '2026-12', '1999-11'])('takes %s as a month', (month) => {
+    expect(isYearMonth(month)).toBe(true);
+  });
+
+  it.each(['2026-00', '2026-13', '2026-1', '26-01', '2026-01-01', ' 2026-01', '2026-01 ', '', 202601, null, undefined])(
+    'refuses %p as a month',
+    (month) => {
+      expect(isYearMonth(month)).toBe(false);
+    },
+  );
 });
