@@ -1,0 +1,119 @@
+import { configureStore } from '@reduxjs/toolkit';
+import { http, HttpResponse } from 'msw';
+import type { Beneficiary } from '../domain/beneficiaries';
+import { server } from '../test/server';
+import { apiSlice } from './apiSlice';
+import { beneficiariesApi } from './beneficiariesApi';
+
+/**
+ * Toggling a beneficiary's status updates the cached list and the CPF look-up in place, before the
+ * refetch: the row changes at once, and a holder inactivated takes its dependents with it.
+ */
+
+const person = (overrides: Partial<Beneficiary>): Beneficiary => ({
+  id: 1,
+  uuid: 'b-1',
+  name: 'Titular',
+  cpf: '52998224725',
+  birthday: null,
+  phone: null,
+  email: null,
+  zipCode: null,
+  address: null,
+  city: null,
+  state: null,
+  paymentType: 'S',
+  serviceType: 'G',
+  holder: null,
+  isActive: true,
+  planFromSale: false,
+  nome_revendedor: null,
+  nome_filial: null,
+  nome_parceiro: null,
+  ...overrides,
+});
+const HOLDER = person({});
+const DEPENDENT = person({ id: 2, uuid: 'b-2', name: 'Dependente', cpf: '11144477735', holder: HOLDER.cpf });
+const OTHER_HOLDER = person({ id: 3, uuid: 'b-3', name: 'Outro Titular', cpf: '39053344705' });
+const OTHERS_DEPENDENT = person({ id: 4, uuid: 'b-4', name: 'Outro Dependente', cpf: '98765432100', holder: OTHER_HOLDER.cpf });
+const PAGE = [HOLDER, DEPENDENT, OTHER_HOLDER, OTHERS_DEPENDENT];
+
+const makeStore = () =>
+  configureStore({
+    reducer: { [apiSlice.reducerPath]: apiSlice.reducer },
+    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(apiSlice.middleware),
+  });
+
+/** The server answers the page and the CPF look-ups, then a toggle with `isActive`, and holds every later read. */
+function answers(isActive: boolean, page = PAGE) {
+  server.use(
+    http.get('*/api/beneficiaries', () => HttpResponse.json(page, { headers: { 'X-Total-Count': '2' } })),
+    http.get('*/api/beneficiaries/cpf/:cpf', ({ params }) => HttpResponse.json(page.find((item) => item.cpf === params.cpf))),
+    http.delete('*/api/beneficiaries/:uuid', () => {
+      // The refetch that follows never answers: what the test reads is the in-place update.
+      server.use(
+        http.get('*/api/beneficiaries', () => new Promise<Response>(() => undefined)),
+        http.get('*/api/beneficiaries/cpf/:cpf', () => new Promise<Response>(() => undefined)),
+      );
+      return HttpResponse.json({ success: true, message: 'ok', isActive });
+    }),
+  );
+}
+
+async function cached(store: ReturnType<typeof makeStore>) {
+  const list = store.dispatch(beneficiariesApi.endpoints.getBeneficiaries.initiate({ page: 1 }));
+  const holder = store.dispatch(beneficiariesApi.endpoints.getBeneficiaryByCpf.initiate(HOLDER.cpf));
+  const dependent = store.dispatch(beneficiariesApi.endpoints.getBeneficiaryByCpf.initiate(DEPENDENT.cpf));
+  await Promise.all([list, holder, dependent]);
+  const state = () => store.getState();
+  return {
+    activeInList: () =>
+      Object.fromEntries(
+        beneficiariesApi.endpoints.getBeneficiaries
+          .select({ page: 1 })(state())
+          .data!.items.map((item) => [item.name, item.isActive]),
+      ),
+    activeByCpf: (cpf: string) => beneficiariesApi.endpoints.getBeneficiaryByCpf.select(cpf)(state()).data?.isActive,
+  };
+}
+
+describe('toggling a beneficiary’s status', () => {
+  it('inactivates a holder in the cached list and look-up, with its own dependents only', async () => {
+    answers(false);
+    const store = makeStore();
+    const cache = await cached(store);
+    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid })).unwrap();
+    expect(cache.activeInList()).toEqual({ Titular: false, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
+    expect(cache.activeByCpf(HOLDER.cpf)).toBe(false);
+  });
+
+  it('activates a holder without touching its dependents (each is activated on its own)', async () => {
+    const inactive = { isActive: false };
+    answers(true, [{ ...HOLDER, ...inactive }, { ...DEPENDENT, ...inactive }, OTHER_HOLDER, OTHERS_DEPENDENT]);
+    const store = makeStore();
+    const cache = await cached(store);
+    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid })).unwrap();
+    expect(cache.activeInList()).toEqual({ Titular: true, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
+    expect([cache.activeByCpf(HOLDER.cpf), cache.activeByCpf(DEPENDENT.cpf)]).toEqual([true, false]);
+  });
+
+  it('inactivates a dependent alone, in the list and in its look-up', async () => {
+    answers(false);
+    const store = makeStore();
+    const cache = await cached(store);
+    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: DEPENDENT.id, uuid: DEPENDENT.uuid })).unwrap();
+    expect(cache.activeInList()).toEqual({ Titular: true, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
+    expect([cache.activeByCpf(HOLDER.cpf), cache.activeByCpf(DEPENDENT.cpf)]).toEqual([true, false]);
+  });
+
+  it('changes nothing when the server refuses', async () => {
+    answers(false);
+    server.use(http.delete('*/api/beneficiaries/:uuid', () => HttpResponse.json({ message: 'Sem permissão.' }, { status: 403 })));
+    const store = makeStore();
+    const cache = await cached(store);
+    const toggle = store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid }));
+    await expect(toggle.unwrap()).rejects.toMatchObject({ status: 403 });
+    expect(cache.activeInList()).toEqual({ Titular: true, Dependente: true, 'Outro Titular': true, 'Outro Dependente': true });
+    expect(cache.activeByCpf(HOLDER.cpf)).toBe(true);
+  });
+});
