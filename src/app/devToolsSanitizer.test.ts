@@ -1,4 +1,4 @@
-import { REDACTED, redactSecrets } from './devToolsSanitizer';
+import { devToolsOptions, REDACTED, redactSecrets } from './devToolsSanitizer';
 
 describe('Redux DevTools sanitizer', () => {
   it("shows the login's token, credentials and bearer headers as [redacted]", () => {
@@ -29,5 +29,67 @@ describe('Redux DevTools sanitizer', () => {
     const redacted = redactSecrets(withToken, 'tok');
     expect(redacted.login.token).toBe(REDACTED);
     expect(redacted.api).toBe(state.api);
+  });
+
+  it('hides any bearer header, whichever token it carries, and leaves text that only mentions one', () => {
+    expect(redactSecrets('Bearer outro-token', 'tok')).toBe('[redacted]');
+    expect(redactSecrets('bearer\toutro-token', null)).toBe(REDACTED);
+    expect(redactSecrets('O cabeçalho Bearer vai no pedido', 'tok')).toBe('O cabeçalho Bearer vai no pedido');
+    expect(redactSecrets('Bearers', 'tok')).toBe('Bearers');
+    expect(redactSecrets('texto qualquer', null)).toBe('texto qualquer');
+    // Signed out there is no token to look for (not even the word 'null').
+    expect(redactSecrets('valor null aqui', null)).toBe('valor null aqui');
+  });
+
+  it('hides exactly the credential keys, in any case, and not keys that merely begin or end like one', () => {
+    const shown = redactSecrets(
+      {
+        Authorization: 'x',
+        newPassword: 'y',
+        currentPassword: 'z',
+        confirmPassword: 'z',
+        SENHA: 'w',
+        tokenVersion: 3,
+        temSenha: true,
+        senhaAlterada: true,
+      },
+      null,
+    );
+    expect(shown).toEqual({
+      Authorization: REDACTED,
+      newPassword: REDACTED,
+      currentPassword: REDACTED,
+      confirmPassword: REDACTED,
+      SENHA: REDACTED,
+      tokenVersion: 3,
+      temSenha: true,
+      senhaAlterada: true,
+    });
+  });
+
+  it('describes a response by its status, and keeps dates, other class instances and empty values as they are', () => {
+    const when = new Date('2026-11-27T12:00:00Z');
+    const shown = redactSecrets({ response: new Response(null, { status: 401 }), when, missing: undefined, none: null, count: 0 }, 'tok');
+    expect(shown).toEqual({ response: 'HTTP 401', when, missing: undefined, none: null, count: 0 });
+    expect(shown.when).toBe(when);
+  });
+
+  it('looks inside objects without a prototype too', () => {
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { token: 'tok', nome: 'Ana' });
+    expect(redactSecrets({ bare }, null).bare).toEqual(Object.assign(Object.create(null) as object, { token: REDACTED, nome: 'Ana' }));
+  });
+
+  it('is what the store gives Redux DevTools: actions and state cleaned of the stored token', () => {
+    localStorage.setItem('token', 'tok-guardado');
+    try {
+      expect(devToolsOptions.name).toBe('Portal Saúde');
+      expect(devToolsOptions.actionSanitizer({ type: 'x', payload: 'com tok-guardado dentro' } as { type: string })).toEqual({
+        type: 'x',
+        payload: REDACTED,
+      });
+      expect(devToolsOptions.stateSanitizer({ a: ['tok-guardado', 'livre'] })).toEqual({ a: [REDACTED, 'livre'] });
+    } finally {
+      localStorage.removeItem('token');
+    }
   });
 });

@@ -4,7 +4,7 @@ import { getToken } from '../api/session';
 export const REDACTED = '[redacted]';
 
 /** Keys whose value is a credential wherever it appears (the login's answer, a request's headers). */
-const SECRET_KEYS = /^(token|authorization|senha|password|currentPassword|newPassword)$/i;
+const SECRET_KEYS = /^(token|authorization|senha|password|currentPassword|newPassword|confirmPassword)$/i;
 
 const isPlainObject = (value: object) => {
   const prototype = Object.getPrototypeOf(value) as unknown;

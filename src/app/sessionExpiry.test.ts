@@ -1,6 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { partnersApi } from '../api/partnersApi';
+import { authApi } from '../api/authApi';
 import { beneficiariesApi } from '../api/beneficiariesApi';
+import { checkoutApi, type PayArgs } from '../api/checkoutApi';
+import { unauthorizedResponse } from '../api/sessionEvents';
 import { signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
 import { makeStore } from './store';
@@ -61,5 +64,44 @@ describe('a 401', () => {
     beneficiaries.unsubscribe();
     expect(store.getState().auth.isAuthenticated).toBe(false);
     expect(localStorage.getItem('redirectAfterLogin')).toBe(remembered);
+  });
+
+  it('ends the session with the server’s reason, shown on the sign-in page, and whose session it was', async () => {
+    server.use(http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'Conta inativada.' }, { status: 401 })));
+    const store = makeStore(signedInAs('FILIAL', 12, 'filial@demo.com.br'));
+    await store.dispatch(beneficiariesApi.endpoints.getBeneficiaries.initiate({ page: 1 }));
+    expect(store.getState().auth).toMatchObject({
+      isAuthenticated: false,
+      user: null,
+      sessionEndNotice: 'Conta inativada.',
+      expiredUserId: 12,
+    });
+  });
+
+  it('ends it too for a download refused with 401 (a CSV export outside RTK Query)', () => {
+    const store = makeStore(signedInAs('ADMINISTRADOR', 3));
+    store.dispatch(unauthorizedResponse({ reason: 'Sessão expirada.' }));
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: false, sessionEndNotice: 'Sessão expirada.', expiredUserId: 3 });
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('is an answer, not an expiry, from the sign-in and the card payment: the session stays', async () => {
+    server.use(
+      http.post('*/api/auth/login', () => HttpResponse.json({ message: 'Credenciais inválidas' }, { status: 401 })),
+      http.post('*/api/payment', () => HttpResponse.json({ success: false, error: 'Cartão recusado.' }, { status: 401 })),
+    );
+    const store = makeStore(signedInAs('ADMINISTRADOR', 1));
+    await store.dispatch(authApi.endpoints.login.initiate({ email: 'a@b.com.br', senha: 'errada1', userType: 'ADMINISTRADOR' }));
+    await store.dispatch(checkoutApi.endpoints.pay.initiate({ payment: {}, idempotencyKey: 'k'.repeat(32) } as unknown as PayArgs));
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('token')).toBe('test-token');
+  });
+
+  it.each([403, 404, 500])('a %i keeps the session', async (status) => {
+    server.use(http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'Não.' }, { status })));
+    const store = makeStore(signedInAs('ADMINISTRADOR', 1));
+    await store.dispatch(beneficiariesApi.endpoints.getBeneficiaries.initiate({ page: 1 }));
+    expect(store.getState().auth.isAuthenticated).toBe(true);
+    expect(localStorage.getItem('token')).toBe('test-token');
   });
 });
