@@ -60,13 +60,17 @@ function answers(isActive: boolean, page = PAGE) {
   );
 }
 
-async function cached(store: ReturnType<typeof makeStore>) {
+/** A store with the page and both look-ups cached, and what the tests do and read with it. */
+async function cachedStore() {
+  const store = makeStore();
   const list = store.dispatch(beneficiariesApi.endpoints.getBeneficiaries.initiate({ page: 1 }));
   const holder = store.dispatch(beneficiariesApi.endpoints.getBeneficiaryByCpf.initiate(HOLDER.cpf));
   const dependent = store.dispatch(beneficiariesApi.endpoints.getBeneficiaryByCpf.initiate(DEPENDENT.cpf));
   await Promise.all([list, holder, dependent]);
   const state = () => store.getState();
   return {
+    toggle: ({ id, uuid }: Beneficiary) =>
+      store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id, uuid })).unwrap(),
     activeInList: () =>
       Object.fromEntries(
         beneficiariesApi.endpoints.getBeneficiaries
@@ -80,9 +84,8 @@ async function cached(store: ReturnType<typeof makeStore>) {
 describe('toggling a beneficiary’s status', () => {
   it('inactivates a holder in the cached list and look-up, with its own dependents only', async () => {
     answers(false);
-    const store = makeStore();
-    const cache = await cached(store);
-    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid })).unwrap();
+    const cache = await cachedStore();
+    await cache.toggle(HOLDER);
     expect(cache.activeInList()).toEqual({ Titular: false, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
     expect(cache.activeByCpf(HOLDER.cpf)).toBe(false);
   });
@@ -90,18 +93,16 @@ describe('toggling a beneficiary’s status', () => {
   it('activates a holder without touching its dependents (each is activated on its own)', async () => {
     const inactive = { isActive: false };
     answers(true, [{ ...HOLDER, ...inactive }, { ...DEPENDENT, ...inactive }, OTHER_HOLDER, OTHERS_DEPENDENT]);
-    const store = makeStore();
-    const cache = await cached(store);
-    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid })).unwrap();
+    const cache = await cachedStore();
+    await cache.toggle(HOLDER);
     expect(cache.activeInList()).toEqual({ Titular: true, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
     expect([cache.activeByCpf(HOLDER.cpf), cache.activeByCpf(DEPENDENT.cpf)]).toEqual([true, false]);
   });
 
   it('inactivates a dependent alone, in the list and in its look-up', async () => {
     answers(false);
-    const store = makeStore();
-    const cache = await cached(store);
-    await store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: DEPENDENT.id, uuid: DEPENDENT.uuid })).unwrap();
+    const cache = await cachedStore();
+    await cache.toggle(DEPENDENT);
     expect(cache.activeInList()).toEqual({ Titular: true, Dependente: false, 'Outro Titular': true, 'Outro Dependente': true });
     expect([cache.activeByCpf(HOLDER.cpf), cache.activeByCpf(DEPENDENT.cpf)]).toEqual([true, false]);
   });
@@ -109,10 +110,8 @@ describe('toggling a beneficiary’s status', () => {
   it('changes nothing when the server refuses', async () => {
     answers(false);
     server.use(http.delete('*/api/beneficiaries/:uuid', () => HttpResponse.json({ message: 'Sem permissão.' }, { status: 403 })));
-    const store = makeStore();
-    const cache = await cached(store);
-    const toggle = store.dispatch(beneficiariesApi.endpoints.toggleBeneficiaryStatus.initiate({ id: HOLDER.id, uuid: HOLDER.uuid }));
-    await expect(toggle.unwrap()).rejects.toMatchObject({ status: 403 });
+    const cache = await cachedStore();
+    await expect(cache.toggle(HOLDER)).rejects.toMatchObject({ status: 403 });
     expect(cache.activeInList()).toEqual({ Titular: true, Dependente: true, 'Outro Titular': true, 'Outro Dependente': true });
     expect(cache.activeByCpf(HOLDER.cpf)).toBe(true);
   });
