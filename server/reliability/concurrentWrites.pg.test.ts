@@ -152,8 +152,14 @@ describe('an edit never undoes a deactivation sent at the same time', () => {
 
 /** A branch or a reseller, each in a chain of its own, and the 404 message of its kind. */
 const removable = {
-  branches: { entity: 'branch', notFound: 'Filial não encontrada.', create: async () => newBranch((await newPartner()).id) },
+  branches: {
+    table: branches,
+    entity: 'branch',
+    notFound: 'Filial não encontrada.',
+    create: async () => newBranch((await newPartner()).id),
+  },
   resellers: {
+    table: resellers,
     entity: 'reseller',
     notFound: 'Revendedor não encontrado.',
     create: async () => newReseller((await newBranch((await newPartner()).id)).id),
@@ -184,7 +190,7 @@ describe('a record is removed once', () => {
   it.each(Object.keys(removable) as Removable[])(
     'for %s: an edit sent with the removal is saved before it or answered 404',
     async (resource) => {
-      const { notFound, create } = removable[resource];
+      const { table, notFound, create } = removable[resource];
       for (let round = 0; round < ROUNDS; round++) {
         const record = await create();
         const edit = { ...formOf(record), ...(resource === 'branches' ? { titulo: 'Outro' } : { nome: 'Outro' }) };
@@ -195,7 +201,6 @@ describe('a record is removed once', () => {
         expect(statuses(editAnswers).filter((status) => status !== 200 && status !== 404)).toEqual([]);
         const refusals = editAnswers.filter((answer) => answer.statusCode === 404).map((answer) => answer.json().message);
         expect(refusals.filter((message) => message !== notFound)).toEqual([]);
-        const table = { branches, resellers }[resource];
         expect(await app.db.select({ id: table.id }).from(table).where(eq(table.id, record.id))).toEqual([]);
       }
     },

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { sales } from '../../db/schema';
 import { boundedCount, EXACT_COUNT_LIMIT } from '../../lib/boundedCount';
 import { isValidCpf } from '../../../src/domain/documents';
-import { createTestApp, injectAs, loginAsDemo } from '../../test/helpers';
+import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
 import { seedLarge, type SeedStep } from '.';
 import { SEED_SIZES } from './sizes';
 
@@ -19,13 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
-async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await app.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
-
 const countOf = async (table: string) =>
-  Number((await rowsOf<{ total: number }>(sql.raw(`select count(*)::int as total from ${table}`)))[0].total);
+  Number((await sqlRows<{ total: number }>(app, sql.raw(`select count(*)::int as total from ${table}`)))[0].total);
 
 describe('seed at size (test size)', () => {
   it('creates every table at the size asked, reporting each step', async () => {
@@ -50,7 +45,8 @@ describe('seed at size (test size)', () => {
   });
 
   it('gives every beneficiary, reseller and professional a CPF with valid check digits', async () => {
-    const cpfs = await rowsOf<{ cpf: string }>(
+    const cpfs = await sqlRows<{ cpf: string }>(
+      app,
       sql`select cpf from beneficiaries union all select cpf from resellers union all select cpf from professionals`,
     );
     expect(cpfs).toHaveLength(size.beneficiaries + size.resellers + size.professionals);
@@ -58,7 +54,10 @@ describe('seed at size (test size)', () => {
   });
 
   it('spreads sales over the months and keeps them tied to the buyer’s reseller', async () => {
-    const [span] = await rowsOf<{ months: number }>(sql`select count(distinct date_trunc('month', data_hora))::int as months from sales`);
+    const [span] = await sqlRows<{ months: number }>(
+      app,
+      sql`select count(distinct date_trunc('month', data_hora))::int as months from sales`,
+    );
     expect(span.months).toBeGreaterThanOrEqual(size.months);
     expect(
       await countOf('sales s join beneficiaries b on b.id = s.beneficiary_id where s.reseller_id is distinct from b.reseller_id'),
@@ -71,7 +70,10 @@ describe('seed at size (test size)', () => {
     expect(beneficiaries.statusCode).toBe(200);
     expect(beneficiaries.headers['x-total-count']).toBe(String(holders));
 
-    const [{ name }] = await rowsOf<{ name: string }>(sql`select name from beneficiaries where holder_id is null order by id limit 1`);
+    const [{ name }] = await sqlRows<{ name: string }>(
+      app,
+      sql`select name from beneficiaries where holder_id is null order by id limit 1`,
+    );
     const filtered = await injectAs(app, admin, {
       method: 'GET',
       url: `/api/beneficiaries?page=1&name=${encodeURIComponent(name.split(' ')[1])}`,
@@ -87,7 +89,8 @@ describe('seed at size (test size)', () => {
 
     const report = await injectAs(app, admin, { method: 'GET', url: '/api/reports/sales?page=1' });
     expect(report.statusCode).toBe(200);
-    const [{ paid }] = await rowsOf<{ paid: number }>(
+    const [{ paid }] = await sqlRows<{ paid: number }>(
+      app,
       sql`select count(*)::int as paid from sales where status = 'paid' and reseller_id is not null`,
     );
     expect(report.json().summary.count).toBe(paid);

@@ -1,6 +1,6 @@
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import { FAKE_CLIENT_ID, FAKE_TOKEN, startFakeRapidoc, type FakeRapidoc } from '../../../test/fakeRapidoc';
-import { createRapidocClient, providerMessage, type RapidocClient } from './client';
+import { createRapidocClient, PROVIDER_REFUSED, providerMessage, type RapidocClient, type RapidocFailureLog } from './client';
 
 /**
  * The Rapidoc client on its own, against the fake provider told how to answer: which answers are the
@@ -8,12 +8,11 @@ import { createRapidocClient, providerMessage, type RapidocClient } from './clie
  * provider failed (502, logged with why).
  */
 
-const REFUSED = 'O serviço de telemedicina recusou a solicitação.';
 const UNAVAILABLE = CARE_ERRORS.providerUnavailable;
 
 let fake: FakeRapidoc;
 let call: RapidocClient;
-const failures: Array<{ method: string; path: string; status?: number; reason: string }> = [];
+const failures: Array<Parameters<RapidocFailureLog>[0]> = [];
 
 beforeAll(async () => {
   fake = await startFakeRapidoc();
@@ -69,10 +68,10 @@ describe('the client', () => {
     await expect(call('POST', '/qualquer', { body: {} })).rejects.toMatchObject({ statusCode: 409, message: CARE_ERRORS.slotTaken });
     for (const status of [400, 422]) {
       fake.script('POST', '/qualquer', { status, raw: '' });
-      await expect(call('POST', '/qualquer', { body: {} })).rejects.toMatchObject({ statusCode: 400, message: REFUSED });
+      await expect(call('POST', '/qualquer', { body: {} })).rejects.toMatchObject({ statusCode: 400, message: PROVIDER_REFUSED });
     }
     fake.script('POST', '/qualquer', { status: 200, body: { success: false } });
-    await expect(call('POST', '/qualquer', { body: {} })).rejects.toMatchObject({ statusCode: 400, message: REFUSED });
+    await expect(call('POST', '/qualquer', { body: {} })).rejects.toMatchObject({ statusCode: 400, message: PROVIDER_REFUSED });
     expect(failures).toEqual([]);
   });
 

@@ -1,7 +1,8 @@
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import { badGateway, badRequest, conflict, notFound, type HttpError } from '../../../lib/httpErrors';
 
-const REFUSED = 'O serviço de telemedicina recusou a solicitação.';
+/** A refusal the provider gave no words for. */
+export const PROVIDER_REFUSED = 'O serviço de telemedicina recusou a solicitação.';
 
 /** Exactly this media type, on every call (GET and DELETE too), without a charset. */
 export const RAPIDOC_CONTENT_TYPE = 'application/vnd.rapidoc.tema-v2+json';
@@ -92,13 +93,13 @@ export function createRapidocClient(settings: RapidocSettings, logFailure: Rapid
       const message = providerMessage(data);
       if (response.status === 404) throw notFound(message);
       if (response.status === 409) throw conflict(message ?? CARE_ERRORS.slotTaken);
-      if (response.status === 400 || response.status === 422) throw badRequest(message ?? REFUSED);
+      if (response.status === 400 || response.status === 422) throw badRequest(message ?? PROVIDER_REFUSED);
       throw unavailable(method, path, `HTTP ${response.status}${message ? `: ${message}` : ''}`, response.status);
     }
     if (!parsed.ok) throw unavailable(method, path, 'answer is not JSON', response.status);
     if (data && typeof data === 'object' && (data as { success?: unknown }).success === false) {
       if (options.missingAsUndefined) return undefined;
-      throw badRequest(providerMessage(data) ?? REFUSED);
+      throw badRequest(providerMessage(data) ?? PROVIDER_REFUSED);
     }
     return data;
   };
