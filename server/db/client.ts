@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -8,6 +9,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import * as schema from './schema';
+import { migrationsKey, postgresTemplate, storedPgliteTemplate, storePgliteTemplate } from './migratedTemplate';
+import { databaseUrlOf, serverStatement } from './postgresServer';
 import { withStartupLock } from './startupLock';
 
 // The drivers are imported statically, with the rest of drizzle: a dynamic import() would load
@@ -40,6 +43,13 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(__dirname, 'migrations');
 
+/** PGlite's release, part of a migrated template's key: a dump is read back by the release that made it. */
+const PGLITE_VERSION = (
+  JSON.parse(readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as {
+    version: string;
+  }
+).version;
+
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -69,19 +79,30 @@ function pgliteSettings({ sharedBuffers, workMem } = { sharedBuffers: '32MB', wo
   return [`shared_buffers = '${sharedBuffers}'`, `work_mem = '${workMem}'`];
 }
 
+/** The key of the migrated PGlite template (PGlite's release and settings with the migrations). */
+export function pgliteTemplateKey(pglite?: OpenDatabaseOptions['pglite']): string {
+  return migrationsKey(migrationsFolder, PGLITE_VERSION, ...pgliteSettings(pglite));
+}
+
 async function openPglite({ dataDir, pglite }: OpenDatabaseOptions): Promise<DatabaseHandle> {
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { btree_gist } = await import('@electric-sql/pglite/contrib/btree_gist');
   // pg_trgm backs the "contains" filters' indexes (migration 0005); btree_gist the appointments'
   // overlap constraints (migration 0011).
+  const settings = pgliteSettings(pglite);
+  const inMemory = dataDir === ':memory:';
+  const templateKey = inMemory ? pgliteTemplateKey(pglite) : undefined;
+  const template = templateKey ? await storedPgliteTemplate(templateKey) : undefined;
   const client = new PGlite({
-    dataDir: dataDir === ':memory:' ? undefined : path.join(dataDir, 'pglite'),
+    dataDir: inMemory ? undefined : path.join(dataDir, 'pglite'),
+    loadDataDir: template,
     extensions: { pg_trgm, btree_gist },
-    postgresqlconf: pgliteSettings(pglite),
+    postgresqlconf: settings,
   });
   await client.waitReady;
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
+  if (templateKey && !template) await storePgliteTemplate(templateKey, await client.dumpDataDir('none'));
   return {
     db: db as unknown as Database,
     kind: 'pglite',
@@ -94,22 +115,13 @@ async function openPglite({ dataDir, pglite }: OpenDatabaseOptions): Promise<Dat
 }
 
 async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: OpenDatabaseOptions & { databaseUrl: string }) {
-  // Tests running side by side each get a database of their own, dropped on close.
+  // Tests running side by side each get a database of their own, a copy of the migrated template, dropped on close.
   const privateDatabase = isolated ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const admin = async (statement: string) => {
-    const pool = new Pool({ connectionString: databaseUrl, max: 1 });
-    try {
-      await pool.query(statement);
-    } finally {
-      await pool.end();
-    }
-  };
   let connectionString = databaseUrl;
   if (privateDatabase) {
-    await admin(`create database ${privateDatabase}`);
-    const url = new URL(databaseUrl);
-    url.pathname = `/${privateDatabase}`;
-    connectionString = url.toString();
+    const template = await postgresTemplate(databaseUrl, migrationsKey(migrationsFolder), migratePostgresAt);
+    await serverStatement(databaseUrl, `create database ${privateDatabase} template ${template}`);
+    connectionString = databaseUrlOf(databaseUrl, privateDatabase);
   }
   const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
   // A dropped connection must not crash the process; the next query reconnects.
@@ -136,8 +148,18 @@ async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: Op
     poolUsage: () => ({ inUse: pool.totalCount - pool.idleCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: async () => {
       await pool.end();
-      if (privateDatabase) await admin(`drop database if exists ${privateDatabase} with (force)`);
+      if (privateDatabase) await serverStatement(databaseUrl, `drop database if exists ${privateDatabase} with (force)`);
     },
   };
   return handle;
+}
+
+/** Applies the migrations to the database at `connectionString` (a template being made), then lets it go. */
+async function migratePostgresAt(connectionString: string): Promise<void> {
+  const pool = new Pool({ connectionString, max: 1 });
+  try {
+    await migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
 }

@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inArray } from 'drizzle-orm';
-import { Pool } from 'pg';
 import { GATEWAY_TEST_CARDS } from '../../src/domain/cards';
 import { onlyDigits } from '../../src/domain/documents';
 import { openDatabase } from '../db/client';
+import { databaseUrlOf, serverStatement } from '../db/postgresServer';
 import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../db/schema';
 import { checkoutBody } from '../test/payments';
 import { buyerAddress, sendJson, startPortal, type JsonAnswer, type PortalProcess } from '../test/portalProcess';
@@ -42,17 +42,8 @@ async function pgliteBackend(): Promise<Backend> {
 
 async function postgresBackend(databaseUrl: string): Promise<Backend> {
   const name = `crash_${randomBytes(5).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const pool = new Pool({ connectionString: databaseUrl, max: 1 });
-    try {
-      await pool.query(statement);
-    } finally {
-      await pool.end();
-    }
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(databaseUrl);
-  url.pathname = `/${name}`;
+  await serverStatement(databaseUrl, `create database ${name}`);
+  const url = new URL(databaseUrlOf(databaseUrl, name));
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-crash-'));
   return {
     name: 'PostgreSQL',
@@ -60,7 +51,7 @@ async function postgresBackend(databaseUrl: string): Promise<Backend> {
     open: () => openDatabase({ dataDir, databaseUrl: url.toString() }),
     cleanup: async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      await admin(`drop database if exists ${name} with (force)`);
+      await serverStatement(databaseUrl, `drop database if exists ${name} with (force)`);
     },
   };
 }

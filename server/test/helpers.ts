@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
 import { buildApp, type BuildAppOptions } from '../app';
+import type { Database } from '../db/client';
 import { testConfig, type AppConfig } from '../config';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../seed/accounts';
 import { seedDemo } from '../seed';
@@ -53,9 +54,9 @@ export async function uuidsPageByPage(app: FastifyInstance, token: string, url: 
   }
 }
 
-/** The rows a raw SQL query answers, on either driver (PGlite and node-postgres both answer `{ rows }`). */
-export async function sqlRows<T>(app: FastifyInstance, query: SQL): Promise<T[]> {
-  return ((await app.db.execute(query)) as unknown as { rows: T[] }).rows;
+/** The rows a raw SQL query answers on an app's or an opened database's handle, on either driver (both answer `{ rows }`). */
+export async function sqlRows<T>(source: { db: Database }, query: SQL): Promise<T[]> {
+  return ((await source.db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 /** The status `/api/auth/verify` answers a token: 200 while its session is valid, 401 once it ended. */

@@ -10,6 +10,10 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { sql } from 'drizzle-orm';
+import type { DatabaseHandle } from '../db/client';
+import { databaseUrlOf, serverStatement } from '../db/postgresServer';
+import { sqlRows } from './helpers';
 
 /**
  * For the tests of a migration that repairs or fills existing rows: an empty database (PGlite, and
@@ -18,6 +22,16 @@ import { Pool } from 'pg';
  */
 
 export const MIGRATIONS = path.join(__dirname, '..', 'db', 'migrations');
+
+/** How many migrations the journal lists: a fully migrated database has applied them all. */
+export const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
+  .entries.length;
+
+/** How many migrations a database opened by the app has applied (drizzle's journal table). */
+export async function appliedMigrations(database: DatabaseHandle): Promise<number> {
+  const [row] = await sqlRows<{ count: string | number }>(database, sql`select count(*) as count from drizzle.__drizzle_migrations`);
+  return Number(row!.count);
+}
 
 /** A copy of the migrations folder without the migration `tag` and those after it (remove it after use). */
 function migrationsBefore(tag: string): string {
@@ -53,11 +67,8 @@ async function pgliteTarget(): Promise<MigrationTarget> {
 /** A private database on the server, dropped on close. */
 async function postgresTarget(url: string): Promise<MigrationTarget> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new Pool({ connectionString: url, max: 1 });
-  await admin.query(`create database ${name}`);
-  const privateUrl = new URL(url);
-  privateUrl.pathname = `/${name}`;
-  const pool = new Pool({ connectionString: privateUrl.toString(), max: 2 });
+  await serverStatement(url, `create database ${name}`);
+  const pool = new Pool({ connectionString: databaseUrlOf(url, name), max: 2 });
   // Dropping the database ends its connections; the pool must not take that for a crash.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool);
@@ -69,8 +80,7 @@ async function postgresTarget(url: string): Promise<MigrationTarget> {
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
     close: async () => {
       await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await serverStatement(url, `drop database if exists ${name} with (force)`);
     },
   };
 }
