@@ -1,5 +1,6 @@
 import { BENEFICIARY_MESSAGES as M } from '../beneficiaries';
-import { beneficiaryCreateSchema, beneficiaryEditSchema, isValidBirthday } from './beneficiaries';
+import type { Beneficiary } from '../beneficiaries';
+import { beneficiaryCreateSchema, beneficiaryEditSchema, editValuesOf, isValidBirthday, toEditPayload } from './beneficiaries';
 import { validationOutcome as check } from '../../test/validationOutcome';
 
 /** Spec section 5's rules, shared by the beneficiary forms and the server, field by field. */
@@ -91,6 +92,78 @@ describe('editing a beneficiary', () => {
     expect(edit({ phone: null, city: null })).toEqual({ value: { name: 'Ana Souza', birthday: '1990-05-20', phone: '', city: '' } });
     expect(edit({ email: 'x@', cpf: '000' })).toEqual({ errors: { email: M.editEmailInvalid } });
     expect(edit({ name: '  ' })).toEqual({ errors: { name: M.nameRequired } });
+  });
+
+  const stored: Beneficiary = {
+    id: 7,
+    uuid: '11111111-1111-4111-8111-111111111111',
+    name: 'Ana Souza',
+    cpf: HOLDER_CPF,
+    birthday: null,
+    phone: null,
+    email: null,
+    zipCode: null,
+    address: null,
+    city: null,
+    state: null,
+    paymentType: 'A',
+    serviceType: 'GS',
+    holder: null,
+    isActive: true,
+    planFromSale: false,
+    nome_revendedor: null,
+    nome_filial: null,
+    nome_parceiro: null,
+  };
+
+  it("opens the form with a stored record's empty fields as blank text and its phone and CEP masked", () => {
+    expect(editValuesOf(stored)).toEqual({
+      name: 'Ana Souza',
+      birthday: '',
+      phone: '',
+      email: '',
+      zipCode: '',
+      address: '',
+      city: '',
+      state: '',
+      paymentType: 'A',
+      serviceType: 'GS',
+    });
+    const filled = {
+      birthday: '1990-05-20',
+      phone: '11987654321',
+      email: 'ana@x.com',
+      zipCode: '01310100',
+      address: 'Rua A',
+      city: 'Sorocaba',
+      state: 'SP',
+    };
+    expect(editValuesOf({ ...stored, ...filled })).toMatchObject({ ...filled, phone: '(11) 98765-4321', zipCode: '01310-100' });
+  });
+
+  it('sends the edit with phone and CEP as digits and the texts trimmed', () => {
+    const values = {
+      ...editValuesOf(stored),
+      name: ' Ana  ',
+      phone: '(11) 98765-4321',
+      zipCode: '01310-100',
+      email: ' ana@x.com ',
+      address: ' Rua A ',
+      city: ' Sorocaba ',
+      state: 'SP',
+    };
+    expect(toEditPayload(values)).toEqual({
+      name: 'Ana',
+      birthday: '',
+      phone: '11987654321',
+      email: 'ana@x.com',
+      zipCode: '01310100',
+      address: 'Rua A',
+      city: 'Sorocaba',
+      state: 'SP',
+      paymentType: 'A',
+      serviceType: 'GS',
+    });
   });
 });
 
