@@ -1,6 +1,7 @@
 import { configureStore } from '@reduxjs/toolkit';
 import { http, HttpResponse } from 'msw';
 import type { Beneficiary } from '../domain/beneficiaries';
+import { beneficiaryRecord } from '../test/beneficiaryRecords';
 import { server } from '../test/server';
 import { apiSlice } from './apiSlice';
 import { beneficiariesApi } from './beneficiariesApi';
@@ -10,32 +11,10 @@ import { beneficiariesApi } from './beneficiariesApi';
  * refetch: the row changes at once, and a holder inactivated takes its dependents with it.
  */
 
-const person = (overrides: Partial<Beneficiary>): Beneficiary => ({
-  id: 1,
-  uuid: 'b-1',
-  name: 'Titular',
-  cpf: '52998224725',
-  birthday: null,
-  phone: null,
-  email: null,
-  zipCode: null,
-  address: null,
-  city: null,
-  state: null,
-  paymentType: 'S',
-  serviceType: 'G',
-  holder: null,
-  isActive: true,
-  planFromSale: false,
-  nome_revendedor: null,
-  nome_filial: null,
-  nome_parceiro: null,
-  ...overrides,
-});
-const HOLDER = person({});
-const DEPENDENT = person({ id: 2, uuid: 'b-2', name: 'Dependente', cpf: '11144477735', holder: HOLDER.cpf });
-const OTHER_HOLDER = person({ id: 3, uuid: 'b-3', name: 'Outro Titular', cpf: '39053344705' });
-const OTHERS_DEPENDENT = person({ id: 4, uuid: 'b-4', name: 'Outro Dependente', cpf: '98765432100', holder: OTHER_HOLDER.cpf });
+const HOLDER = beneficiaryRecord({});
+const DEPENDENT = beneficiaryRecord({ id: 2, uuid: 'b-2', name: 'Dependente', cpf: '11144477735', holder: HOLDER.cpf });
+const OTHER_HOLDER = beneficiaryRecord({ id: 3, uuid: 'b-3', name: 'Outro Titular', cpf: '39053344705' });
+const OTHERS_DEPENDENT = beneficiaryRecord({ id: 4, uuid: 'b-4', name: 'Outro Dependente', cpf: '98765432100', holder: OTHER_HOLDER.cpf });
 const PAGE = [HOLDER, DEPENDENT, OTHER_HOLDER, OTHERS_DEPENDENT];
 
 const makeStore = () =>

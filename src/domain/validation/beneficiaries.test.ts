@@ -1,5 +1,5 @@
 import { BENEFICIARY_MESSAGES as M } from '../beneficiaries';
-import type { Beneficiary } from '../beneficiaries';
+import { beneficiaryRecord } from '../../test/beneficiaryRecords';
 import { beneficiaryCreateSchema, beneficiaryEditSchema, editValuesOf, isValidBirthday, toEditPayload } from './beneficiaries';
 import { validationOutcome as check } from '../../test/validationOutcome';
 
@@ -94,41 +94,11 @@ describe('editing a beneficiary', () => {
     expect(edit({ name: '  ' })).toEqual({ errors: { name: M.nameRequired } });
   });
 
-  const stored: Beneficiary = {
-    id: 7,
-    uuid: '11111111-1111-4111-8111-111111111111',
-    name: 'Ana Souza',
-    cpf: HOLDER_CPF,
-    birthday: null,
-    phone: null,
-    email: null,
-    zipCode: null,
-    address: null,
-    city: null,
-    state: null,
-    paymentType: 'A',
-    serviceType: 'GS',
-    holder: null,
-    isActive: true,
-    planFromSale: false,
-    nome_revendedor: null,
-    nome_filial: null,
-    nome_parceiro: null,
-  };
+  const stored = beneficiaryRecord({ name: 'Ana Souza', paymentType: 'A', serviceType: 'GS' });
 
   it("opens the form with a stored record's empty fields as blank text and its phone and CEP masked", () => {
-    expect(editValuesOf(stored)).toEqual({
-      name: 'Ana Souza',
-      birthday: '',
-      phone: '',
-      email: '',
-      zipCode: '',
-      address: '',
-      city: '',
-      state: '',
-      paymentType: 'A',
-      serviceType: 'GS',
-    });
+    const blank = { birthday: '', phone: '', email: '', zipCode: '', address: '', city: '', state: '' };
+    expect(editValuesOf(stored)).toEqual({ ...blank, name: 'Ana Souza', paymentType: 'A', serviceType: 'GS' });
     const filled = {
       birthday: '1990-05-20',
       phone: '11987654321',
