@@ -31,8 +31,9 @@ export function firstPageUrl(apiBaseUrl: string, list: PreloadedList | undefined
  * to /login.
  */
 export function preloadFirstPage(apiBaseUrl: string, list: PreloadedList | undefined, search: string, token: string | null): void {
-  const url = token ? firstPageUrl(apiBaseUrl, list, search) : undefined;
-  if (!url || !token) return;
+  if (!token) return;
+  const url = firstPageUrl(apiBaseUrl, list, search);
+  if (!url) return;
   const authorization = `Bearer ${token}`;
   const response = fetch(url, { headers: { Authorization: authorization } });
   // Unclaimed or failed, it must not surface as an unhandled rejection: the screen asks again.
