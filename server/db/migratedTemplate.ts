@@ -7,9 +7,9 @@ import { databaseUrlOf, serverStatement } from './postgresServer';
 import { TEMPLATE_LOCK, withAdvisoryLock } from './startupLock';
 
 /*
- * Throwaway databases (the tests': PGlite in memory, PostgreSQL's private ones) start as a copy of
- * one already migrated instead of running every migration again: each test file opens one or more,
- * and migrating took most of the seconds an app needs to start. The copy is keyed by the migrations'
+ * Throwaway databases (PGlite in memory, PostgreSQL's private ones: the tests' only, as DATA_DIR is
+ * always a folder) start as a copy of one already migrated instead of running every migration again:
+ * each test file opens one or more, and migrating took most of the seconds an app needs to start. The copy is keyed by the migrations'
  * text, so a changed or added migration makes a new one; the migrator still runs after the copy and
  * finds nothing to apply. Templates of older migrations stay behind (a file of ~40 MB in the temporary
  * folder, a database named portal_migrated_<key>); removing them is always safe.
