@@ -43,13 +43,6 @@ export interface DatabaseHandle {
 
 const migrationsFolder = path.join(__dirname, 'migrations');
 
-/** PGlite's release, part of a migrated template's key: a dump is read back by the release that made it. */
-const PGLITE_VERSION = (
-  JSON.parse(readFileSync(path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json'), 'utf8')) as {
-    version: string;
-  }
-).version;
-
 export interface OpenDatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
@@ -79,9 +72,27 @@ function pgliteSettings({ sharedBuffers, workMem } = { sharedBuffers: '32MB', wo
   return [`shared_buffers = '${sharedBuffers}'`, `work_mem = '${workMem}'`];
 }
 
+/** PGlite's release, part of its template's key: a dump is read back by the release that made it. */
+function pgliteVersion(): string {
+  const packageFile = path.join(path.dirname(require.resolve('@electric-sql/pglite')), '..', 'package.json');
+  return (JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string }).version;
+}
+
+// The migrations do not change while a process runs: each template key is computed once (tests open
+// dozens of databases), and only by the processes that open throwaway databases.
+const pgliteTemplateKeys = new Map<string, string>();
+let postgresTemplateKey: string | undefined;
+
 /** The key of the migrated PGlite template (PGlite's release and settings with the migrations). */
 export function pgliteTemplateKey(pglite?: OpenDatabaseOptions['pglite']): string {
-  return migrationsKey(migrationsFolder, PGLITE_VERSION, ...pgliteSettings(pglite));
+  const settings = pgliteSettings(pglite);
+  const id = settings.join('\n');
+  let key = pgliteTemplateKeys.get(id);
+  if (!key) {
+    key = migrationsKey(migrationsFolder, pgliteVersion(), ...settings);
+    pgliteTemplateKeys.set(id, key);
+  }
+  return key;
 }
 
 async function openPglite({ dataDir, pglite }: OpenDatabaseOptions): Promise<DatabaseHandle> {
@@ -119,7 +130,8 @@ async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: Op
   const privateDatabase = isolated ? `test_${randomBytes(6).toString('hex')}` : undefined;
   let connectionString = databaseUrl;
   if (privateDatabase) {
-    const template = await postgresTemplate(databaseUrl, migrationsKey(migrationsFolder), migratePostgresAt);
+    postgresTemplateKey ??= migrationsKey(migrationsFolder);
+    const template = await postgresTemplate(databaseUrl, postgresTemplateKey, migratePostgresAt);
     await serverStatement(databaseUrl, `create database ${privateDatabase} template ${template}`);
     connectionString = databaseUrlOf(databaseUrl, privateDatabase);
   }
