@@ -54,8 +54,18 @@ export interface MigrationTarget {
   close(): Promise<void>;
 }
 
-async function pgliteTarget(): Promise<MigrationTarget> {
-  const client = new PGlite({ extensions: { pg_trgm, btree_gist } });
+/**
+ * Where the tests of one migration start: a database migrated once up to the migration before it, and
+ * a fresh copy of it for each test (migrating took seconds a test on PGlite; a copy, a fraction).
+ */
+interface StartingPoint {
+  copy(): Promise<MigrationTarget>;
+  close(): Promise<void>;
+}
+
+const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
+
+function pgliteTarget(client: PGlite): MigrationTarget {
   const db = drizzlePglite(client);
   return {
     run: async (statements) => (await client.exec(statements)).at(-1)!.rows as Row[],
@@ -64,10 +74,20 @@ async function pgliteTarget(): Promise<MigrationTarget> {
   };
 }
 
+/** PGlite: migrated in memory and dumped; each copy loads the dump. */
+async function pgliteStartingPoint(migrationsFolder: string): Promise<StartingPoint> {
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+  await pgliteTarget(client).migrate(migrationsFolder);
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return {
+    copy: async () => pgliteTarget(new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: dump })),
+    close: async () => undefined,
+  };
+}
+
 /** A private database on the server, dropped on close. */
-async function postgresTarget(url: string): Promise<MigrationTarget> {
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  await serverStatement(url, `create database ${name}`);
+async function postgresTarget(url: string, name: string): Promise<MigrationTarget> {
   const pool = new Pool({ connectionString: databaseUrlOf(url, name), max: 2 });
   // Dropping the database ends its connections; the pool must not take that for a crash.
   pool.on('error', () => undefined);
@@ -85,11 +105,37 @@ async function postgresTarget(url: string): Promise<MigrationTarget> {
   };
 }
 
+const privateName = () => `test_${randomBytes(6).toString('hex')}`;
+
+/** PostgreSQL: a private database migrated once, then the template of each copy (`create database … template`). */
+async function postgresStartingPoint(url: string, migrationsFolder: string): Promise<StartingPoint> {
+  const templateName = privateName();
+  await serverStatement(url, `create database ${templateName}`);
+  // A database with a connection open cannot be copied: the pool that migrates it ends first.
+  const pool = new Pool({ connectionString: databaseUrlOf(url, templateName), max: 1 });
+  try {
+    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+  return {
+    copy: async () => {
+      const name = privateName();
+      await serverStatement(url, `create database ${name} template ${templateName}`);
+      return postgresTarget(url, name);
+    },
+    close: async () => {
+      await serverStatement(url, `drop database if exists ${templateName} with (force)`);
+    },
+  };
+}
+
 /** PGlite always, PostgreSQL too when DATABASE_URL is set. */
-function migrationTargets(): Array<[string, () => Promise<MigrationTarget>]> {
-  const targets: Array<[string, () => Promise<MigrationTarget>]> = [['PGlite', pgliteTarget]];
-  if (process.env.DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.DATABASE_URL!)]);
-  return targets;
+function startingPoints(): Array<[string, (migrationsFolder: string) => Promise<StartingPoint>]> {
+  const points: Array<[string, (migrationsFolder: string) => Promise<StartingPoint>]> = [['PGlite', pgliteStartingPoint]];
+  const url = process.env.DATABASE_URL;
+  if (url) points.push(['PostgreSQL', (migrationsFolder) => postgresStartingPoint(url, migrationsFolder)]);
+  return points;
 }
 
 /**
@@ -98,15 +144,19 @@ function migrationTargets(): Array<[string, () => Promise<MigrationTarget>]> {
  * then migrates to the end (`db.migrate(MIGRATIONS)`).
  */
 export function describeMigration(tag: string, tests: (db: MigrationTarget) => void) {
-  let before: string;
-  beforeAll(() => (before = migrationsBefore(tag)));
-  afterAll(() => rmSync(before, { recursive: true, force: true }));
-  describe.each(migrationTargets())(`migration ${tag} on %s`, (_name, open) => {
+  describe.each(startingPoints())(`migration ${tag} on %s`, (_name, prepare) => {
+    let start: StartingPoint;
     let current: MigrationTarget;
-    beforeEach(async () => {
-      current = await open();
-      await current.migrate(before);
+    beforeAll(async () => {
+      const before = migrationsBefore(tag);
+      try {
+        start = await prepare(before);
+      } finally {
+        rmSync(before, { recursive: true, force: true });
+      }
     });
+    afterAll(() => start?.close());
+    beforeEach(async () => (current = await start.copy()));
     afterEach(() => current.close());
     tests({ run: (statements) => current.run(statements), migrate: (folder) => current.migrate(folder), close: () => current.close() });
   });
