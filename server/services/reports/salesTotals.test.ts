@@ -1,11 +1,14 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { lastMonths, REPORT_TIME_ZONE, type SalesReport } from '../../../src/domain/report';
+import { TransactionRollbackError } from 'drizzle-orm/errors';
+import type { Database } from '../../db/client';
+import { lastMonths, REPORT_TIME_ZONE, type SalesReport, type SalesSummary } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
 import { reportConditions, reportConditionsOnSales, saleConditions, type SalesReportFilters } from './reportConditions';
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
+import { salesTotals } from './salesTotals';
 
 /**
  * The rollup (the triggers of migrations 0007, 0021 and 0022, per payment method since 0023) against the
@@ -332,6 +335,45 @@ describe('the sales rollup', () => {
       ),
     );
     await expectRollupEqualsSales();
+  });
+
+  it('answers each scope from its own rollup: per partner (months, days) up to a partner, per reseller for a branch', async () => {
+    // Marks written into the rollups behind the triggers' back, in a transaction rolled back after:
+    // each scope's figures move by the marks of the rollups it must read, and by no other.
+    const [administrator, , , branch] = principals();
+    const moved: SalesSummary[] = [];
+    const marks = [
+      sql`insert into sales_partner_months (partner_id, month, tipo, payment_method, count, total) values (${ids.p1}, '2026-02-01', 'consulta_avulsa', 'card', 2000, 2000)
+          on conflict (partner_id, month, tipo, payment_method) do update set count = sales_partner_months.count + 2000, total = sales_partner_months.total + 2000`,
+      sql`insert into sales_reseller_months (reseller_id, month, tipo, payment_method, count, total) values (${ids.r1}, '2026-02-01', 'consulta_avulsa', 'card', 1000, 1000)
+          on conflict (reseller_id, month, tipo, payment_method) do update set count = sales_reseller_months.count + 1000, total = sales_reseller_months.total + 1000`,
+      // 2026-02-20: a whole day of the 30-day window (LATE_EVENING is 2026-02-28 in São Paulo), before the 7-day one.
+      sql`insert into sales_partner_days (day, partner_id, tipo, payment_method, count, total) values ('2026-02-20', ${ids.p1}, 'consulta_avulsa', 'card', 1, 500)
+          on conflict (day, partner_id, tipo, payment_method) do update set count = sales_partner_days.count + 1, total = sales_partner_days.total + 500`,
+    ];
+    const rolledBack = app.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      const summaries = () =>
+        Promise.all([administrator, branch].map(async (principal) => (await salesTotals(db, principal, {}, LATE_EVENING)).summary));
+      const before = await summaries();
+      for (const mark of marks) await db.execute(mark);
+      const after = await summaries();
+      const cents = (value: number) => Math.round(value * 100) / 100;
+      moved.push(
+        ...after.map((summary, i) => ({
+          count: summary.count - before[i].count,
+          total: cents(summary.total - before[i].total),
+          last30: cents(summary.last30 - before[i].last30),
+          last7: cents(summary.last7 - before[i].last7),
+        })),
+      );
+      tx.rollback();
+    });
+    await expect(rolledBack).rejects.toBeInstanceOf(TransactionRollbackError);
+    expect(moved).toEqual([
+      { count: 2000, total: 2000, last30: 500, last7: 0 },
+      { count: 1000, total: 1000, last30: 0, last7: 0 },
+    ]);
   });
 
   it('answers GET /api/reports/sales from the rollup with the figures of the sales themselves', async () => {

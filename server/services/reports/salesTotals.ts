@@ -40,25 +40,24 @@ export interface SalesTotals {
 const atPartnerGrain = (principal: Principal, filters: SalesReportFilters) =>
   principal.type !== 'FILIAL' && principal.type !== 'REVENDEDOR' && !filters.branch && !filters.reseller;
 
+// The conditions below are for drizzle's `and`, which leaves out the `undefined` of a filter not set.
+
 /** The partner rows (months or days) a principal may see that match the partner, plan and method filters. */
-function partnerConditions(
+const partnerConditions = (
   table: typeof salesPartnerMonths | typeof salesPartnerDays,
   principal: Principal,
   filters: SalesReportFilters,
-): SQL[] {
-  const conditions: Array<SQL | undefined> = [
-    principal.type === 'PARCEIRO' ? eq(table.partnerId, principal.partnerId!) : undefined,
-    filters.partner ? eq(table.partnerId, filters.partner) : undefined,
-    ...rollupSaleConditions(table, filters),
-  ];
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
+): Array<SQL | undefined> => [
+  principal.type === 'PARCEIRO' ? eq(table.partnerId, principal.partnerId!) : undefined,
+  filters.partner ? eq(table.partnerId, filters.partner) : undefined,
+  ...rollupSaleConditions(table, filters),
+];
 
 /** Per-reseller rows, joined to `resellers`: its current branch and partner decide scope and filters. */
-function resellerConditions(principal: Principal, filters: SalesReportFilters): SQL[] {
-  const conditions = [...channelConditions(principal, filters), ...rollupSaleConditions(salesResellerMonths, filters)];
-  return conditions.filter((condition): condition is SQL => condition !== undefined);
-}
+const resellerConditions = (principal: Principal, filters: SalesReportFilters): Array<SQL | undefined> => [
+  ...channelConditions(principal, filters),
+  ...rollupSaleConditions(salesResellerMonths, filters),
+];
 
 const byTotalThenName = (total: SQL) => [desc(total), asc(partners.nome)];
 
