@@ -255,14 +255,17 @@ describe('GET /api/reports/sales rows', () => {
     expect(empty.body.rows.map((row) => row.id)).toEqual(unfiltered.body.rows.map((row) => row.id));
   });
 
-  it.each(['&month=2026-13', '&month=novembro', '&tipo=plano_familia', '&partner=abc', '&sort=senha', '&page=0'])(
-    'answers 400 to %s',
-    async (query) => {
-      const response = await injectAs(app, tokens.ADMINISTRADOR, { method: 'GET', url: `/api/reports/sales?page=1${query}` });
-      expect(response.statusCode).toBe(400);
-      expect(response.json().message).toEqual(expect.any(String));
-    },
-  );
+  it.each([
+    ['&month=2026-13', 'Filtro month inválido.'],
+    ['&month=novembro', 'Filtro month inválido.'],
+    ['&tipo=plano_familia', 'Filtro tipo inválido.'],
+    ['&partner=abc', 'Parâmetro partner inválido.'],
+    ['&sort=senha', 'Parâmetro sort inválido.'],
+    ['&page=0', 'Parâmetro page inválido.'],
+  ])('answers 400 to %s: “%s”', async (query, message) => {
+    const response = await injectAs(app, tokens.ADMINISTRADOR, { method: 'GET', url: `/api/reports/sales?page=1${query}` });
+    expect({ status: response.statusCode, message: response.json().message }).toEqual({ status: 400, message });
+  });
 
   it('answers 401 without a token', async () => {
     expect((await app.inject({ method: 'GET', url: '/api/reports/sales' })).statusCode).toBe(401);

@@ -16,11 +16,12 @@ import { countWithoutReseller, unattributedBatch, unattributedReport } from './u
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
   const raw = (query ?? {}) as Record<string, unknown>;
-  const tipo = raw.tipo === undefined || raw.tipo === '' ? undefined : raw.tipo;
+  // A filter sent empty (`tipo=`) is no filter, as one left out.
+  const tipo = raw.tipo === '' ? undefined : raw.tipo;
   if (tipo !== undefined && !isPlanId(tipo)) throw badRequest('Filtro tipo inválido.');
-  const month = raw.month === undefined || raw.month === '' ? undefined : raw.month;
+  const month = raw.month === '' ? undefined : raw.month;
   if (month !== undefined && !isYearMonth(month)) throw badRequest('Filtro month inválido.');
-  const method = raw.forma_pagamento === undefined || raw.forma_pagamento === '' ? undefined : raw.forma_pagamento;
+  const method = raw.forma_pagamento === '' ? undefined : raw.forma_pagamento;
   if (method !== undefined && !isPaymentMethod(method)) throw badRequest('Filtro forma_pagamento inválido.');
   const withoutReseller = raw.reseller === WITHOUT_RESELLER;
   return {
