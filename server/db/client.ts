@@ -166,11 +166,14 @@ async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: Op
   return handle;
 }
 
-/** Applies the migrations to the database at `connectionString` (a template being made), then lets it go. */
-async function migratePostgresAt(connectionString: string): Promise<void> {
+/**
+ * Applies the migrations (the app's, or those of `folder`) to the database at `connectionString` (a
+ * template being made), then lets it go: a database with a connection open cannot be copied.
+ */
+export async function migratePostgresAt(connectionString: string, folder = migrationsFolder): Promise<void> {
   const pool = new Pool({ connectionString, max: 1 });
   try {
-    await migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder });
+    await migratePostgres(drizzlePostgres(pool, { schema }), { migrationsFolder: folder });
   } finally {
     await pool.end();
   }

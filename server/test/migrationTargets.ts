@@ -11,7 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
 import { sql } from 'drizzle-orm';
-import type { DatabaseHandle } from '../db/client';
+import { migratePostgresAt, type DatabaseHandle } from '../db/client';
 import { databaseUrlOf, serverStatement } from '../db/postgresServer';
 import { sqlRows } from './helpers';
 
@@ -111,13 +111,7 @@ const privateName = () => `test_${randomBytes(6).toString('hex')}`;
 async function postgresStartingPoint(url: string, migrationsFolder: string): Promise<StartingPoint> {
   const templateName = privateName();
   await serverStatement(url, `create database ${templateName}`);
-  // A database with a connection open cannot be copied: the pool that migrates it ends first.
-  const pool = new Pool({ connectionString: databaseUrlOf(url, templateName), max: 1 });
-  try {
-    await migratePostgres(drizzlePostgres(pool), { migrationsFolder });
-  } finally {
-    await pool.end();
-  }
+  await migratePostgresAt(databaseUrlOf(url, templateName), migrationsFolder);
   return {
     copy: async () => {
       const name = privateName();

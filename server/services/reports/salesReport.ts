@@ -17,11 +17,12 @@ import { countWithoutReseller, unattributedBatch, unattributedReport } from './u
 export function parseReportFilters(query: unknown): SalesReportFilters {
   const raw = (query ?? {}) as Record<string, unknown>;
   // A filter sent empty (`tipo=`) is no filter, as one left out.
-  const tipo = raw.tipo === '' ? undefined : raw.tipo;
+  const given = (name: string) => (raw[name] === '' ? undefined : raw[name]);
+  const tipo = given('tipo');
   if (tipo !== undefined && !isPlanId(tipo)) throw badRequest('Filtro tipo inválido.');
-  const month = raw.month === '' ? undefined : raw.month;
+  const month = given('month');
   if (month !== undefined && !isYearMonth(month)) throw badRequest('Filtro month inválido.');
-  const method = raw.forma_pagamento === '' ? undefined : raw.forma_pagamento;
+  const method = given('forma_pagamento');
   if (method !== undefined && !isPaymentMethod(method)) throw badRequest('Filtro forma_pagamento inválido.');
   const withoutReseller = raw.reseller === WITHOUT_RESELLER;
   return {
