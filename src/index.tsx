@@ -1,5 +1,7 @@
 import { readSession } from './api/session';
 import { applyColorMode, browserColorMode } from './components/theme/colorMode';
+import { loadWithRetry } from './app/loadWithRetry';
+import { isLoginPath, loadLoginPage } from './app/screenChunks';
 import { startPreloads } from './startup/preloads';
 import { startInSteps } from './startup/startInSteps';
 
@@ -13,15 +15,17 @@ function start() {
   // is a short task of its own instead of one long task with Chakra's and the login form's modules.
   const container = document.getElementById('root')!;
   const prerendered = container.hasAttribute('inert');
-  let screenChunks = prerendered ? undefined : startPreloads(window.location, readSession());
-  // /login registers only the recipes of the screens outside the layout; any other path opens the
-  // layout (or may: a redirect, an error page), whose full staff theme is its own chunk, asked for now.
-  const onLogin = window.location.pathname === '/login';
+  if (!prerendered) startPreloads(window.location, readSession());
+  // /login registers only the recipes of the screens outside the layout, and renders the login screen
+  // without the router (startup/loginApp.tsx); any other path opens the router and the layout (or
+  // may: a redirect, an error page), whose full staff theme is a chunk of its own: both asked for now.
+  const onLogin = isLoginPath(window.location.pathname);
   const staffThemeChunk = onLogin ? undefined : import('./components/theme/staffTheme');
+  const staffAppChunk = onLogin ? undefined : loadWithRetry(() => import('./startup/staffApp'))();
 
   return startInSteps(container, {
     afterChakra: () => {
-      if (prerendered) screenChunks = startPreloads(window.location, readSession());
+      if (prerendered) startPreloads(window.location, readSession());
     },
     theme: async () =>
       staffThemeChunk
@@ -35,10 +39,15 @@ function start() {
       return makeStore(restoredState());
     },
     app: async () => {
-      const { staffApp } = await import(/* webpackMode: "eager" */ './startup/staffApp');
       // On /login the first render has the login screen and replaces the prerendered copy with the
-      // same screen, not with a spinner. A staff screen's chunks may still arrive during the render.
-      if (onLogin) await screenChunks;
+      // same screen, not with a spinner. If its chunk failed, the router's route shows the error page.
+      const login = onLogin ? await loadLoginPage().catch(() => undefined) : undefined;
+      if (login) {
+        const { loginApp } = await import(/* webpackMode: "eager" */ './startup/loginApp');
+        return (store, system, root) => loginApp(login.default, { store, container, system, root });
+      }
+      // A staff screen's chunks may still arrive during the render.
+      const { staffApp } = await (staffAppChunk ?? import('./startup/staffApp'));
       return (store, system) => staffApp(store, container, system);
     },
   });

@@ -2,7 +2,6 @@ import { ChakraProvider } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { Provider } from 'react-redux';
-import { MemoryRouter } from 'react-router-dom';
 import { AppProviders } from '../../src/app/AppProviders';
 import { shellTheme } from '../../src/components/theme/shellTheme';
 import { makeStore } from '../../src/app/store';
@@ -17,7 +16,7 @@ import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutS
  * The first screens of /login and /checkout as HTML, and the staff theme's global CSS (Chakra's layer
  * order, reset, base styles and tokens) for the staff pages' index.html, rendered at build time (scripts/prerender/plugin.ts
  * bundles this file for Node and calls it). Each tree is the one the entry renders
- * (src/startup/staffApp.tsx, src/startup/checkoutApp.tsx) on a fresh store, so the markup and
+ * (src/startup/loginApp.tsx, src/startup/checkoutApp.tsx) on a fresh store, so the markup and
  * emotion's class names are the ones the browser will render; emotion writes each rule as a
  * <style data-emotion> tag next to its element, which the browser's emotion cache then adopts.
  */
@@ -27,9 +26,7 @@ export function renderFirstScreens(): { login: string; checkout: string; staffGl
   return {
     login: render(
       <AppProviders store={makeStore()} chakraSystem={createPortalSystem(shellTheme)}>
-        <MemoryRouter initialEntries={['/login']}>
-          <LoginPage />
-        </MemoryRouter>
+        <LoginPage cameFrom={null} goTo={() => undefined} />
       </AppProviders>,
     ),
     checkout: render(

@@ -9,12 +9,12 @@ import { loadWithRetry } from './loadWithRetry';
 import { useAppSelector } from './hooks';
 import { RequireAuth } from './RequireAuth';
 import { retryableLazy } from './retryableLazy';
-import { loadAppLayout, loadCheckoutPage, loadLoginPage } from './screenChunks';
+import { loadAppLayout, loadCheckoutPage, loadLoginRoute } from './screenChunks';
 import { SCREENS } from './screens';
 
 // Every screen is its own chunk (screenChunks.ts, screens.ts); the staff ones are asked for again once if their
 // download fails, and again on their next visit after their error page (retryableLazy.ts).
-const LoginPage = lazy(loadLoginPage);
+const LoginRoute = lazy(loadLoginRoute);
 const CheckoutPage = lazy(loadCheckoutPage);
 const AppLayout = lazy(loadWithRetry(() => loadAppLayout().then((module) => ({ default: module.AppLayout }))));
 
@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
   {
     errorElement: <ErrorPage />,
     children: [
-      { path: '/login', element: suspended(<LoginPage />) },
+      { path: '/login', element: suspended(<LoginRoute />) },
       { path: '/checkout', element: <LightModeOnly>{suspended(<CheckoutPage />)}</LightModeOnly> },
       {
         path: '/',

@@ -8,8 +8,13 @@ import { screenAt } from './screens';
  * trips in a row).
  */
 export const loadLoginPage = () => import('../features/auth/components/LoginPage');
+/** The login screen as the router's route (the page alone is what a first load of /login renders: src/startup/loginApp.tsx). */
+export const loadLoginRoute = () => import('../features/auth/components/LoginRoute');
 export const loadCheckoutPage = () => import('../features/checkout/components/CheckoutPage');
 export const loadAppLayout = () => import('./layout/AppLayout');
+
+/** Whether the router would show the login screen at this path (its slashes aside). */
+export const isLoginPath = (pathname: string) => pathname.replace(/^\/+|\/+$/g, '') === 'login';
 
 /**
  * Starts downloading what the first render at this path needs: the login screen on /login; with a
@@ -17,7 +22,7 @@ export const loadAppLayout = () => import('./layout/AppLayout');
  * when the route renders it (its error page), not here.
  */
 export function preloadScreenChunks(pathname: string, signedIn: boolean): Promise<unknown> | undefined {
-  if (pathname.replace(/^\/+|\/+$/g, '') === 'login') return loadLoginPage();
+  if (isLoginPath(pathname)) return loadLoginPage();
   const screen = screenAt(pathname);
   if (!signedIn || !screen) return undefined;
   const chunks = Promise.all([loadAppLayout(), screen.load()]);

@@ -1,5 +1,6 @@
 import type { SystemConfig, SystemContext } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import type { Root } from 'react-dom/client';
 import { afterNextPaint, yieldToMain } from './yieldToMain';
 
 /** What an entry (the staff app, the public checkout) brings to the one start-up sequence below. */
@@ -11,8 +12,11 @@ export interface Entry<Store> {
   store: () => Promise<Store>;
   /** The screen's code in parts, each evaluated in a task of its own (`webpackMode: "eager"` imports). */
   code?: readonly (() => Promise<unknown>)[];
-  /** Loads the app's code; what it answers draws the first render's tree (in the render's own task). */
-  app: () => Promise<(store: Store, system: SystemContext) => ReactNode>;
+  /**
+   * Loads the app's code; what it answers draws the first render's tree (in the render's own task),
+   * given the root it is rendered in (to render another tree there later: src/startup/loginApp.tsx).
+   */
+  app: () => Promise<(store: Store, system: SystemContext, root: Root) => ReactNode>;
 }
 
 /**
@@ -33,7 +37,9 @@ export async function startInSteps<Store>(container: HTMLElement, entry: Entry<S
   await yieldToMain();
   // Chakra's modules first (evaluating them defines its components), then the theme's recipes, then
   // the system in steps (the modules that export it find it built).
-  const { buildPortalSystemInSteps, createPortalSystem } = await import(/* webpackMode: "eager" */ '../components/theme/createPortalSystem');
+  const { buildPortalSystemInSteps, createPortalSystem } = await import(
+    /* webpackMode: "eager" */ '../components/theme/createPortalSystem'
+  );
   entry.afterChakra?.();
   await yieldToMain();
   const theme = await entry.theme();
@@ -51,5 +57,5 @@ export async function startInSteps<Store>(container: HTMLElement, entry: Entry<S
 
   // The first render as a transition: React renders it in short slices instead of one long task.
   const root = createRoot(container);
-  startTransition(() => root.render(app(store, createPortalSystem(theme))));
+  startTransition(() => root.render(app(store, createPortalSystem(theme), root)));
 }

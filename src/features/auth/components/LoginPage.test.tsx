@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { accountInactiveMessage } from '../../../domain/messages';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
-import LoginPage from './LoginPage';
+import LoginRoute from './LoginRoute';
 
 const landingRoutes = ['/profissionais', '/beneficiarios', '/filiais', '/revendedores', '/agendamentos'].map((path) => ({
   path,
@@ -11,7 +11,7 @@ const landingRoutes = ['/profissionais', '/beneficiarios', '/filiais', '/revende
 }));
 
 function renderLogin() {
-  return renderWithProviders(<LoginPage />, { route: '/login', routes: landingRoutes });
+  return renderWithProviders(<LoginRoute />, { route: '/login', routes: landingRoutes });
 }
 
 function loginAnswers(status: number, body: object) {
@@ -146,7 +146,7 @@ describe('LoginPage', () => {
   it('never takes another user to the page an expired session left', async () => {
     localStorage.setItem('redirectAfterLogin', '8 /agendamentos');
     loginAnswers(200, okUser('ADMINISTRADOR'));
-    const { user, router } = renderWithProviders(<LoginPage />, {
+    const { user, router } = renderWithProviders(<LoginRoute />, {
       route: '/login',
       routes: landingRoutes,
       path: '/login',
@@ -164,7 +164,7 @@ describe('LoginPage', () => {
     'never sends the browser to %s, whatever the page it came from says',
     async (from) => {
       loginAnswers(200, okUser('ADMINISTRADOR'));
-      const { user, router } = renderWithProviders(<LoginPage />, { route: '/login', routeState: { from }, routes: landingRoutes });
+      const { user, router } = renderWithProviders(<LoginRoute />, { route: '/login', routeState: { from }, routes: landingRoutes });
       await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');
       await user.type(screen.getByLabelText('Email'), 'f@x.com');
       await user.type(screen.getByLabelText('Senha'), 'segredo1');
@@ -189,7 +189,7 @@ describe('LoginPage', () => {
 it('forwards a user who already has a session when the page opens', async () => {
   localStorage.setItem('token', 'tok');
   localStorage.setItem('userEmail', 'f@x.com');
-  const { router } = renderWithProviders(<LoginPage />, {
+  const { router } = renderWithProviders(<LoginRoute />, {
     route: '/login',
     routes: landingRoutes,
     preloadedState: { auth: { user: { id: 1, email: 'f@x.com', userType: 'PARCEIRO' }, isAuthenticated: true } },

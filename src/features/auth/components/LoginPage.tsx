@@ -1,7 +1,6 @@
 import { Box, Button, Center, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import { useState } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
 import { useLoginMutation } from '../../../api/authApi';
 import { clearRedirect, getToken, readRedirectFor, sitePathOrNull, writeSession } from '../../../api/session';
 import { answerStatus, serverMessage } from '../../../api/failures';
@@ -29,14 +28,25 @@ const typeOptions = USER_TYPE_OPTIONS.filter((option) => option.value !== '');
 const loadLoginSchema = () => import('../../../domain/validation/login').then((module) => module.loginSchema);
 const validateLogin = lazySchemaValidation<LoginValues>(loadLoginSchema);
 
-export default function LoginPage() {
+/**
+ * Where the screen was opened from and how it leaves: the router's as a route of the staff app
+ * (LoginRoute.tsx), or on a first load of /login the start-up's (src/startup/loginApp.tsx), which
+ * keeps the router out of that page's download.
+ */
+export interface LoginPageProps {
+  /** The history entry's state: the page this tab was sent here from (RequireAuth), if any. */
+  cameFrom: unknown;
+  /** Leaves the login for a staff screen, replacing /login in the history. */
+  goTo: (path: string) => void;
+}
+
+export default function LoginPage({ cameFrom: entryState, goTo }: LoginPageProps) {
   const dispatch = useAppDispatch();
-  const navigate = useNavigate();
   const currentUser = useAppSelector(selectCurrentUser);
   const sessionEndNotice = useAppSelector(selectSessionEndNotice);
   // The page this tab was sent here from (RequireAuth): anyone's for a visitor who had no session,
   // only its owner's after an expired one; else what an expiry stored for this user (a reload of /login).
-  const cameFrom = useLocation().state as { from?: unknown; userId?: unknown } | null;
+  const cameFrom = entryState as { from?: unknown; userId?: unknown } | null;
   const rememberedFor = (userId: number) =>
     (cameFrom?.userId == null || cameFrom.userId === userId ? sitePathOrNull(cameFrom?.from) : null) ?? readRedirectFor(userId);
   // Only a session that existed when the page opened forwards; signing in here navigates by itself.
@@ -60,7 +70,7 @@ export default function LoginPage() {
         notify.success(AUTH_MESSAGES.loginSuccess);
         const destination = landingPathFor(user.userType, rememberedFor(user.id));
         clearRedirect();
-        navigate(destination, { replace: true });
+        goTo(destination);
       } catch (error) {
         const status = answerStatus(error);
         const reason = serverMessage(error);
@@ -74,9 +84,11 @@ export default function LoginPage() {
 
   const { submit, submitting } = useSubmitOnce(formik);
 
-  if (signedInOnLoad && currentUser) {
-    return <Navigate to={landingPathFor(currentUser.userType, rememberedFor(currentUser.id))} replace />;
-  }
+  const forwardTo = signedInOnLoad && currentUser ? landingPathFor(currentUser.userType, rememberedFor(currentUser.id)) : null;
+  useEffect(() => {
+    if (forwardTo) goTo(forwardTo);
+  }, [forwardTo, goTo]);
+  if (forwardTo) return null;
 
   return (
     <Center minH="100vh" px="4" bg="bg.muted">
