@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import path from 'node:path';
+import { CACHES_OFF, loadAverage, seededValues, signInAsAdministrator, startBenchServer } from './api/benchServer';
 import { PGLITE_ONLY, pgliteRunDir, postgresBenchUrl } from './api/data';
-import { endpointSpecs, LOGIN, type SeededValues } from './api/endpoints';
+import { endpointSpecs } from './api/endpoints';
 import { EXPORT_TARGETS, measureExport, residentMb, type ExportFigure } from './api/exportRate';
 import { measure, type EndpointFigure } from './api/measure';
 
@@ -47,67 +44,7 @@ export const API_TARGETS = {
   loginP95Ms: 100,
 };
 
-const ROOT = path.join(__dirname, '..');
-const JWT_SECRET = 'bench-only-secret-with-more-than-32-characters';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
-const loadAverage = () => readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).map(Number);
-
-async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'bench/api/server.ts')], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      JWT_SECRET,
-      // Production requires both named; the benchmark measures the portal, not the upstream services.
-      PAYMENT_GATEWAY: 'sandbox',
-      TELEMEDICINE_PROVIDER: 'local',
-      DEMO_SEED: 'false',
-      LOG_LEVEL: 'warn',
-      PORT: String(port),
-      STATIC_DIR: path.join(ROOT, 'bench', 'no-static'),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('bench server ready')) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function json<T>(baseUrl: string, pathName: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(baseUrl + pathName, init);
-  if (!response.ok) throw new Error(`${pathName} → ${response.status} ${await response.text()}`);
-  return (await response.json()) as T;
-}
-
-/** What the random filters draw from: the report's channel choices and the holders' total. */
-async function seededValues(baseUrl: string, token: string): Promise<SeededValues> {
-  const auth = { headers: { authorization: `Bearer ${token}` } };
-  const options = await json<{ resellers: SeededValues['resellers'] }>(baseUrl, '/api/reports/sales/filters', auth);
-  const response = await fetch(`${baseUrl}/api/beneficiaries?page=1&pageSize=10`, auth);
-  return { resellers: options.resellers, holderTotal: Number(response.headers.get('x-total-count')) };
-}
-
 type RunSettings = Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv'>>;
-
-const CACHES_OFF = { AUTH_CACHE_TTL_MS: '0', READ_CACHE_TTL_MS: '0' };
 
 async function benchmarkDatabase(
   database: DatabaseFigures['database'],
@@ -116,14 +53,10 @@ async function benchmarkDatabase(
   options: RunSettings,
 ): Promise<DatabaseFigures> {
   const loadBefore = loadAverage();
-  const { child, baseUrl } = await startServer(readCaches === 'off' ? { ...env, ...CACHES_OFF } : env);
+  const { child, baseUrl, stop } = await startBenchServer(readCaches === 'off' ? { ...env, ...CACHES_OFF } : env);
   try {
     const afterStartMb = residentMb(child.pid!);
-    const { token } = await json<{ token: string }>(baseUrl, '/api/auth/login', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(LOGIN),
-    });
+    const token = await signInAsAdministrator(baseUrl);
     const specs = endpointSpecs(await seededValues(baseUrl, token));
     const figures: EndpointFigure[] = [];
     for (const spec of specs) {
@@ -144,8 +77,7 @@ async function benchmarkDatabase(
       load: { before: loadBefore, after: loadAverage() },
     };
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await stop();
   }
 }
 

@@ -11,14 +11,16 @@ import { measureFirstLoad, type BundleFigure } from './bundles';
 import { LIGHTHOUSE_TARGETS, runLighthouse } from './pages/lighthouse';
 import { LIST_TARGETS, measureLists } from './pages/lists';
 import { restoreSession, signInByApi } from './pages/session';
+import { runScaleBenchmark } from './scale';
 import { measureStalls, STALL_TIMEOUT_MS } from './stalls';
 
 /**
  * `npm run bench` (after `npm run build`): measures, prints a table per section and writes
  * bench/results/latest.json. `-- --only lighthouse,lists` or `-- --skip api` choose sections.
- * Bundles and Lighthouse run on the demo data, the lists and the API at the large size.
+ * Bundles and Lighthouse run on the demo data, the lists and the API at the large size, the scale
+ * section on PostgreSQL at the large and the xl size.
  */
-const SECTIONS = ['bundles', 'lighthouse', 'lists', 'api', 'stalls'] as const;
+const SECTIONS = ['bundles', 'lighthouse', 'lists', 'api', 'scale', 'stalls'] as const;
 type Section = (typeof SECTIONS)[number];
 
 function chosenSections(argv: string[]): Section[] {
@@ -165,6 +167,8 @@ async function main() {
     await browser?.close();
   }
   await run('api', apiSection);
+  // PostgreSQL only (skipped without DATABASE_URL); prints its own table.
+  await run('scale', () => runScaleBenchmark());
   await run('stalls', stallSection);
 
   mkdirSync(path.dirname(RESULTS_FILE), { recursive: true });

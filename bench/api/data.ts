@@ -12,12 +12,14 @@ const ROOT = path.join(__dirname, '..', '..');
  */
 export const PGLITE_ONLY = { DATABASE_URL: '' };
 
+export type BenchSize = 'large' | 'xl';
+
 /**
- * Runs `npm run seed -- --size large` against a database: it seeds when the database is empty and,
+ * Runs `npm run seed -- --size <size>` against a database: it seeds when the database is empty and,
  * either way, applies pending migrations (the app opens the database), so a cached copy stays current.
  */
-function seedLarge(env: Record<string, string>) {
-  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/seed/cli.ts'), '--size', 'large'], {
+function seedSized(env: Record<string, string>, size: BenchSize = 'large') {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/seed/cli.ts'), '--size', size], {
     cwd: ROOT,
     env: { ...process.env, NODE_ENV: 'development', DEMO_SEED: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: 'inherit',
@@ -34,16 +36,19 @@ export function pgliteRunDir(cacheDir = process.env.BENCH_PGLITE_CACHE || path.j
   dispose: () => void;
 } {
   if (!existsSync(path.join(cacheDir, 'pglite'))) console.log(`Seeding the large size into ${cacheDir} (a few minutes, once)...`);
-  seedLarge({ ...PGLITE_ONLY, DATA_DIR: cacheDir });
+  seedSized({ ...PGLITE_ONLY, DATA_DIR: cacheDir });
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-run-'));
   cpSync(path.join(cacheDir, 'pglite'), path.join(dataDir, 'pglite'), { recursive: true });
   return { dataDir, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
-/** `portal_bench_large` on DATABASE_URL's server, created and seeded at the large size when missing. */
-export async function postgresBenchUrl(databaseUrl: string): Promise<string> {
+/**
+ * `portal_bench_large` (or `portal_bench_xl`) on DATABASE_URL's server, created and seeded at that
+ * size when missing (the large size in a minute or two, xl in about twenty).
+ */
+export async function postgresBenchUrl(databaseUrl: string, size: BenchSize = 'large'): Promise<string> {
   const url = new URL(databaseUrl);
-  const name = process.env.BENCH_PG_DATABASE || 'portal_bench_large';
+  const name = (size === 'large' && process.env.BENCH_PG_DATABASE) || `portal_bench_${size}`;
   const admin = new Client({ connectionString: databaseUrl });
   await admin.connect();
   try {
@@ -53,6 +58,7 @@ export async function postgresBenchUrl(databaseUrl: string): Promise<string> {
     await admin.end();
   }
   url.pathname = `/${name}`;
-  seedLarge({ DATABASE_URL: url.toString() });
+  if (size !== 'large') console.log(`Seeding (when empty) ${name} at the ${size} size: about twenty minutes, once...`);
+  seedSized({ DATABASE_URL: url.toString() }, size);
   return url.toString();
 }

@@ -14,7 +14,7 @@ function sizeArgument(argv: string[]): string | undefined {
 
 /**
  * `npm run seed`: the demo data into the configured database (DATABASE_URL or DATA_DIR), when empty.
- * `npm run seed -- --size large` fills it at issue 8's size instead (see server/seed/large).
+ * `npm run seed -- --size large` fills it at issue 8's size instead, `--size xl` at ten times that (see server/seed/large).
  */
 async function main() {
   const size = sizeArgument(process.argv.slice(2));

@@ -90,7 +90,7 @@ export async function seedLarge(
       `insert into administrators (nome, email, senha_hash) values ('Administrador Demo', 'admin@demo.com.br', ${hash})`,
     );
 
-    // Twenty partners: few enough to build in TypeScript, where CNPJs get their check digits.
+    // Twenty partners (two hundred at xl): few enough to build in TypeScript, where CNPJs get their check digits.
     const startedPartners = performance.now();
     const random = createRandom(8_2026);
     await tx.insert(partners).values(

@@ -26,6 +26,21 @@ export const SEED_SIZES = {
     appointments: 200_000,
     referrals: 50_000,
   },
+  /**
+   * Ten times the large size (issue 20: the cost of a page, a filter and the report must not grow
+   * with the data); PostgreSQL only in practice: `bench/scale.ts` compares it with the large size.
+   */
+  xl: {
+    partners: 200,
+    branches: 2_000,
+    resellers: 20_000,
+    beneficiaries: 1_000_000,
+    sales: 10_000_000,
+    months: 24,
+    professionals: 5_000,
+    appointments: 2_000_000,
+    referrals: 500_000,
+  },
   /** The same shapes in miniature, for the seed's own test. */
   test: {
     partners: 2,
