@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
-import { sqlRows, uuidsPageByPage } from '../test/helpers';
+import { injectAs, sqlRows, uuidsPageByPage } from '../test/helpers';
 
 /**
  * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
@@ -65,5 +65,32 @@ describe('GET /api/appointments, deep pages', () => {
     );
     expect(expected).toHaveLength(APPOINTMENTS);
     expect(await walk(sort)).toEqual(expected.map((row) => row.uuid));
+  });
+});
+
+// Up to 5,000 patients matching the filter are read by id, more through the subquery (patientIn):
+// a filter matching more must not keep to the patients it read first.
+describe('GET /api/appointments, a patient filter matching more than 5,000 beneficiaries', () => {
+  it('lists the appointments of every match, the last one inserted too', async () => {
+    await app.db.execute(sql`
+      insert into beneficiaries (name, cpf)
+      select 'Paciente Muito Comum ' || n, lpad((73000000000 + n)::text, 11, '0') from generate_series(1, 5100) as n`);
+    const [{ id: lastMatch }] = await sqlRows<{ id: number }>(
+      app,
+      sql`select max(id) as id from beneficiaries where name like 'Paciente Muito Comum %'`,
+    );
+    const [{ uuid }] = await sqlRows<{ uuid: string }>(
+      app,
+      sql`insert into appointments (beneficiary_id, professional_id, specialty_id, starts_at, ends_at, status, beneficiary_url)
+          select ${lastMatch}, professional_id, specialty_id, starts_at + interval '1 year', ends_at + interval '1 year', 'SCHEDULED', 'https://atendimento.exemplo/comum'
+          from appointments where beneficiary_id = ${patientId} order by starts_at desc limit 1
+          returning uuid`,
+    );
+    const response = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/appointments?paciente=${encodeURIComponent('Muito Comum')}&page=1&pageSize=10`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual([uuid]);
   });
 });

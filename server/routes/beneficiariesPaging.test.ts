@@ -130,4 +130,23 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(few.estimated).toBeUndefined();
     expect(few.total).toBe(EXTRA_HOLDERS / 300);
   });
+
+  // Last: it adds a family. fewMatchingGroups reads up to 4,000 matching members; past that it must
+  // not take the groups of those it read for all of them.
+  it('finds every group when one family alone has more matching members than are read', async () => {
+    const [{ id: holderId }] = await sqlRows<{ id: number }>(
+      app,
+      sql`insert into beneficiaries (name, cpf, partner_id) values ('Família Numerosa Pai', '72000000000', ${demo.partnerId}) returning id`,
+    );
+    await app.db.execute(sql`
+      insert into beneficiaries (name, cpf, partner_id, holder_id)
+      select 'Família Numerosa Filho ' || n, lpad((72000000000 + n)::text, 11, '0'), ${demo.partnerId}, ${holderId}
+      from generate_series(1, 4000) as n`);
+    await app.db.execute(
+      sql`insert into beneficiaries (name, cpf, partner_id) values ('Família Numerosa Vizinha', '72100000000', ${demo.partnerId})`,
+    );
+    const { rows, total } = await list('ADMINISTRADOR', `page=1&pageSize=10&name=${encodeURIComponent('Família Numerosa')}`);
+    expect(total).toBe(2);
+    expect(rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(['72000000000', '72100000000']);
+  });
 });

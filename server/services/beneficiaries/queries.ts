@@ -4,6 +4,7 @@ import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { beneficiaries, beneficiaryHolderCounts, branches, partners, resellers, sales } from '../../db/schema';
 import { boundedCount, type ListTotal } from '../../lib/boundedCount';
+import { firstMatches, isAnyOf } from '../../lib/fewMatches';
 import { keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListSort } from '../../lib/listQuery';
 import { qualified } from '../../lib/qualified';
@@ -156,21 +157,30 @@ async function countedHolders(db: Database, principal: Principal, filters: Benef
 
 /** Up to this many groups matching a name filter, the list is read from their holders' ids. */
 const FEW_GROUPS = 1000;
+/** Matching members read to find them: a group may match by several members (a family's surname). */
+const MATCHES_READ = 4 * FEW_GROUPS;
 
 /**
- * The groups with a member whose name contains `name`, when there are at most FEW_GROUPS (read from
- * the name's trigram index), else undefined. A rare name is then found from its few holders, in a few
- * milliseconds and with an exact total; read in the list's order instead, PostgreSQL (which cannot
- * tell a rare name from a common one) walked tens of thousands of holders to fill the page
- * (bench/README.md). A common name is read in the list's order, where its matches come soon.
+ * The groups with a member whose name contains `name`, when there are at most FEW_GROUPS, else
+ * undefined. A rare name is then found from its few holders, in a few milliseconds and with an exact
+ * total; read in the list's order instead, PostgreSQL (which cannot tell a rare name from a common
+ * one) walked tens of thousands of holders to fill the page (bench/README.md). A common name is read
+ * in the list's order, where its matches come soon.
+ *
+ * The matching members are read by firstMatches (from the name's trigram index, whatever the
+ * planner's guess of their number).
  */
 async function fewMatchingGroups(db: Database, name: string): Promise<number[] | undefined> {
-  const groups = await db
-    .selectDistinct({ key: sql<number>`${groupKey(beneficiaries)}`.mapWith(Number) })
-    .from(beneficiaries)
-    .where(ilike(beneficiaries.name, containsPattern(name)))
-    .limit(FEW_GROUPS + 1);
-  return groups.length > FEW_GROUPS ? undefined : groups.map((group) => group.key);
+  const keys = await firstMatches(
+    db,
+    beneficiaries,
+    groupKey(beneficiaries),
+    ilike(beneficiaries.name, containsPattern(name)),
+    MATCHES_READ + 1,
+  );
+  if (keys.length > MATCHES_READ) return undefined;
+  const groups = [...new Set(keys)];
+  return groups.length > FEW_GROUPS ? undefined : groups;
 }
 
 /** Below this offset a page is read forward at once, beside its total; deeper, the total says from which end. */
@@ -197,7 +207,7 @@ export async function listHolderPage(
   const where = and(
     isNull(beneficiaries.holderId),
     ...(fewGroups
-      ? [inArray(beneficiaries.id, fewGroups), ...listConditions(db, principal, { ...filters, name: undefined })]
+      ? [isAnyOf(beneficiaries.id, fewGroups), ...listConditions(db, principal, { ...filters, name: undefined })]
       : listConditions(db, principal, filters)),
   );
   const readPage = (reverse: boolean, limit: number, offset: number) => {
