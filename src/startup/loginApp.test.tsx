@@ -14,10 +14,18 @@ const system = createPortalSystem(shellTheme);
 let root: Root | undefined;
 
 /** /login's first load as src/index.tsx starts it: the login screen alone, in a root of its own. */
-function openLogin(options: { preloadedState?: Parameters<typeof makeStore>[0]; openPage?: (path: string) => void } = {}) {
+function openLogin(
+  options: { preloadedState?: Parameters<typeof makeStore>[0]; openPage?: (path: string) => void; Screen?: typeof LoginPage } = {},
+) {
   const container = document.body.appendChild(document.createElement('div'));
   root = createRoot(container);
-  const tree = loginApp(LoginPage, { store: makeStore(options.preloadedState), container, system, root, openPage: options.openPage });
+  const tree = loginApp(options.Screen ?? LoginPage, {
+    store: makeStore(options.preloadedState),
+    container,
+    system,
+    root,
+    openPage: options.openPage,
+  });
   act(() => root!.render(tree));
   return userEvent.setup();
 }
@@ -78,5 +86,16 @@ describe('/login on its first load (the login screen without the router)', () =>
     openLogin({ preloadedState: signedInAs('PARCEIRO') });
     await screen.findByRole('navigation', { name: 'Menu principal' });
     expect(window.location.pathname).toBe('/filiais');
+  });
+
+  it('hands a login screen that fails to render over to the router, whose route renders it again', async () => {
+    const errors = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const Broken = (): never => {
+      throw new Error('render failed');
+    };
+    openLogin({ Screen: Broken });
+    expect(await screen.findByRole('heading', { name: 'Acesso ao Sistema' })).toBeInTheDocument();
+    expect(window.location.pathname).toBe('/login');
+    errors.mockRestore();
   });
 });

@@ -1,5 +1,5 @@
 import type { SystemContext } from '@chakra-ui/react';
-import { StrictMode, type ComponentType } from 'react';
+import { Component, StrictMode, type ComponentType, type ReactNode } from 'react';
 import type { Root } from 'react-dom/client';
 import { AppProviders } from '../app/AppProviders';
 import type { AppStore } from '../app/store';
@@ -20,8 +20,8 @@ interface LoginAppParts {
 }
 
 /**
- * A first load of /login: the login screen alone, without the router and the staff app's routes (a
- * sixth of the page's JavaScript), which download once the user starts on the form, as its rules do.
+ * A first load of /login: the login screen alone, without the router and the staff app's routes (28
+ * of the page's 201 KB gzipped), which download once the user starts on the form, as its rules do.
  * Signing in (or a session already there) puts the destination in the address bar and renders the
  * staff app (src/startup/staffApp.tsx) in the same root: the store, the providers and the toasts
  * stay, the router starts at the destination. src/index.tsx renders this tree.
@@ -32,24 +32,50 @@ export function loginApp(
 ) {
   document.addEventListener('focusin', () => void loadStaffApp().catch(() => undefined), { once: true });
   let leaving = false;
+  // The staff app at the address bar's path; should its download fail, that page loaded in full.
+  const openStaffApp = () =>
+    loadStaffApp().then(
+      ({ staffApp }) => root.render(staffApp(store, container, system)),
+      () => openPage(`${window.location.pathname}${window.location.search}`),
+    );
   const goTo = (path: string) => {
     if (leaving) return;
     leaving = true;
     window.history.replaceState(null, '', path);
-    loadStaffApp().then(
-      ({ staffApp }) => root.render(staffApp(store, container, system)),
-      // Its download failed: the destination's own page load restores the session the login stored.
-      () => openPage(path),
-    );
+    // The destination's own page load restores the session the login stored.
+    void openStaffApp();
   };
   return (
     <StrictMode>
       <AppProviders store={store} chakraSystem={systemForPage(system)}>
-        <LoginPage cameFrom={routerEntryState()} goTo={goTo} />
+        <WithRouterOnError openStaffApp={openStaffApp}>
+          <LoginPage cameFrom={routerEntryState()} goTo={goTo} />
+        </WithRouterOnError>
         <ReleasePrerender container={container} />
       </AppProviders>
     </StrictMode>
   );
+}
+
+/**
+ * A login screen that fails to render hands over to the staff app at /login: the router renders it
+ * again as a route, and should it fail there too, shows its error page (with 'Recarregar'), as
+ * every first load of /login did before the router left it.
+ */
+class WithRouterOnError extends Component<{ openStaffApp: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch() {
+    this.props.openStaffApp();
+  }
+
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
 }
 
 /**
