@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { appointments, auditLog, beneficiaries, branches, partners, professionals, resellers } from '../db/schema';
+import { appointments, auditLog, beneficiaries, branches, partners, professionals, resellers, sales } from '../db/schema';
 import { freshCnpj, freshCpf, holderBody, TEST_PASSWORD, unique } from '../test/channelFixtures';
 import { BENEFICIARY_MESSAGES } from '../../src/domain/beneficiaries';
 import { addDays, todayIn, weekdayOf, zonedInstant } from '../services/telemedicine/dates';
@@ -107,6 +107,55 @@ describe('a reseller’s partner is always its branch’s partner', () => {
       .where(inArray(resellers.branchId, branchIds));
     expect(rows.length).toBeGreaterThan(ROUNDS * 10);
     expect(rows.filter((row) => row.partnerId !== row.branchPartnerId)).toEqual([]);
+  });
+});
+
+describe('a sale’s partner and branch are always its reseller’s', () => {
+  /**
+   * Four sellers insert sales one at a time, without pause, while the reseller's branch moves six times
+   * between two partners: some sales read the reseller while a move is written but not committed.
+   */
+  async function salesAmongMoves() {
+    const [from, to] = [await newPartner(), await newPartner()];
+    const branch = await newBranch(from.id);
+    const reseller = await newReseller(branch.id);
+    let moving = true;
+    const seller = async () => {
+      let sold = 0;
+      for (; moving || sold === 0; sold++) {
+        await app.db.insert(sales).values({ resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90' });
+      }
+      return sold;
+    };
+    const moves = async () => {
+      const statuses: number[] = [];
+      for (let move = 0; move < 6; move++) {
+        const partner = move % 2 === 0 ? to : from;
+        statuses.push((await send('PUT', `/api/branches/${branch.id}`, { ...formOf(branch), id_parceiro: partner.id })).statusCode);
+      }
+      moving = false;
+      return statuses;
+    };
+    const [statuses] = await Promise.all([moves(), seller(), seller(), seller(), seller()]);
+    expect(statuses).toEqual(Array(6).fill(200));
+    return reseller.id;
+  }
+
+  it('holds for sales made while their reseller’s branch moves to another partner', async () => {
+    const resellerIds: number[] = [];
+    for (let round = 0; round < ROUNDS; round++) resellerIds.push(await salesAmongMoves());
+    const rows = await app.db
+      .select({
+        partnerId: sales.partnerId,
+        branchId: sales.branchId,
+        resellerPartner: resellers.partnerId,
+        resellerBranch: resellers.branchId,
+      })
+      .from(sales)
+      .innerJoin(resellers, eq(resellers.id, sales.resellerId))
+      .where(inArray(sales.resellerId, resellerIds));
+    expect(rows.length).toBeGreaterThan(ROUNDS * 20);
+    expect(rows.filter((row) => row.partnerId !== row.resellerPartner || row.branchId !== row.resellerBranch)).toEqual([]);
   });
 });
 

@@ -114,9 +114,17 @@ export const sales = pgTable(
     status: text('status').notNull().default('paid'),
     /** card | pix: how the buyer paid (src/domain/paymentMethods.ts). */
     paymentMethod: text('payment_method').notNull().default('card'),
+    /**
+     * The reseller's partner and branch, kept by the database (migration 0024) as they move: the
+     * report of a partner or branch reads its own sales by date from their indexes.
+     */
+    partnerId: integer('partner_id'),
+    branchId: integer('branch_id'),
   },
   (t) => [
     index('sales_reseller_time_idx').on(t.resellerId, t.dataHora),
+    index('sales_partner_time_idx').on(t.partnerId, t.dataHora),
+    index('sales_branch_time_idx').on(t.branchId, t.dataHora),
     index('sales_time_idx').on(t.dataHora),
     index('sales_beneficiary_idx').on(t.beneficiaryId),
   ],

@@ -1,11 +1,11 @@
-import { date, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * The sales report's rollup: count and sum of the sales it counts (paid, through a reseller), by plan
  * (`tipo`), payment method (card | pix, so that filter reads it too: migration 0023) and São Paulo
- * calendar period, at three grains so every scope reads a few thousand rows at most whatever the
- * number of sales. The database keeps them (statement triggers on `sales`, and on `resellers` when a
- * reseller changes partner; see migrations 0007 and 0023): the application never writes them.
+ * calendar period, at several grains so every scope reads a few hundred rows whatever the number of
+ * sales or partners. The database keeps them (statement triggers on `sales`, and on `resellers` when a
+ * reseller changes partner; see migrations 0007, 0023 and 0025): the application never writes them.
  * A key whose sales all went away stays with count 0.
  */
 const totals = () => ({
@@ -26,7 +26,7 @@ export const salesResellerMonths = pgTable(
 export const salesPartnerMonths = pgTable(
   'sales_partner_months',
   { partnerId: integer('partner_id').notNull(), month: date('month', { mode: 'string' }).notNull(), ...totals() },
-  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.tipo, t.paymentMethod] })],
+  (t) => [primaryKey({ columns: [t.partnerId, t.month, t.tipo, t.paymentMethod] }), index('sales_partner_months_month_idx').on(t.month)],
 );
 
 /**
@@ -55,3 +55,24 @@ export const salesUnattributedDays = pgTable(
   { day: date('day', { mode: 'string' }).notNull(), ...totals() },
   (t) => [primaryKey({ columns: [t.day, t.tipo, t.paymentMethod] })],
 );
+
+/**
+ * The same sales with no partner in the key (migration 0025): per partner over all time (the
+ * administrator's table by partner), and for the whole business per month, per day and per hour
+ * (São Paulo's local hour: the part of a window's first day after the hour it starts in).
+ */
+export const salesPartnerTotals = pgTable('sales_partner_totals', { partnerId: integer('partner_id').notNull(), ...totals() }, (t) => [
+  primaryKey({ name: 'sales_partner_totals_pk', columns: [t.partnerId, t.tipo, t.paymentMethod] }),
+]);
+
+export const salesMonths = pgTable('sales_months', { month: date('month', { mode: 'string' }).notNull(), ...totals() }, (t) => [
+  primaryKey({ name: 'sales_months_pk', columns: [t.month, t.tipo, t.paymentMethod] }),
+]);
+
+export const salesDays = pgTable('sales_days', { day: date('day', { mode: 'string' }).notNull(), ...totals() }, (t) => [
+  primaryKey({ name: 'sales_days_pk', columns: [t.day, t.tipo, t.paymentMethod] }),
+]);
+
+export const salesHours = pgTable('sales_hours', { hour: timestamp('hour', { mode: 'string' }).notNull(), ...totals() }, (t) => [
+  primaryKey({ name: 'sales_hours_pk', columns: [t.hour, t.tipo, t.paymentMethod] }),
+]);

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isPaymentMethod } from '../../../src/domain/paymentMethods';
 import { isPlanId } from '../../../src/domain/plans';
@@ -10,7 +10,7 @@ import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { idFilter } from '../../lib/listQuery';
 import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import type { Principal } from '../auth/tokens';
-import { reportConditions, resumeAfter, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
+import { reportConditionsOnSales, resumeAfter, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
 import { money, salesTotals } from './salesTotals';
 import { countWithoutReseller, unattributedBatch, unattributedReport } from './unattributedSales';
 
@@ -60,6 +60,36 @@ function withChannel<T extends PgSelect>(query: T) {
     .innerJoin(partners, eq(resellers.partnerId, partners.id));
 }
 
+/** The sort columns that are the sale's own: a page in their order is found in `sales` alone. */
+const SALE_OWN_COLUMNS = new Set<unknown>([sales.dataHora, sales.valor, sales.tipo, sales.paymentMethod, sales.id]);
+
+/**
+ * Reads pages of the report's rows in the orders of `key`. When every part is the sale's own column,
+ * the page's ids come from `sales` alone and the names are joined for those rows only: joined first,
+ * the three lookups ran for every row the offset skipped (1,500 of them on page 150, 10 of the
+ * query's 12 ms at the large size). An order by a name needs the joins to find its page.
+ */
+function rowsReader(db: Database, principal: Principal, filters: SalesReportFilters, key: KeyPart[]) {
+  const joinedFirst = (orderBy: SQL[], limit: number, offset: number) =>
+    withChannel(db.select(saleRowFields).from(sales).$dynamic())
+      .where(and(...reportConditionsOnSales(principal, filters)))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+  if (!key.every((part) => SALE_OWN_COLUMNS.has(part.column))) return joinedFirst;
+  return (orderBy: SQL[], limit: number, offset: number) => {
+    const page = db
+      .select({ saleId: sales.id })
+      .from(sales)
+      .where(and(...reportConditionsOnSales(principal, filters)))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset)
+      .as('page');
+    return withChannel(db.select(saleRowFields).from(sales).innerJoin(page, eq(page.saleId, sales.id)).$dynamic()).orderBy(...orderBy);
+  };
+}
+
 /** One page of the report's rows in the order `key` (keyset's parts). */
 export type Page = { key: KeyPart[]; limit: number; offset: number };
 
@@ -88,12 +118,7 @@ export async function salesReport(
   const { rows } = await pageFromNearerEnd(
     page.key,
     page,
-    (orderBy, limit, offset) =>
-      withChannel(db.select(saleRowFields).from(sales).$dynamic())
-        .where(and(...reportConditions(principal, filters)))
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset),
+    rowsReader(db, principal, filters, page.key),
     async () => (await totalsRead).summary.count,
   );
   const totals = await totalsRead;
@@ -125,7 +150,7 @@ export function saleBatch(db: Database, principal: Principal, filters: SalesRepo
   };
   const resume = resumeAfter(after);
   return withChannel(db.select(fields).from(sales).$dynamic())
-    .where(and(...reportConditions(principal, filters), resume))
+    .where(and(...reportConditionsOnSales(principal, filters), resume))
     .orderBy(...DEFAULT_SALE_ORDER)
     .limit(limit);
 }

@@ -6,12 +6,12 @@ import { lastMonths, REPORT_TIME_ZONE, type SalesReport, type SalesSummary } fro
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
-import { reportConditions, reportConditionsOnSales, saleConditions, type SalesReportFilters } from './reportConditions';
+import { channelConditions, saleConditions, type SalesReportFilters } from './reportConditions';
 import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
 import { salesTotals } from './salesTotals';
 
 /**
- * The rollup (the triggers of migrations 0007, 0021 and 0022, per payment method since 0023) against the
+ * The rollup (the triggers of migrations 0007, 0021, 0022 and 0025, per payment method since 0023) against the
  * sales themselves: after inserts, updates, deletes and resellers changing partner, every figure of the
  * report equals a direct aggregate over `sales`, to the cent, for every scope and filter (the payment
  * method's included: it reads the rollup too), and the rollup tables equal their recomputation.
@@ -100,9 +100,18 @@ function boundarySales(now: Date) {
  */
 async function directFigures(principal: Principal, filters: SalesReportFilters, now: Date) {
   const { withoutReseller } = filters;
-  // Through a reseller: the scope's resellers as a subquery, so both kinds read `sales` alone.
+  // Through a reseller: the scope's resellers (their current branch and partner) as a subquery, not the
+  // sales' own copies of them (migration 0024), which these figures check.
+  const throughScope = (more: SalesReportFilters) =>
+    inArray(
+      sales.resellerId,
+      app.db
+        .select({ id: resellers.id })
+        .from(resellers)
+        .where(and(...channelConditions(principal, more))),
+    );
   const inScope = (more: SalesReportFilters) =>
-    and(...(withoutReseller ? [isNull(sales.resellerId), ...saleConditions(more)] : reportConditionsOnSales(principal, more)));
+    and(...(withoutReseller ? [isNull(sales.resellerId)] : [throughScope(more)]), ...saleConditions(more));
   const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
   const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
   const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
@@ -124,7 +133,7 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
           .from(sales)
           .innerJoin(resellers, eq(sales.resellerId, resellers.id))
           .innerJoin(partners, eq(resellers.partnerId, partners.id))
-          .where(and(...reportConditions(principal, filters)))
+          .where(and(...channelConditions(principal, filters), ...saleConditions(filters)))
           .groupBy(partners.id, partners.nome)
           .orderBy(desc(total), asc(partners.nome)),
     app.db
@@ -202,7 +211,10 @@ async function expectReportEqualsSales() {
   }
 }
 
-/** The rollup tables hold exactly their recomputation from `sales` (keys whose sales all went away may stay at zero). */
+/**
+ * The rollup tables hold exactly their recomputation from `sales` (keys whose sales all went away may
+ * stay at zero), and every sale's partner and branch are its reseller's current ones (migration 0024).
+ */
 async function expectRollupEqualsSales() {
   const counted = `from sales s join resellers r on r.id = s.reseller_id where s.status = 'paid'`;
   const day = `(s.data_hora at time zone '${REPORT_TIME_ZONE}')::date`;
@@ -220,6 +232,26 @@ async function expectRollupEqualsSales() {
       `select ${day}, r.id_parceiro, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3, 4`,
     ],
     [
+      'select partner_id, tipo, payment_method, count, total from sales_partner_totals where count <> 0 or total <> 0',
+      `select r.id_parceiro, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select month, tipo, payment_method, count, total from sales_months where count <> 0 or total <> 0',
+      `select date_trunc('month', ${day})::date, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select day, tipo, payment_method, count, total from sales_days where count <> 0 or total <> 0',
+      `select ${day}, s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select hour, tipo, payment_method, count, total from sales_hours where count <> 0 or total <> 0',
+      `select date_trunc('hour', s.data_hora at time zone '${REPORT_TIME_ZONE}'), s.tipo, s.payment_method, count(*)::int, sum(s.valor) ${counted} group by 1, 2, 3`,
+    ],
+    [
+      'select id, partner_id, branch_id from sales',
+      'select s.id, r.id_parceiro, r.id_filial from sales s left join resellers r on r.id = s.reseller_id',
+    ],
+    [
       'select month, tipo, payment_method, count, total from sales_unattributed_months where count <> 0 or total <> 0',
       `select date_trunc('month', ${day})::date, s.tipo, s.payment_method, count(*)::int, sum(s.valor) from sales s where s.status = 'paid' and s.reseller_id is null group by 1, 2, 3`,
     ],
@@ -235,7 +267,13 @@ async function expectRollupEqualsSales() {
     );
     expect({ rollup, difference: Number(difference[0].n) }).toEqual({ rollup, difference: 0 });
   }
-  for (const table of ['sales_partner_days', 'sales_unattributed_months', 'sales_unattributed_days']) {
+  for (const table of [
+    'sales_partner_days',
+    'sales_partner_totals',
+    'sales_hours',
+    'sales_unattributed_months',
+    'sales_unattributed_days',
+  ]) {
     const [rows] = await sqlRows<{ n: number }>(app, sql.raw(`select count(*)::int as n from ${table} where count <> 0`));
     expect({ table, filled: Number(rows.n) > 0 }).toEqual({ table, filled: true });
   }
@@ -337,26 +375,40 @@ describe('the sales rollup', () => {
     await expectRollupEqualsSales();
   });
 
-  it('answers each scope from its own rollup: per partner (months, days) up to a partner, per reseller for a branch', async () => {
+  it('answers each scope from its own rollup: the whole business, per partner, per reseller for a branch', async () => {
     // Marks written into the rollups behind the triggers' back, in a transaction rolled back after:
     // each scope's figures move by the marks of the rollups it must read, and by no other.
-    const [administrator, , , branch] = principals();
+    const [administrator, partner, , branch] = principals();
+    const cases: Array<[Principal, SalesReportFilters]> = [
+      [administrator, {}],
+      [partner, {}],
+      [branch, {}],
+      [administrator, { month: '2026-02' }],
+    ];
     const moved: SalesSummary[] = [];
+    const mark = (table: string, key: Record<string, string | number>, count: number, total: number) => {
+      const columns = Object.keys(key).join(', ');
+      const values = Object.values(key).map((value) => (typeof value === 'number' ? value : `'${value}'`));
+      return sql.raw(`insert into ${table} (${columns}, tipo, payment_method, count, total) values (${values.join(', ')}, 'consulta_avulsa', 'card', ${count}, ${total})
+        on conflict (${columns}, tipo, payment_method) do update set count = ${table}.count + ${count}, total = ${table}.total + ${total}`);
+    };
+    // JUST_AFTER_MIDNIGHT: the windows start at 00:10 on 2026-01-30 and 2026-02-22 in São Paulo.
     const marks = [
-      sql`insert into sales_partner_months (partner_id, month, tipo, payment_method, count, total) values (${ids.p1}, '2026-02-01', 'consulta_avulsa', 'card', 2000, 2000)
-          on conflict (partner_id, month, tipo, payment_method) do update set count = sales_partner_months.count + 2000, total = sales_partner_months.total + 2000`,
-      sql`insert into sales_reseller_months (reseller_id, month, tipo, payment_method, count, total) values (${ids.r1}, '2026-02-01', 'consulta_avulsa', 'card', 1000, 1000)
-          on conflict (reseller_id, month, tipo, payment_method) do update set count = sales_reseller_months.count + 1000, total = sales_reseller_months.total + 1000`,
-      // 2026-02-20: a whole day of the 30-day window (LATE_EVENING is 2026-02-28 in São Paulo), before the 7-day one.
-      sql`insert into sales_partner_days (day, partner_id, tipo, payment_method, count, total) values ('2026-02-20', ${ids.p1}, 'consulta_avulsa', 'card', 1, 500)
-          on conflict (day, partner_id, tipo, payment_method) do update set count = sales_partner_days.count + 1, total = sales_partner_days.total + 500`,
+      mark('sales_partner_totals', { partner_id: ids.p1 }, 2000, 2000),
+      mark('sales_partner_months', { partner_id: ids.p1, month: '2026-02-01' }, 3000, 3000),
+      mark('sales_reseller_months', { reseller_id: ids.r1, month: '2026-02-01' }, 1000, 1000),
+      // 2026-02-20: a whole day of the 30-day window, before the 7-day one.
+      mark('sales_partner_days', { day: '2026-02-20', partner_id: ids.p1 }, 1, 500),
+      mark('sales_days', { day: '2026-02-20' }, 1, 700),
+      // The 7-day window's first day, after the hour it starts in (for the 30-day window, a whole day).
+      mark('sales_hours', { hour: '2026-02-22 05:00' }, 1, 900),
     ];
     const rolledBack = app.db.transaction(async (tx) => {
       const db = tx as unknown as Database;
       const summaries = () =>
-        Promise.all([administrator, branch].map(async (principal) => (await salesTotals(db, principal, {}, LATE_EVENING)).summary));
+        Promise.all(cases.map(async ([principal, filters]) => (await salesTotals(db, principal, filters, JUST_AFTER_MIDNIGHT)).summary));
       const before = await summaries();
-      for (const mark of marks) await db.execute(mark);
+      for (const statement of marks) await db.execute(statement);
       const after = await summaries();
       const cents = (value: number) => Math.round(value * 100) / 100;
       moved.push(
@@ -371,8 +423,10 @@ describe('the sales rollup', () => {
     });
     await expect(rolledBack).rejects.toBeInstanceOf(TransactionRollbackError);
     expect(moved).toEqual([
+      { count: 2000, total: 2000, last30: 700, last7: 900 },
       { count: 2000, total: 2000, last30: 500, last7: 0 },
       { count: 1000, total: 1000, last30: 0, last7: 0 },
+      { count: 3000, total: 3000, last30: 700, last7: 900 },
     ]);
   });
 

@@ -1,12 +1,10 @@
-import { and, eq, gt, gte, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { branches, partners, resellers, sales, salesUnattributedDays, salesUnattributedMonths } from '../../db/schema';
 import {
-  dayAfter,
   dayOf,
   firstDay,
-  instant,
   resumeAfter,
   rollupSaleConditions,
   saleConditions,
@@ -19,7 +17,7 @@ import {
 } from './reportConditions';
 import { orderOfKey } from '../../lib/keyset';
 import type { Page } from './salesReport';
-import { money } from './salesTotals';
+import { firstDayParts, money, windowStarts } from './salesTotals';
 
 /**
  * The paid sales made without a reseller: a checkout link whose `rev` named no active reseller still
@@ -27,8 +25,6 @@ import { money } from './salesTotals';
  * rollup (salesTotals) and have their own (per month and per day); their rows are read from `sales`
  * through its (reseller_id, data_hora) index.
  */
-
-const DAY_MS = 86_400_000;
 
 const unattributed = (filters: SalesReportFilters) => and(isNull(sales.resellerId), ...saleConditions(filters));
 
@@ -69,16 +65,14 @@ type Figures = Pick<SalesReport, 'summary' | 'monthly'>;
  * hundred rows whatever the number of sales.
  */
 async function figuresFromRollups(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
-  const since30 = new Date(now.getTime() - 30 * DAY_MS);
-  const since7 = new Date(now.getTime() - 7 * DAY_MS);
+  const starts = windowStarts(now);
   const since = lastMonths(now)[0];
   const months = salesUnattributedMonths;
   const days = salesUnattributedDays;
   const monthDays = filters.month
     ? [gte(days.day, firstDay(filters.month)), lt(days.day, sql`(${firstDay(filters.month)} + interval '1 month')::date`)]
     : [];
-  const firstDayPart = (start: Date) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, dayAfter(start)))!;
-  const [[summary], monthly, [whole], [partial]] = await Promise.all([
+  const [[summary], monthly, [whole], partial] = await Promise.all([
     db
       .select({ count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
@@ -91,24 +85,18 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
     db
       .select({
         last30: sumTotal(days.total),
-        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(since7)}), 0)`,
+        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(starts.last7)}), 0)`,
       })
       .from(days)
-      .where(and(...rollupSaleConditions(days, filters), ...monthDays, gt(days.day, dayOf(since30)))),
-    db
-      .select({
-        last30: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since30)}), 0)`,
-        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${firstDayPart(since7)}), 0)`,
-      })
-      .from(sales)
-      .where(and(unattributed(filters), or(firstDayPart(since30), firstDayPart(since7)))),
+      .where(and(...rollupSaleConditions(days, filters), ...monthDays, gt(days.day, dayOf(starts.last30)))),
+    firstDayParts(db, [isNull(sales.resellerId), ...saleConditions(filters)], starts, filters.month),
   ]);
   return {
     summary: {
       count: summary.count,
       total: money(summary.total),
-      last30: money(money(whole.last30) + money(partial.last30)),
-      last7: money(money(whole.last7) + money(partial.last7)),
+      last30: money(money(whole.last30) + partial.last30),
+      last7: money(money(whole.last7) + partial.last7),
     },
     monthly: monthly.map((entry) => ({ month: entry.month.slice(0, 7), count: entry.count, total: money(entry.total) })),
   };
