@@ -32,7 +32,9 @@ const rows = (db: MigrationTarget) =>
     db.run(`select partner_id, tipo, count, total::text as total from sales_partner_totals where count <> 0 order by partner_id`),
     db.run(`select to_char(month, 'YYYY-MM') as month, count, total::text as total from sales_months where count <> 0 order by month`),
     db.run(`select to_char(day, 'YYYY-MM-DD') as day, count, total::text as total from sales_days where count <> 0 order by day`),
-    db.run(`select to_char(hour, 'YYYY-MM-DD HH24:MI') as hour, count, total::text as total from sales_hours where count <> 0 order by hour`),
+    db.run(
+      `select to_char(hour, 'YYYY-MM-DD HH24:MI') as hour, count, total::text as total from sales_hours where count <> 0 order by hour`,
+    ),
   ]);
 
 describeMigration('0025_sales_totals_whole', (db) => {
