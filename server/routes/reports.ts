@@ -20,10 +20,9 @@ import {
   DEFAULT_SALE_ORDER,
   parseReportFilters,
   SALE_SORTS,
-  saleBatch,
   salesReport,
-  type SaleExportRow,
 } from '../services/reports/salesReport';
+import { channelNames, saleExportBatch, type SaleExportRow } from '../services/reports/saleExport';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['reports'];
@@ -108,13 +107,19 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       const filters = parseReportFilters(request.query);
       // Before the first byte: a refusal cannot be sent once the CSV is streaming.
       assertMayFilterWithoutReseller(request.principal, filters);
-      const batches = inKeysetBatches<SaleExportRow>((limit, after) => saleBatch(app.db, request.principal, filters, limit, after));
+      const names = channelNames(app.db);
+      const batches = inKeysetBatches<SaleExportRow>(async (limit, after) => {
+        const rows = await saleExportBatch(app.db, request.principal, filters, limit, after);
+        await names.load(rows);
+        return rows;
+      });
       async function* lines() {
         for await (const sale of batches) {
+          const channel = names.of(sale.resellerId);
           yield [
-            sale.nome_revendedor ?? REPORT_TEXTS.withoutReseller,
-            sale.nome_filial,
-            sale.nome_parceiro,
+            channel?.reseller ?? REPORT_TEXTS.withoutReseller,
+            channel?.branch,
+            channel?.partner,
             planName(sale.tipo),
             paymentMethodLabel(sale.forma_pagamento),
             csvMoney(sale.valor),

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isPaymentMethod } from '../../../src/domain/paymentMethods';
 import { isPlanId } from '../../../src/domain/plans';
@@ -10,9 +10,9 @@ import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { idFilter } from '../../lib/listQuery';
 import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import type { Principal } from '../auth/tokens';
-import { reportConditionsOnSales, resumeAfter, saleRowFields, ZONE, type SaleExportKey, type SalesReportFilters } from './reportConditions';
+import { reportConditionsOnSales, saleRowFields, type SalesReportFilters } from './reportConditions';
 import { money, salesTotals } from './salesTotals';
-import { countWithoutReseller, unattributedBatch, unattributedReport } from './unattributedSales';
+import { countWithoutReseller, unattributedReport } from './unattributedSales';
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
   const raw = (query ?? {}) as Record<string, unknown>;
@@ -135,24 +135,3 @@ export async function salesReport(
     withoutReseller,
   };
 }
-
-/**
- * A batch of the filtered sales for the CSV export (the caller checked assertMayFilterWithoutReseller
- * before streaming), newest first, dated dd/mm/yyyy hh:mm in São Paulo, after `after` by keyset on
- * (data_hora, id): it reads down `sales_time_idx` from there, so the millionth row costs what the first did.
- */
-export function saleBatch(db: Database, principal: Principal, filters: SalesReportFilters, limit: number, after?: SaleExportKey) {
-  if (filters.withoutReseller) return unattributedBatch(db, filters, limit, after);
-  const fields = {
-    ...saleRowFields,
-    dataHoraLocal: sql<string>`to_char(${sales.dataHora} at time zone ${ZONE}, 'DD/MM/YYYY HH24:MI')`,
-    keyTime: sql<string>`${sales.dataHora}::text`,
-  };
-  const resume = resumeAfter(after);
-  return withChannel(db.select(fields).from(sales).$dynamic())
-    .where(and(...reportConditionsOnSales(principal, filters), resume))
-    .orderBy(...DEFAULT_SALE_ORDER)
-    .limit(limit);
-}
-
-export type SaleExportRow = Awaited<ReturnType<typeof saleBatch>>[number];

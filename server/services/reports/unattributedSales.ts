@@ -5,14 +5,11 @@ import { branches, partners, resellers, sales, salesUnattributedDays, salesUnatt
 import {
   dayOf,
   firstDay,
-  resumeAfter,
   rollupSaleConditions,
   saleConditions,
   saleRowFields,
   sumCount,
   sumTotal,
-  ZONE,
-  type SaleExportKey,
   type SalesReportFilters,
 } from './reportConditions';
 import { orderOfKey } from '../../lib/keyset';
@@ -28,18 +25,13 @@ import { firstDayParts, money, windowStarts } from './salesTotals';
 
 const unattributed = (filters: SalesReportFilters) => and(isNull(sales.resellerId), ...saleConditions(filters));
 
-/** The same columns as the report's rows; the names are null (the screen says 'Sem revendedor'). */
-const rowFields = {
-  ...saleRowFields,
-  /** For the CSV export: the local date, and where its next batch resumes. */
-  dataHoraLocal: sql<string>`to_char(${sales.dataHora} at time zone ${ZONE}, 'DD/MM/YYYY HH24:MI')`,
-  keyTime: sql<string>`${sales.dataHora}::text`,
-};
-
-/** Left joins, so that the report's sort columns (reseller, branch, partner names) still exist. */
+/**
+ * The report's columns, left joined, so that its sort columns (reseller, branch, partner names) still
+ * exist; the names are null (the screen says 'Sem revendedor').
+ */
 const selectRows = (db: Database) =>
   db
-    .select(rowFields)
+    .select(saleRowFields)
     .from(sales)
     .leftJoin(resellers, eq(sales.resellerId, resellers.id))
     .leftJoin(branches, eq(resellers.branchId, branches.id))
@@ -117,7 +109,7 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
   return {
     summary: figures.summary,
     byPartner: [],
-    rows: rows.map(({ dataHoraLocal: _local, keyTime: _key, ...row }) => ({
+    rows: rows.map((row) => ({
       ...row,
       valor: money(row.valor),
       data_hora: row.data_hora.toISOString(),
@@ -125,12 +117,4 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
     pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
   };
-}
-
-/** A batch of them for the CSV export, newest first, dated dd/mm/yyyy hh:mm in São Paulo. */
-export function unattributedBatch(db: Database, filters: SalesReportFilters, limit: number, after?: SaleExportKey) {
-  return selectRows(db)
-    .where(and(unattributed(filters), resumeAfter(after)))
-    .orderBy(sql`${sales.dataHora} desc`, sql`${sales.id} desc`)
-    .limit(limit);
 }
