@@ -98,9 +98,9 @@ async function partnerMonths(db: Database, principal: Principal, filters: SalesR
       .having(gt(count, 0))
       .orderBy(...byTotalThenName(total));
   };
-  const months = wholeBusiness(principal, filters) ? salesMonths : salesPartnerMonths;
-  const monthScope =
-    months === salesMonths ? rollupSaleConditions(months, filters) : partnerConditions(salesPartnerMonths, principal, filters);
+  const whole = wholeBusiness(principal, filters);
+  const months = whole ? salesMonths : salesPartnerMonths;
+  const monthScope = whole ? rollupSaleConditions(salesMonths, filters) : partnerConditions(salesPartnerMonths, principal, filters);
   const [byPartner, monthly] = await Promise.all([
     filters.month
       ? byPartnerOf(salesPartnerMonths, eq(salesPartnerMonths.month, firstDay(filters.month)))
