@@ -159,6 +159,53 @@ describe('a sale’s partner and branch are always its reseller’s', () => {
   });
 });
 
+describe('a reseller’s move is not held off by its sales', () => {
+  /** Resolves once this many of the test database's connections wait for a lock; rejects after ten seconds. */
+  async function waitersReach(count: number) {
+    for (const started = Date.now(); Date.now() - started < 10_000; await pause(20)) {
+      const [{ waiting }] = await sqlRows<{ waiting: number }>(
+        app,
+        sql`select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      );
+      if (waiting >= count) return 'waiting';
+    }
+    throw new Error(`fewer than ${count} connections waited for a lock`);
+  }
+
+  it('a sale that arrives while a move waits for an earlier sale waits for the move, and carries its partner', async () => {
+    const [from, to] = [await newPartner(), await newPartner()];
+    const branch = await newBranch(from.id);
+    const reseller = await newReseller(branch.id);
+    // Two plans: the sales' rollup rows differ, so the later sale can only wait on the reseller's row.
+    const sell = (tipo: string, db: Pick<FastifyInstance['db'], 'insert'> = app.db) =>
+      db.insert(sales).values({ resellerId: reseller.id, tipo, valor: '44.90' }).returning({ id: sales.id });
+    let finishFirstSale!: () => void;
+    let firstSaleInserted!: () => void;
+    const inserted = new Promise<void>((resolve) => (firstSaleInserted = resolve));
+    const firstSale = app.db.transaction(async (tx) => {
+      const [sale] = await sell('plano_individual', tx);
+      firstSaleInserted();
+      await new Promise<void>((resolve) => (finishFirstSale = resolve));
+      return sale;
+    });
+    await inserted;
+    const move = send('PUT', `/api/branches/${branch.id}`, { ...formOf(branch), id_parceiro: to.id });
+    await waitersReach(1);
+    const laterSale = sell('consulta_avulsa');
+    // A share lock would be granted at once past the waiting move: then the sale is in before it.
+    const first = await Promise.race([laterSale.then(() => 'sold'), waitersReach(2).catch(() => 'never waited')]);
+    finishFirstSale();
+    const [moved, [sold], [later]] = await Promise.all([move, firstSale.then((sale) => [sale]), laterSale]);
+    expect(first).toBe('waiting');
+    expect(moved.statusCode).toBe(200);
+    const kept = await app.db
+      .select({ id: sales.id, partnerId: sales.partnerId })
+      .from(sales)
+      .where(inArray(sales.id, [sold.id, later.id]));
+    expect(kept.map((sale) => sale.partnerId)).toEqual([to.id, to.id]);
+  });
+});
+
 describe('an edit never undoes a deactivation sent at the same time', () => {
   const cases = {
     partners: async () => newPartner(),

@@ -16,15 +16,18 @@ ALTER TABLE "sales" ENABLE TRIGGER "sales_totals_update";--> statement-breakpoin
 ALTER TABLE "sales" ENABLE TRIGGER "sales_unattributed_update";--> statement-breakpoint
 CREATE INDEX "sales_partner_time_idx" ON "sales" USING btree ("partner_id", "data_hora");--> statement-breakpoint
 CREATE INDEX "sales_branch_time_idx" ON "sales" USING btree ("branch_id", "data_hora");--> statement-breakpoint
--- The reseller's row is read FOR SHARE: a move of that reseller under way is waited for (and its
--- result read), and one that starts later waits for this sale, whose row its trigger then updates.
+-- The reseller's row is locked FOR NO KEY UPDATE: a move of that reseller under way is waited for
+-- (and its result read), and one that starts later waits for this sale, whose row its trigger then
+-- updates. Not FOR SHARE: a share lock is granted past an update already waiting while other
+-- share locks are held, so a reseller selling without pause kept its move waiting for minutes;
+-- these locks queue in turn, at the cost of one reseller's sales committing one after another.
 CREATE FUNCTION "sales_channel_of_reseller"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF NEW."reseller_id" IS NULL THEN
     NEW."partner_id" := NULL;
     NEW."branch_id" := NULL;
   ELSE
-    SELECT "id_parceiro", "id_filial" INTO NEW."partner_id", NEW."branch_id" FROM "resellers" WHERE "id" = NEW."reseller_id" FOR SHARE;
+    SELECT "id_parceiro", "id_filial" INTO NEW."partner_id", NEW."branch_id" FROM "resellers" WHERE "id" = NEW."reseller_id" FOR NO KEY UPDATE;
   END IF;
   RETURN NEW;
 END $$;--> statement-breakpoint
