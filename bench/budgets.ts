@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
-import { Compilation, WebpackError, type Chunk, type Compiler } from 'webpack';
+import { Compilation, WebpackError, type Compiler } from 'webpack';
+import { jsFiles, lazyImportFiles } from '../scripts/lazyChunks';
 
 /**
  * What a page downloads on its first load: its entry's initial chunks plus the lazy route chunks it
@@ -47,8 +48,6 @@ export interface PageLoadFigure {
 const COMPRESSION_THRESHOLD = 1024;
 const servedSize = (source: Buffer) => (source.length < COMPRESSION_THRESHOLD ? source.length : zlib.gzipSync(source, { level: 9 }).length);
 
-const jsFiles = (chunks: Iterable<Chunk>) => [...chunks].flatMap((chunk) => [...chunk.files].filter((file) => file.endsWith('.js')));
-
 /** The JavaScript files of each page's first load in a finished compilation, with their served (gzipped) size. */
 export function measurePageLoads(compilation: Compilation, pages: PageLoad[] = PAGE_LOADS): PageLoadFigure[] {
   return pages.map(({ page, entry, routeModules, budgetKB }) => {
@@ -56,11 +55,9 @@ export function measurePageLoads(compilation: Compilation, pages: PageLoad[] = P
     if (!entrypoint) throw new Error(`bundle budget: no entry named '${entry}'`);
     const files = new Set(jsFiles(entrypoint.chunks));
     for (const routeModule of routeModules) {
-      const groups = compilation.chunkGroups.filter((group) =>
-        group.origins.some((origin) => origin.request?.replace(/\.tsx?$/, '').endsWith(routeModule)),
-      );
-      if (groups.length === 0) throw new Error(`bundle budget: no lazy chunk loads '${routeModule}' (was the route renamed?)`);
-      for (const group of groups) jsFiles(group.chunks).forEach((file) => files.add(file));
+      const routeFiles = lazyImportFiles(compilation, routeModule);
+      if (routeFiles.length === 0) throw new Error(`bundle budget: no lazy chunk loads '${routeModule}' (was the route renamed?)`);
+      routeFiles.forEach((file) => files.add(file));
     }
     const bytes = [...files].reduce((total, file) => total + servedSize(compilation.getAsset(file)!.source.buffer()), 0);
     return { page, files: [...files], gzipKB: Math.round((bytes / 1024) * 10) / 10, budgetKB };

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import webpack, { type Compilation, type Compiler, type Configuration } from 'webpack';
+import webpack, { type Compiler, type Configuration } from 'webpack';
+import { lazyImportFiles } from '../lazyChunks';
 
 /** The screens pages.tsx renders: the page each one goes into, and the page it is served as. */
 const PAGES = [
@@ -11,8 +12,12 @@ const PAGES = [
 
 type Screens = Record<(typeof PAGES)[number]['screen'] | 'staffGlobalCss', string>;
 
-/** The lazy chunk of the login screen: /login preloads it, so it arrives with the entry, not after it. */
-const LOGIN_SCREEN_MODULE = path.join('src', 'features', 'auth', 'components', 'LoginPage.tsx');
+/**
+ * The login screen's own import (src/app/screenChunks.ts's loadLoginPage): /login preloads its chunks,
+ * so they arrive with the entry, not after it. Only that import's: the router's login route holds the
+ * screen too, and preloading its chunks brought the router to every first load of /login (34 KB).
+ */
+const LOGIN_SCREEN_IMPORT = 'features/auth/components/LoginPage';
 
 const ROOT_DIV = /<div id="?root"?><\/div>/;
 
@@ -64,7 +69,9 @@ export class PrerenderPlugin {
         async () => {
           const screens = await this.renderScreens();
           // Low priority: the screen is already painted, the scripts must not compete with the HTML and the logo.
-          const loginPreloads = lazyChunkFiles(compilation, LOGIN_SCREEN_MODULE)
+          const loginScreenFiles = lazyImportFiles(compilation, LOGIN_SCREEN_IMPORT);
+          if (loginScreenFiles.length === 0) throw new Error(`PrerenderPlugin: no lazy chunk loads ${LOGIN_SCREEN_IMPORT}`);
+          const loginPreloads = loginScreenFiles
             .map((file) => `<link rel="preload" href="${compilation.outputOptions.publicPath}${file}" as="script" fetchpriority="low">`)
             .join('');
           const template = (name: string) => {
@@ -118,19 +125,4 @@ function run(compiler: webpack.Compiler): Promise<void> {
       resolve();
     });
   });
-}
-
-/** The files of the lazily loaded chunks that hold `modulePath` (its chunk and the shared chunks it needs). */
-function lazyChunkFiles(compilation: Compilation, modulePath: string): string[] {
-  const files = new Set<string>();
-  for (const group of compilation.chunkGroups) {
-    if (group.isInitial()) continue;
-    const holdsModule = group.chunks.some((chunk) =>
-      [...compilation.chunkGraph.getChunkModulesIterable(chunk)].some((module) => module.nameForCondition()?.endsWith(modulePath)),
-    );
-    if (!holdsModule) continue;
-    for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-  }
-  if (files.size === 0) throw new Error(`PrerenderPlugin: no lazy chunk holds ${modulePath}`);
-  return [...files];
 }
