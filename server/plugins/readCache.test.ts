@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { USER_TYPES } from '../../src/domain/userTypes';
 import { buildApp } from '../app';
@@ -42,6 +42,25 @@ describe('a cached list', () => {
       // Another URL (another page, another filter) is another answer.
       await get(admin, '/api/partners?page=2&pageSize=5');
       expect(queries.count).toBeGreaterThan(0);
+    } finally {
+      queries.restore();
+    }
+  });
+
+  it('keeps an estimated total marked as estimated', async () => {
+    await app.db.execute(sql`
+      insert into beneficiaries (name, cpf, partner_id)
+      select 'Total Estimado ' || n, lpad((73000000000 + n)::text, 11, '0'), (select min(id) from partners)
+      from generate_series(1, 1200) as n`);
+    const url = `/api/beneficiaries?page=1&name=${encodeURIComponent('Total Estimado')}`;
+    const first = await get(admin, url);
+    expect(first.headers['x-total-estimated']).toBe('true');
+    const queries = countQueries(app);
+    try {
+      const again = await get(admin, url);
+      expect(queries.count).toBe(0);
+      expect(again.headers['x-total-count']).toBe(first.headers['x-total-count']);
+      expect(again.headers['x-total-estimated']).toBe('true');
     } finally {
       queries.restore();
     }

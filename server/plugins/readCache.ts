@@ -8,7 +8,7 @@ export const READ_CACHE_MAX_ENTRIES = 2000;
 export const READ_CACHE_MAX_BYTES = 16 * 1024 * 1024;
 
 /** The headers of an answer that belong to it (security headers and compression are added per request). */
-const KEPT_HEADERS = ['content-type', 'x-total-count', 'access-control-expose-headers', 'cache-control'] as const;
+const KEPT_HEADERS = ['content-type', 'x-total-count', 'x-total-estimated', 'access-control-expose-headers', 'cache-control'] as const;
 
 interface CachedAnswer {
   headers: Record<string, string>;
