@@ -31,20 +31,25 @@ function cachedEstimates(db: Database) {
  * than O(table): counting stops after EXACT_COUNT_LIMIT + 1 rows, and a larger total is PostgreSQL's
  * own estimate (EXPLAIN's row count, from the statistics ANALYZE keeps), reused for ESTIMATE_TTL_MS.
  * Small lists, and every filtered list that narrows to a few hundred rows, stay exact; a list of
- * 75,000 shows "about 75,000" (`estimated`).
+ * 75,000 shows "about 75,000" (`estimated`). `atLeast` is a number of rows the caller knows the query
+ * returns (a name filter's probe of its matches): past EXACT_COUNT_LIMIT nothing is counted, the
+ * estimate answers, never below it.
  */
-export async function boundedCount(db: Database, rows: () => PgSelect): Promise<ListTotal> {
+export async function boundedCount(db: Database, rows: () => PgSelect, atLeast = 0): Promise<ListTotal> {
   const { sql: text, params } = rows().toSQL();
   const key = `${text}\u0000${JSON.stringify(params)}`;
   const cache = cachedEstimates(db);
   const cached = cache.get(key);
   if (cached && cached.until > Date.now()) return { total: cached.total, estimated: true };
 
-  const capped = rows()
-    .limit(EXACT_COUNT_LIMIT + 1)
-    .as('capped');
-  const [{ total }] = await db.select({ total: count() }).from(capped);
-  if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  let total = atLeast;
+  if (atLeast <= EXACT_COUNT_LIMIT) {
+    const capped = rows()
+      .limit(EXACT_COUNT_LIMIT + 1)
+      .as('capped');
+    [{ total }] = await db.select({ total: count() }).from(capped);
+    if (total <= EXACT_COUNT_LIMIT) return { total, estimated: false };
+  }
   const result = (await db.execute(sql`explain (format json) ${rows()}`)) as unknown as { rows: ExplainRow[] };
   const plan = result.rows[0]['QUERY PLAN'];
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as Exclude<ExplainRow['QUERY PLAN'], string>) : plan;

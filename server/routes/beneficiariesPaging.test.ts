@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
 import { demoChannel, startDemoPortal, type DemoChannel } from '../test/demoPortal';
 import { injectAs, sqlRows } from '../test/helpers';
+import { countQueries } from '../test/queryCounter';
 
 /**
  * Deep pages and totals of the beneficiaries list (issue 20): totals from the maintained holder
@@ -95,7 +96,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
   });
 
   // Up to a thousand matching groups are read from their holders' ids, more in the list's order
-  // (fewMatchingGroups): both give every matching holder once, in order, and only those in scope.
+  // (probeMatchingGroups): both give every matching holder once, in order, and only those in scope.
   it.each([
     ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`],
     ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`],
@@ -131,7 +132,33 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(few.total).toBe(EXTRA_HOLDERS / 300);
   });
 
-  // Last: it adds a family. fewMatchingGroups reads up to 4,000 matching members; past that it must
+  // Past a thousand matching groups the administrator's total is not counted: the groups the probe
+  // saw are its floor. A channel filter or a scope narrows the list, and its total is counted again.
+  it('estimates a name filter’s total from the groups it matches, and counts it once a channel filter narrows it', async () => {
+    const queries = countQueries(app);
+    let everyone: Awaited<ReturnType<typeof list>>;
+    try {
+      everyone = await list('ADMINISTRADOR', `page=2&name=${encodeURIComponent('Paginação')}`);
+    } finally {
+      queries.restore();
+    }
+    expect(everyone.estimated).toBe('true');
+    const [{ matching }] = await sqlRows<{ matching: number }>(
+      app,
+      sql`select count(*)::int as matching from beneficiaries where holder_id is null and name ilike '%Paginação%'`,
+    );
+    expect(matching).toBeGreaterThan(2000);
+    expect(everyone.total).toBeGreaterThanOrEqual(matching);
+    expect(queries.statements.filter((statement) => /^select count\(\*\)/.test(statement))).toEqual([]);
+    const [{ otherPartner }] = await sqlRows<{ otherPartner: number }>(
+      app,
+      sql`select min(id) as "otherPartner" from partners where id <> ${demo.partnerId}`,
+    );
+    const narrowed = await list('ADMINISTRADOR', `page=1&partner=${otherPartner}&name=${encodeURIComponent('Paginação')}`);
+    expect(narrowed).toMatchObject({ total: 20, estimated: undefined });
+  });
+
+  // Last: it adds a family. probeMatchingGroups reads up to 4,000 matching members; past that it must
   // not take the groups of those it read for all of them.
   it('finds every group when one family alone has more matching members than are read', async () => {
     const [{ id: holderId }] = await sqlRows<{ id: number }>(
