@@ -161,8 +161,8 @@ const FEW_GROUPS = 1000;
 const MATCHES_READ = 4 * FEW_GROUPS;
 
 /**
- * The groups with a member whose name contains `name`, when there are at most FEW_GROUPS, else
- * undefined. A rare name is then found from its few holders, in a few milliseconds and with an exact
+ * `few`: the groups with a member whose name contains `name`, when there are at most FEW_GROUPS, else
+ * undefined; `seen`: how many distinct matching groups the probe read, a floor of them all. A rare name is then found from its few holders, in a few milliseconds and with an exact
  * total; read in the list's order instead, PostgreSQL (which cannot tell a rare name from a common
  * one) walked tens of thousands of holders to fill the page (bench/README.md). A common name is read
  * in the list's order, where its matches come soon.
