@@ -253,7 +253,7 @@ export async function listHolderPage(
   if (filters.name) {
     // Each matching group's holder is in the list when nothing else narrows it: the groups the probe
     // saw are then a floor of the total, and past a thousand the count is not run (15 ms for a surname).
-    const narrowed = beneficiaryScope(principal) || filters.reseller || filters.branch || filters.partner;
+    const narrowed = listConditions(db, principal, { ...filters, name: undefined }).length > 0;
     const [rows, total] = await Promise.all([
       readPage(false, page.limit, page.offset),
       boundedCount(db, () => db.select({ id: beneficiaries.id }).from(beneficiaries).where(where).$dynamic(), narrowed ? 0 : probe!.seen),
