@@ -15,9 +15,10 @@ import { countQueries } from '../test/queryCounter';
 let app: FastifyInstance;
 let admin: string;
 beforeAll(async () => {
-  // Long-lived answers: on a busy machine a round of these tests outlasts the default second, and an
-  // answer that expired mid-test would be read afresh (the TTL has its own tests below).
-  app = await createTestApp({ seed: true, config: { caches: { ...testConfig().caches, readTtlMs: 60_000 } } });
+  // Long-lived answers and sessions: on a busy machine a round of these tests outlasts the default
+  // second (answers) and two seconds (sessions), and an answer or a session that expired mid-test
+  // would be read afresh, counted as a query (the TTLs have their own tests).
+  app = await createTestApp({ seed: true, config: { caches: { authTtlMs: 60_000, readTtlMs: 60_000 } } });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');
 });
 afterAll(() => app.close());
