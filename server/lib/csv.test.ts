@@ -89,6 +89,20 @@ describe('inKeyOrder', () => {
       [1000, ['999']],
     ]);
   });
+  it('gives the event loop a turn between batches, even when every batch answers at once', async () => {
+    const { fetchAfter } = source(7);
+    let turned = false;
+    setImmediate(() => (turned = true));
+    const turnedAtEachRead: boolean[] = [];
+    const rows = await collect(
+      inKeyOrder((limit, after) => {
+        turnedAtEachRead.push(turned);
+        return fetchAfter(limit, after);
+      }, 3),
+    );
+    expect(rows).toHaveLength(7);
+    expect(turnedAtEachRead).toEqual([false, true, true]);
+  });
 });
 
 describe('sendCsv', () => {

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../../src/domain/documents';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
@@ -290,6 +291,7 @@ export async function* exportAppointments(
       if (rows.length < EXPORT_BATCH) break;
       const lastRow = rows[rows.length - 1];
       last = { key: lastRow.sortKey, id: lastRow.id };
+      await setImmediate(); // the event loop's turn between batches (see inKeysetBatches)
     }
   }
 }

@@ -79,3 +79,17 @@ it.each([
   expect(listed.length).toBeGreaterThan(1100);
   expect(written).toEqual(listed);
 });
+
+it('gives the event loop a turn between batches (PGlite answers in the same thread)', async () => {
+  let turned = false;
+  // Scheduled as the export starts: on PGlite, without a turn between batches, it would run only once the export ended.
+  setImmediate(() => (turned = true));
+  const turnedAtEachRow: boolean[] = [];
+  for await (const appointment of exportAppointments(app.db, { professional: name }, { column: 'data', direction: 'asc' })) {
+    void appointment;
+    turnedAtEachRow.push(turned);
+  }
+  expect(turnedAtEachRow.length).toBeGreaterThan(1000);
+  // From the second batch (500 rows) on, the turn has come.
+  expect(turnedAtEachRow.slice(500).every(Boolean)).toBe(true);
+});
