@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { csvLine, csvMoney, inKeyOrder, sendCsv } from './csv';
+import { batchesInKeyOrder, csvLine, csvMoney, sendCsv } from './csv';
 import type { KeyValues } from './keyset';
 
 /**
@@ -46,7 +46,7 @@ describe('csvMoney', () => {
   });
 });
 
-describe('inKeyOrder', () => {
+describe('batchesInKeyOrder', () => {
   /** Rows 0…total-1 whose key is their number as text; each call is recorded as [limit, key resumed after]. */
   const source = (total: number) => {
     const calls: Array<[number, KeyValues | undefined]> = [];
@@ -63,7 +63,11 @@ describe('inKeyOrder', () => {
 
   it('reads every row, each batch after the last key of the one before, until a batch comes back short', async () => {
     const { calls, fetchAfter } = source(7);
-    expect((await collect(inKeyOrder(fetchAfter, 3))).map((row) => row.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+    expect((await collect(batchesInKeyOrder(fetchAfter, 3))).map((batch) => batch.map((row) => row.n))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+      [6],
+    ]);
     expect(calls).toEqual([
       [3, undefined],
       [3, ['2']],
@@ -71,9 +75,12 @@ describe('inKeyOrder', () => {
     ]);
   });
 
-  it('asks once more after a full last batch, and stops on the empty one', async () => {
+  it('asks once more after a full last batch, and stops on the empty one without yielding it', async () => {
     const { calls, fetchAfter } = source(6);
-    expect((await collect(inKeyOrder(fetchAfter, 3))).map((row) => row.n)).toEqual([0, 1, 2, 3, 4, 5]);
+    expect((await collect(batchesInKeyOrder(fetchAfter, 3))).map((batch) => batch.map((row) => row.n))).toEqual([
+      [0, 1, 2],
+      [3, 4, 5],
+    ]);
     expect(calls).toEqual([
       [3, undefined],
       [3, ['2']],
@@ -83,7 +90,7 @@ describe('inKeyOrder', () => {
 
   it('reads batches of 1,000 unless told otherwise', async () => {
     const { calls, fetchAfter } = source(1001);
-    expect(await collect(inKeyOrder(fetchAfter))).toHaveLength(1001);
+    expect((await collect(batchesInKeyOrder(fetchAfter))).map((batch) => batch.length)).toEqual([1000, 1]);
     expect(calls).toEqual([
       [1000, undefined],
       [1000, ['999']],
@@ -94,19 +101,19 @@ describe('inKeyOrder', () => {
     let turned = false;
     setImmediate(() => (turned = true));
     const turnedAtEachRead: boolean[] = [];
-    const rows = await collect(
-      inKeyOrder((limit, after) => {
+    const batches = await collect(
+      batchesInKeyOrder((limit, after) => {
         turnedAtEachRead.push(turned);
         return fetchAfter(limit, after);
       }, 3),
     );
-    expect(rows).toHaveLength(7);
+    expect(batches.flat()).toHaveLength(7);
     expect(turnedAtEachRead).toEqual([false, true, true]);
   });
 });
 
 describe('sendCsv', () => {
-  it('sends a UTF-8 CSV download: BOM, header, then each row', async () => {
+  it('sends a UTF-8 CSV download: BOM, header, then each row of each batch', async () => {
     const headers: Record<string, string> = {};
     let sent: Readable | undefined;
     const reply = {
@@ -119,12 +126,20 @@ describe('sendCsv', () => {
         return reply;
       },
     };
-    async function* rows() {
-      yield ['Ana', '=1'];
-      yield ['Bia', null];
+    async function* batches(): AsyncIterable<Array<{ nome: string; nota: unknown }>> {
+      yield [
+        { nome: 'Ana', nota: '=1' },
+        { nome: 'Bia', nota: null },
+      ];
+      yield [{ nome: 'Caio', nota: 7 }];
     }
-    await sendCsv(reply as unknown as FastifyReply, 'lista.csv', ['Nome', 'Nota'], rows());
+    await sendCsv(reply as unknown as FastifyReply, {
+      filename: 'lista.csv',
+      header: ['Nome', 'Nota'],
+      batches: batches(),
+      line: (row) => [row.nome, row.nota],
+    });
     expect(headers).toEqual({ 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': 'attachment; filename="lista.csv"' });
-    expect((await collect(sent!)).join('')).toBe("\uFEFFNome;Nota\r\nAna;'=1\r\nBia;\r\n");
+    expect((await collect(sent!)).join('')).toBe("\uFEFFNome;Nota\r\nAna;'=1\r\nBia;\r\nCaio;7\r\n");
   });
 });

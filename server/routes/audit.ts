@@ -4,7 +4,7 @@ import { AUDIT_TEXTS, auditActionLabel, auditEntityLabel, USER_TYPE_LABELS } fro
 import { formatDateTime } from '../../src/domain/format';
 import { CsvFile, ListAnswer } from '../../src/domain/wire/answers';
 import { AuditEntryView, BeneficiaryAuditEntry } from '../../src/domain/wire/audit';
-import { inKeyOrder, sendCsv } from '../lib/csv';
+import { batchesInKeyOrder, sendCsv } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
@@ -87,28 +87,23 @@ export default async function auditRoutes(fastify: FastifyInstance) {
       const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
       const filters = auditFiltersOf(request.query);
       const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
-      const entries = inKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
+      const entries = batchesInKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
       const C = AUDIT_TEXTS.columns;
-      async function* rows() {
-        for await (const entry of entries) {
-          yield [
-            formatDateTime(entry.createdAt),
-            entry.actorName,
-            USER_TYPE_LABELS[entry.actorType] ?? entry.actorType,
-            auditActionLabel(entry.action),
-            auditEntityLabel(entry.entity),
-            entry.entityId,
-            entry.summary,
-            entry.ipAddress,
-          ];
-        }
-      }
-      return sendCsv(
-        reply,
-        AUDIT_TEXTS.csvFilename,
-        [C.when, C.user, C.userType, C.action, C.entity, 'Identificador', C.summary, C.address],
-        rows(),
-      );
+      return sendCsv(reply, {
+        filename: AUDIT_TEXTS.csvFilename,
+        header: [C.when, C.user, C.userType, C.action, C.entity, 'Identificador', C.summary, C.address],
+        batches: entries,
+        line: (entry) => [
+          formatDateTime(entry.createdAt),
+          entry.actorName,
+          USER_TYPE_LABELS[entry.actorType] ?? entry.actorType,
+          auditActionLabel(entry.action),
+          auditEntityLabel(entry.entity),
+          entry.entityId,
+          entry.summary,
+          entry.ipAddress,
+        ],
+      });
     },
   );
 

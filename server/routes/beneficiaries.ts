@@ -12,7 +12,7 @@ import {
   BeneficiaryStatusAnswer,
 } from '../../src/domain/wire/beneficiaries';
 import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
-import { inKeyOrder } from '../lib/csv';
+import { batchesInKeyOrder } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
 import { BeneficiaryUuidParams, ExportQuery, ListQuery, PathParams } from '../lib/requestSchemas';
@@ -162,7 +162,7 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
         filters,
         filename: 'beneficiarios.csv',
         header: CSV_HEADER,
-        rows: inKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after)),
+        rows: batchesInKeyOrder((limit, after) => beneficiaryBatch(app.db, request.principal, filters, limit, after)),
         line: csvRow,
       });
     },

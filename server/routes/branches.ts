@@ -4,7 +4,7 @@ import { BRANCH_TEXTS, statusLabel } from '../../src/domain/channels';
 import { branchSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
 import { Branch, BranchOption } from '../../src/domain/wire/channels';
-import { inKeyOrder } from '../lib/csv';
+import { batchesInKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { idFilter, parseListQuery, setTotalCount } from '../lib/listQuery';
 import { id, queryFilters, text } from '../lib/queryFilters';
@@ -107,7 +107,7 @@ export default async function branchRoutes(fastify: FastifyInstance) {
         filters,
         filename: BRANCH_TEXTS.csvFilename,
         header: ['Título', 'Parceiro', 'Apelido', 'Email', 'Endereço', 'Status', 'Data de Registro'],
-        rows: inKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after)),
+        rows: batchesInKeyOrder((limit, after) => branchExportBatch(app.db, request.principal, filters, key, limit, after)),
         line: (branch) => [
           branch.titulo,
           branch.parceiro.nome,

@@ -7,7 +7,7 @@ import { partnerSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, NotModified, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
 import { Partner, PartnerOption, PartnerView } from '../../src/domain/wire/channels';
 import { BODY_LIMITS } from '../lib/bodyLimits';
-import { inKeyOrder } from '../lib/csv';
+import { batchesInKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
@@ -98,7 +98,7 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         filters,
         filename: PARTNER_TEXTS.csvFilename,
         header: ['Nome', 'CNPJ', 'Email', ...(bank ? ['Agência', 'Conta', 'Dígito', 'PIX'] : []), 'Status', 'Data de Registro'],
-        rows: inKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after)),
+        rows: batchesInKeyOrder((limit, after) => partnerExportBatch(app.db, request.principal, filters, key, limit, after)),
         line: (partner) => [
           partner.nome,
           formatCnpj(partner.cnpj),

@@ -6,7 +6,7 @@ import { isProfessionalFileField, PROFESSIONAL_FILES, PROFESSIONAL_MESSAGES } fr
 import { formatCpf } from '../../src/domain/documents';
 import { CsvFile, DoneAnswer, RecordAnswer, SaveAnswer, StoredFile } from '../../src/domain/wire/answers';
 import { Professional } from '../../src/domain/wire/care';
-import { inKeyOrder } from '../lib/csv';
+import { batchesInKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
@@ -103,7 +103,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
         filters,
         filename: 'profissionais.csv',
         header: ['Nome', 'CPF', 'Email', 'CRM', 'Especialidades', 'Modalidade', 'Horários de atendimento'],
-        rows: inKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500),
+        rows: batchesInKeyOrder((limit, after) => professionalExportBatch(app.db, filters, key, limit, after), 500),
         line: (item) => [
           item.nome_completo,
           formatCpf(item.cpf),

@@ -6,7 +6,7 @@ import { REPORT_COLUMNS, REPORT_TEXTS } from '../../src/domain/report';
 import { CsvFile } from '../../src/domain/wire/answers';
 import { SalesReport } from '../../src/domain/wire/report';
 import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
-import { csvMoney, inKeysetBatches, sendCsv } from '../lib/csv';
+import { csvMoney, keysetBatches, sendCsv } from '../lib/csv';
 import { keyOf } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { ExportQuery, ListQuery } from '../lib/requestSchemas';
@@ -22,7 +22,7 @@ import {
   SALE_SORTS,
   salesReport,
 } from '../services/reports/salesReport';
-import { channelNames, saleExportBatch, type SaleExportRow } from '../services/reports/saleExport';
+import { channelNames, saleExportBatch, saleOf, type SaleExportRecord } from '../services/reports/saleExport';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['reports'];
@@ -108,15 +108,19 @@ export default async function reportRoutes(fastify: FastifyInstance) {
       // Before the first byte: a refusal cannot be sent once the CSV is streaming.
       assertMayFilterWithoutReseller(request.principal, filters);
       const names = channelNames(app.db);
-      const batches = inKeysetBatches<SaleExportRow>(async (limit, after) => {
-        const rows = await saleExportBatch(app.db, request.principal, filters, limit, after);
+      const batches = keysetBatches<SaleExportRecord>(async (limit, after) => {
+        const rows = await saleExportBatch(app.db, request.principal, filters, limit, after && saleOf(after));
         await names.load(rows);
         return rows;
       });
-      async function* lines() {
-        for await (const sale of batches) {
+      return sendCsv(reply, {
+        filename: 'relatorio-vendas.csv',
+        header: CSV_HEADER,
+        batches,
+        line: (record) => {
+          const sale = saleOf(record);
           const channel = names.of(sale.resellerId);
-          yield [
+          return [
             channel?.reseller ?? REPORT_TEXTS.withoutReseller,
             channel?.branch,
             channel?.partner,
@@ -125,9 +129,8 @@ export default async function reportRoutes(fastify: FastifyInstance) {
             csvMoney(sale.valor),
             sale.dataHoraLocal,
           ];
-        }
-      }
-      return sendCsv(reply, 'relatorio-vendas.csv', CSV_HEADER, lines());
+        },
+      });
     },
   );
 }

@@ -5,7 +5,7 @@ import { formatCpf } from '../../src/domain/documents';
 import { resellerSchema } from '../../src/domain/validation/channels';
 import { CsvFile, DoneAnswer, ListAnswer, RecordAnswer, SaveAnswer } from '../../src/domain/wire/answers';
 import { Reseller } from '../../src/domain/wire/channels';
-import { inKeyOrder } from '../lib/csv';
+import { batchesInKeyOrder } from '../lib/csv';
 import { keyOf, keyset } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { queryFilters, text } from '../lib/queryFilters';
@@ -94,7 +94,7 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
         filters,
         filename: RESELLER_TEXTS.csvFilename,
         header: ['Nome', 'CPF', 'Cargo', 'Email', 'PIX', 'Parceiro', 'Filial', 'Status', 'Data de Registro'],
-        rows: inKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after)),
+        rows: batchesInKeyOrder((limit, after) => resellerExportBatch(app.db, request.principal, filters, key, limit, after)),
         line: (reseller) => [
           reseller.nome,
           formatCpf(reseller.cpf),

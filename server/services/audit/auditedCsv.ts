@@ -11,8 +11,8 @@ export interface CsvExport<T> {
   filters: object;
   filename: string;
   header: readonly string[];
-  /** The rows in the export's order, read in batches. */
-  rows: AsyncIterable<T>;
+  /** The rows in the export's order, a batch at a time as they are read. */
+  rows: AsyncIterable<readonly T[]>;
   /** One row's cells, in the header's order. */
   line: (row: T) => readonly unknown[];
 }
@@ -28,8 +28,5 @@ export async function sendAuditedCsv<T>(
   { entity, filters, filename, header, rows, line }: CsvExport<T>,
 ) {
   await recordAudit(db, actorOf(request), { action: 'export', entity, summary: filtersSummary(filters) });
-  async function* lines() {
-    for await (const row of rows) yield line(row);
-  }
-  return sendCsv(reply, filename, header, lines());
+  return sendCsv(reply, { filename, header, batches: rows, line });
 }

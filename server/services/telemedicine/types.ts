@@ -18,7 +18,7 @@ export interface TelemedicineProvider {
    * The whole filtered agenda in the list's order, for the CSV export, read so that an appointment
    * passing 'now' or a booking made while it runs neither repeats nor skips another row.
    */
-  exportAppointments(filters: AppointmentFilters, sort: PageRequest<AppointmentSortColumn>['sort']): AsyncIterable<Appointment>;
+  exportAppointments(filters: AppointmentFilters, sort: PageRequest<AppointmentSortColumn>['sort']): AsyncIterable<readonly Appointment[]>;
   getAppointment(uuid: string): Promise<Appointment | undefined>;
   /** Books a slot; answers 409 'Horário indisponível' when someone else took it first. */
   bookAppointment(request: BookingRequest, record: RecordWrite): Promise<Appointment>;
@@ -26,7 +26,7 @@ export interface TelemedicineProvider {
   cancelAppointment(uuid: string, record: RecordWrite): Promise<void>;
   listReferrals(filters: ReferralFilters, page: PageRequest<ReferralSortColumn>): Promise<PageResult<Referral>>;
   /** The whole filtered referral list in the list's order, for the CSV export, never re-reading the rows already sent. */
-  exportReferrals(filters: ReferralFilters, sort: PageRequest<ReferralSortColumn>['sort']): AsyncIterable<Referral>;
+  exportReferrals(filters: ReferralFilters, sort: PageRequest<ReferralSortColumn>['sort']): AsyncIterable<readonly Referral[]>;
   getReferral(uuid: string): Promise<Referral | undefined>;
   /** Registers a beneficiary at the provider (reactivating it when the provider already knows its CPF). */
   registerBeneficiary(beneficiary: ProviderBeneficiary): Promise<{ providerUuid: string | null }>;

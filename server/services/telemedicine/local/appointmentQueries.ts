@@ -257,7 +257,7 @@ export async function* exportAppointments(
   db: Database,
   filters: AppointmentFilters,
   sort: PageRequest<AppointmentSortColumn>['sort'],
-): AsyncIterable<Appointment> {
+): AsyncIterable<Appointment[]> {
   const where = await whereOf(db, filters);
   const now = new Date();
   const segments: KeysetSegment[] = sort
@@ -287,11 +287,11 @@ export async function* exportAppointments(
         .where(and(segment.where, after))
         .orderBy(segment.direction === 'asc' ? asc(segment.key) : desc(segment.key), desc(appointments.id))
         .limit(EXPORT_BATCH);
-      yield* toAppointments(rows);
+      if (rows.length > 0) yield toAppointments(rows);
       if (rows.length < EXPORT_BATCH) break;
       const lastRow = rows[rows.length - 1];
       last = { key: lastRow.sortKey, id: lastRow.id };
-      await setImmediate(); // the event loop's turn between batches (see inKeysetBatches)
+      await setImmediate(); // the event loop's turn between batches (see keysetBatches)
     }
   }
 }

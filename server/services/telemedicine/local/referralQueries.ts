@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
 import { boundedCount } from '../../../lib/boundedCount';
-import { inKeyOrder } from '../../../lib/csv';
+import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { addDays, zonedInstant } from '../dates';
@@ -126,10 +126,10 @@ export async function* exportReferrals(
   db: Database,
   filters: ReferralFilters,
   sort: PageRequest<ReferralSortColumn>['sort'],
-): AsyncIterable<Referral> {
+): AsyncIterable<Referral[]> {
   const key = keyset(keyOf(sort));
   const where = whereOf(filters);
-  const batches = inKeyOrder(
+  const batches = batchesInKeyOrder(
     (limit, after) =>
       selectRows(db, { keyset: key.field })
         .where(and(where, key.after(after)))
@@ -137,7 +137,7 @@ export async function* exportReferrals(
         .limit(limit),
     EXPORT_BATCH,
   );
-  for await (const row of batches) yield toReferral(row);
+  for await (const rows of batches) yield rows.map(toReferral);
 }
 
 export async function findReferral(db: Database, uuid: string): Promise<Referral | undefined> {

@@ -102,7 +102,7 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
     },
     async *exportAppointments(filters, sort) {
       // One answer of the provider, ordered against one 'now': nothing moves while the rows are written.
-      yield* pageAppointments(await allAppointments(), filters, { offset: 0, sort }, now()).items;
+      yield pageAppointments(await allAppointments(), filters, { offset: 0, sort }, now()).items;
     },
     async getAppointment(uuid) {
       return toAppointment(await call('GET', `/appointments/${path(uuid)}`, { missingAsUndefined: true }));
@@ -132,7 +132,7 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
     },
     async *exportReferrals(filters, sort) {
       // One answer of the provider: the whole list is in memory already.
-      yield* pageReferrals(await allReferrals(), filters, { offset: 0, sort }).items;
+      yield pageReferrals(await allReferrals(), filters, { offset: 0, sort }).items;
     },
     async getReferral(uuid) {
       return (await allReferrals()).find((referral) => referral.uuid === uuid);
