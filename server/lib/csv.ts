@@ -39,13 +39,12 @@ export async function sendCsv<T>(
   const iterator = batches[Symbol.asyncIterator]();
   const first = await iterator.next();
   async function* chunks() {
-    let chunk = BOM + csvLine(header);
+    yield BOM + csvLine(header);
     for (let next = first; !next.done; next = await iterator.next()) {
+      let chunk = '';
       for (const row of next.value) chunk += csvLine(line(row));
-      yield chunk;
-      chunk = '';
+      if (chunk) yield chunk;
     }
-    if (chunk) yield chunk;
   }
   const { Readable } = await import('node:stream');
   reply.header('Content-Type', 'text/csv; charset=utf-8');

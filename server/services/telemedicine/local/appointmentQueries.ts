@@ -1,10 +1,10 @@
-import { setImmediate } from 'node:timers/promises';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../../src/domain/documents';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
 import { boundedCount, type ListTotal } from '../../../lib/boundedCount';
+import { keysetBatches } from '../../../lib/csv';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
@@ -267,32 +267,32 @@ export async function* exportAppointments(
         { where: and(where, lt(appointments.startsAt, now)), key: appointments.startsAt, direction: 'desc' },
       ];
   for (const segment of segments) {
-    let last: { key: unknown; id: number } | undefined;
-    for (;;) {
-      // Ties on the key are broken by id, newest first, as in the list.
-      const after =
-        last &&
-        or(
-          segment.direction === 'asc' ? sql`${segment.key} > ${last.key}` : sql`${segment.key} < ${last.key}`,
-          and(sql`${segment.key} = ${last.key}`, lt(appointments.id, last.id)),
-        );
-      // The key travels back as the driver gave it (text), so no precision is lost on the way.
-      const rows = await joinedFor(
-        db
-          .select({ ...columns, sortKey: sql<string>`${segment.key}` })
-          .from(appointments)
-          .$dynamic(),
-        sort,
-      )
-        .where(and(segment.where, after))
-        .orderBy(segment.direction === 'asc' ? asc(segment.key) : desc(segment.key), desc(appointments.id))
-        .limit(EXPORT_BATCH);
-      if (rows.length > 0) yield toAppointments(rows);
-      if (rows.length < EXPORT_BATCH) break;
-      const lastRow = rows[rows.length - 1];
-      last = { key: lastRow.sortKey, id: lastRow.id };
-      await setImmediate(); // the event loop's turn between batches (see keysetBatches)
-    }
+    // Ties on the key are broken by id, newest first, as in the list. The key travels back as the
+    // driver gave it (text), so no precision is lost on the way.
+    const batches = keysetBatches<AppointmentRow & { sortKey: string }>(
+      (limit, last) =>
+        joinedFor(
+          db
+            .select({ ...columns, sortKey: sql<string>`${segment.key}` })
+            .from(appointments)
+            .$dynamic(),
+          sort,
+        )
+          .where(
+            and(
+              segment.where,
+              last &&
+                or(
+                  segment.direction === 'asc' ? sql`${segment.key} > ${last.sortKey}` : sql`${segment.key} < ${last.sortKey}`,
+                  and(sql`${segment.key} = ${last.sortKey}`, lt(appointments.id, last.id)),
+                ),
+            ),
+          )
+          .orderBy(segment.direction === 'asc' ? asc(segment.key) : desc(segment.key), desc(appointments.id))
+          .limit(limit),
+      EXPORT_BATCH,
+    );
+    for await (const rows of batches) yield toAppointments(rows);
   }
 }
 
