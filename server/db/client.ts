@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { Pool } from 'pg';
+import { preparingClient, StatementNames } from './preparedStatements';
 import * as schema from './schema';
 import { migrationsKey, postgresTemplate, storedPgliteTemplate, storePgliteTemplate } from './migratedTemplate';
 import { databaseUrlOf, serverStatement } from './postgresServer';
@@ -135,7 +136,8 @@ async function openPostgres({ databaseUrl, isolated = false, poolSize = 10 }: Op
     await serverStatement(databaseUrl, `create database ${privateDatabase} template ${template}`);
     connectionString = databaseUrlOf(databaseUrl, privateDatabase);
   }
-  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000 });
+  // The pool's repeated queries run as prepared statements (./preparedStatements.ts).
+  const pool = new Pool({ connectionString, max: poolSize, connectionTimeoutMillis: 5000, Client: preparingClient(new StatementNames()) });
   // A dropped connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const db = drizzlePostgres(pool, { schema });

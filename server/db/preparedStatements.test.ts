@@ -1,0 +1,38 @@
+import { MAX_PREPARED_STATEMENTS, StatementNames } from './preparedStatements';
+
+describe('StatementNames', () => {
+  it('names a text from its second use on, always by the same name, and each text by its own', () => {
+    const names = new StatementNames();
+    expect(names.nameFor('select $1::int')).toBeUndefined();
+    const name = names.nameFor('select $1::int');
+    expect(name).toMatch(/^portal_\d+$/);
+    expect(names.nameFor('select $1::int')).toBe(name);
+    names.nameFor('select $1::text');
+    const other = names.nameFor('select $1::text');
+    expect(other).toMatch(/^portal_\d+$/);
+    expect(other).not.toBe(name);
+  });
+
+  it(`prepares at most ${MAX_PREPARED_STATEMENTS} texts; those already named keep their names`, () => {
+    const names = new StatementNames();
+    const text = (index: number) => `select ${index} + $1`;
+    for (let index = 0; index < MAX_PREPARED_STATEMENTS; index++) names.nameFor(text(index));
+    const given = Array.from({ length: MAX_PREPARED_STATEMENTS }, (_, index) => names.nameFor(text(index)));
+    expect(new Set(given).size).toBe(MAX_PREPARED_STATEMENTS);
+    expect(given.every((name) => name !== undefined)).toBe(true);
+    names.nameFor(text(MAX_PREPARED_STATEMENTS));
+    expect(names.nameFor(text(MAX_PREPARED_STATEMENTS))).toBeUndefined();
+    expect(names.nameFor(text(0))).toBe(given[0]);
+  });
+
+  it('runs a refused text unnamed from then on, and never gives its name to another text', () => {
+    const names = new StatementNames();
+    names.nameFor('select $1::int');
+    const refusedName = names.nameFor('select $1::int');
+    names.refuse('select $1::int');
+    expect(names.nameFor('select $1::int')).toBeUndefined();
+    expect(names.nameFor('select $1::int')).toBeUndefined();
+    names.nameFor('select $1::date');
+    expect(names.nameFor('select $1::date')).not.toBe(refusedName);
+  });
+});
