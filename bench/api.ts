@@ -2,6 +2,7 @@ import { CACHES_OFF, loadAverage, seededValues, signInAsAdministrator, startBenc
 import { PGLITE_ONLY, pgliteRunDir, postgresBenchUrl } from './api/data';
 import { endpointSpecs } from './api/endpoints';
 import { EXPORT_TARGETS, measureExport, residentMb, type ExportFigure } from './api/exportRate';
+import { postgresCpuMs, processCpuMs } from './api/cpuTime';
 import { measure, type EndpointFigure } from './api/measure';
 
 /**
@@ -28,7 +29,7 @@ export interface DatabaseFigures {
    * queries; 'on' as deployed today, for comparison.
    */
   readCaches: 'on' | 'off';
-  endpoints: Array<EndpointFigure & { ratioToMinimal: number }>;
+  endpoints: Array<EndpointFigure & { ratioToMinimal: number; cpuMsPerRequest: CpuPerRequest }>;
   /** The sales CSV of every sale (caches-off pass only). */
   export?: ExportFigure;
   /** Resident memory of the server process, MB. */
@@ -44,6 +45,16 @@ export const API_TARGETS = {
   loginP95Ms: 100,
 };
 
+/**
+ * CPU ms a request cost during the measured run: the server's process and, on PostgreSQL, the
+ * database's processes on this machine (PGlite runs inside the server). Steadier than req/s when the
+ * machine's speed drifts (bench/api/cpuTime.ts).
+ */
+export interface CpuPerRequest {
+  server: number;
+  database?: number;
+}
+
 type RunSettings = Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv'>>;
 
 async function benchmarkDatabase(
@@ -58,12 +69,21 @@ async function benchmarkDatabase(
     const afterStartMb = residentMb(child.pid!);
     const token = await signInAsAdministrator(baseUrl);
     const specs = endpointSpecs(await seededValues(baseUrl, token));
-    const figures: EndpointFigure[] = [];
+    const figures: Array<EndpointFigure & { cpuMsPerRequest: CpuPerRequest }> = [];
+    const databaseCpuMs = () => (database === 'postgres' ? postgresCpuMs() : 0);
     for (const spec of specs) {
       await measure(baseUrl, spec, { token, connections: options.connections, seconds: options.warmupSeconds });
+      const [serverBefore, databaseBefore] = [processCpuMs(child.pid!), databaseCpuMs()];
       const figure = await measure(baseUrl, spec, { token, connections: options.connections, seconds: options.seconds });
-      console.log(`  [${database}, caches ${readCaches}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms`);
-      figures.push(figure);
+      const perRequest = (ms: number) => Math.round((ms / Math.max(1, figure.requests)) * 100) / 100;
+      const cpuMsPerRequest: CpuPerRequest = {
+        server: perRequest(processCpuMs(child.pid!) - serverBefore),
+        ...(database === 'postgres' ? { database: perRequest(databaseCpuMs() - databaseBefore) } : {}),
+      };
+      console.log(
+        `  [${database}, caches ${readCaches}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms, CPU ms a request: server ${cpuMsPerRequest.server}${cpuMsPerRequest.database === undefined ? '' : `, database ${cpuMsPerRequest.database}`}`,
+      );
+      figures.push({ ...figure, cpuMsPerRequest });
     }
     const baseline = figures.find((figure) => figure.kind === 'baseline')!.requestsPerSecond;
     const exported = readCaches === 'off' ? await measureExport(baseUrl, '/api/reports/sales/export', token, child.pid!) : undefined;
@@ -115,6 +135,8 @@ export function printApiTable(results: DatabaseFigures[]): void {
           'x ceiling': figure.ratioToMinimal,
           failures: figure.failures,
           target: verdict(database, figure),
+          'cpu ms/req server': figure.cpuMsPerRequest.server,
+          ...(figure.cpuMsPerRequest.database === undefined ? {} : { 'cpu ms/req db': figure.cpuMsPerRequest.database }),
           'cached req/s': cached?.requestsPerSecond ?? '',
           'cached p95': cached?.p95 ?? '',
           'cached x': cached?.ratioToMinimal ?? '',
