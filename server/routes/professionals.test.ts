@@ -105,6 +105,18 @@ describe('GET /api/professionals', () => {
     expect(data[0].copia_crm).toMatch(/^\/api\/professionals\/\d+\/files\/copia_crm\?expires=\d+&account=\d+&signature=/);
   });
 
+  it('splits the list into pages that, put together, are the whole list in its order, each row with its own specialties and schedule', async () => {
+    for (const sort of ['', '&sort=nome:desc']) {
+      const whole = (await get(`/api/professionals?pageSize=100${sort}`)).json().data as Array<{ id: number }>;
+      expect(whole.length).toBeGreaterThan(7);
+      const pages = [];
+      for (let page = 1; (page - 1) * 7 < whole.length; page++) {
+        pages.push(...((await get(`/api/professionals?page=${page}&pageSize=7${sort}`)).json().data as Array<{ id: number }>));
+      }
+      expect(pages).toEqual(whole);
+    }
+  });
+
   it('pages, filters and sorts in SQL', async () => {
     const page = await get('/api/professionals?page=2&pageSize=10&sort=nome:desc');
     expect(page.json().data).toHaveLength(10);
