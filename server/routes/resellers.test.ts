@@ -102,6 +102,19 @@ describe('GET /api/resellers', () => {
     }
   });
 
+  it('splits the list into pages that, put together, are the whole list in its order, names and all', async () => {
+    for (const sort of ['', 'sort=parceiro:desc', 'sort=nome:desc']) {
+      const whole = await listAs('ADMINISTRADOR', sort);
+      expect(whole.length).toBeGreaterThan(3);
+      const pages: Row[] = [];
+      for (let page = 1; (page - 1) * 3 < whole.length; page++) {
+        const response = await as('ADMINISTRADOR', { method: 'GET', url: `/api/resellers?page=${page}&pageSize=3&${sort}` });
+        pages.push(...(response.json().data.data as Row[]));
+      }
+      expect(pages).toEqual(whole);
+    }
+  });
+
   it('a branch user filtering by another branch finds nothing', async () => {
     expect(await listAs('FILIAL', `?filial=${encodeURIComponent(ids.otherBranchOfOwnPartner.titulo)}`)).toEqual([]);
   });

@@ -132,11 +132,18 @@ export async function listResellers(
     list,
     keyOf(list.sort, RESELLER_DEFAULT_KEY),
     async (orderBy, limit, offset) => {
-      const rows = await selectResellers(db)
+      // The page's ids first: the partner's and the branch's names are then looked up for the page's
+      // rows alone, not for every row the offset skips.
+      const pageIds = db
+        .select({ id: resellers.id })
+        .from(resellers)
         .where(where)
         .orderBy(...orderBy)
         .limit(limit)
         .offset(offset);
+      const rows = await selectResellers(db)
+        .where(inArray(resellers.id, pageIds))
+        .orderBy(...orderBy);
       return rows.map(toReseller);
     },
     async () => (await db.select({ total: count() }).from(resellers).where(where))[0].total,
