@@ -67,6 +67,9 @@ const SORT_COLUMNS: Record<ReferralSortColumn, SQL | AnyPgColumn> = {
   status: referrals.status,
 };
 
+/** The sorts by the patient's own columns. */
+const PATIENT_SORTS = new Set<ReferralSortColumn>(['beneficiario', 'cpf']);
+
 /** The list's order: the chosen column (newest first without one), the id last, newest first, to break ties. */
 const keyOf = (sort: PageRequest<ReferralSortColumn>['sort']): KeyPart[] => [
   sort
@@ -83,13 +86,13 @@ export async function listReferrals(
 ): Promise<PageResult<Referral>> {
   const where = whereOf(filters);
   const key = keyOf(page.sort);
-  const matching = () =>
-    db
-      .select({ id: referrals.id })
-      .from(referrals)
-      .innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId))
-      .where(where)
-      .$dynamic();
+  // Every referral has its beneficiary (NOT NULL, a foreign key): the list's ids join them only for
+  // the patient's search or sort, as joined they cost a lookup for every row a deep page skips.
+  const readsPatient = Boolean(filters.search) || (page.sort !== undefined && PATIENT_SORTS.has(page.sort.column));
+  const matching = () => {
+    const ids = db.select({ id: referrals.id }).from(referrals).$dynamic();
+    return (readsPatient ? ids.innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId)) : ids).where(where);
+  };
   // A page's ids first, then its rows: an OFFSET through the five-table join would join every row it skips.
   const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
     const rows = selectRows(db).orderBy(...orderBy);
