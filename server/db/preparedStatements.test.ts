@@ -1,4 +1,4 @@
-import { MAX_PREPARED_STATEMENTS, StatementNames } from './preparedStatements';
+import { MAX_CANDIDATES, MAX_PREPARED_STATEMENTS, StatementNames } from './preparedStatements';
 
 describe('StatementNames', () => {
   it('names a text from its second use on, always by the same name, and each text by its own', () => {
@@ -23,6 +23,18 @@ describe('StatementNames', () => {
     names.nameFor(text(MAX_PREPARED_STATEMENTS));
     expect(names.nameFor(text(MAX_PREPARED_STATEMENTS))).toBeUndefined();
     expect(names.nameFor(text(0))).toBe(given[0]);
+  });
+
+  it(`still prepares a repeated text after ${MAX_CANDIDATES} one-off texts, forgetting the oldest of those`, () => {
+    const names = new StatementNames();
+    const oneOff = (index: number) => `select ${index} + $1`;
+    names.nameFor(oneOff(0));
+    for (let index = 1; index <= MAX_CANDIDATES; index++) names.nameFor(oneOff(index));
+    names.nameFor('select $1::int');
+    expect(names.nameFor('select $1::int')).toMatch(/^portal_\d+$/);
+    // The first one-off text was forgotten: seen again, it counts as a first use.
+    expect(names.nameFor(oneOff(0))).toBeUndefined();
+    expect(names.nameFor(oneOff(MAX_CANDIDATES))).toMatch(/^portal_\d+$/);
   });
 
   it('runs a refused text unnamed from then on, and never gives its name to another text', () => {

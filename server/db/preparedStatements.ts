@@ -2,8 +2,8 @@ import { Client, type QueryConfig } from 'pg';
 
 /** How many statements a pool prepares at most: each connection keeps every one it has used, plan and all. */
 export const MAX_PREPARED_STATEMENTS = 500;
-/** How many distinct texts are counted while looking for the repeated ones (a text with inlined values is seen once). */
-const MAX_CANDIDATES = 5_000;
+/** How many texts seen once are remembered while looking for the repeated ones (a text with inlined values is seen once). */
+export const MAX_CANDIDATES = 5_000;
 /** PostgreSQL's "cached plan must not change result type", after a migration changed a prepared statement's result. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
@@ -16,7 +16,8 @@ const FEATURE_NOT_SUPPORTED = '0A000';
  */
 export class StatementNames {
   private readonly names = new Map<string, string>();
-  private readonly uses = new Map<string, number>();
+  /** The texts seen once, oldest first: each leaves at its second use, or when MAX_CANDIDATES newer ones came after it. */
+  private readonly seenOnce = new Set<string>();
   private readonly refused = new Set<string>();
   /** Names are never reused: a connection may still hold a refused text under its old name. */
   private given = 0;
@@ -25,12 +26,12 @@ export class StatementNames {
   nameFor(text: string): string | undefined {
     const name = this.names.get(text);
     if (name !== undefined || this.refused.has(text) || this.given >= MAX_PREPARED_STATEMENTS) return name;
-    const uses = (this.uses.get(text) ?? 0) + 1;
-    if (uses < 2) {
-      if (this.uses.size < MAX_CANDIDATES) this.uses.set(text, uses);
+    if (!this.seenOnce.delete(text)) {
+      // A flood of one-off texts forgets the oldest ones, so a text repeated later is still prepared.
+      if (this.seenOnce.size >= MAX_CANDIDATES) this.seenOnce.delete(this.seenOnce.values().next().value!);
+      this.seenOnce.add(text);
       return undefined;
     }
-    this.uses.delete(text);
     this.given += 1;
     const given = `portal_${this.given}`;
     this.names.set(text, given);
