@@ -7,6 +7,7 @@ import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } 
 import { conflict, notFound } from '../../lib/httpErrors';
 import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { pageByIds } from '../../lib/pageByIds';
 import { qualified } from '../../lib/qualified';
 import { resellerScope } from '../scope';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
@@ -131,19 +132,10 @@ export async function listResellers(
   return readList(
     list,
     keyOf(list.sort, RESELLER_DEFAULT_KEY),
+    // The partner's and the branch's names are looked up for the page's rows alone.
     async (orderBy, limit, offset) => {
-      // The page's ids first: the partner's and the branch's names are then looked up for the page's
-      // rows alone, not for every row the offset skips.
-      const pageIds = db
-        .select({ id: resellers.id })
-        .from(resellers)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      const rows = await selectResellers(db)
-        .where(inArray(resellers.id, pageIds))
-        .orderBy(...orderBy);
+      const ids = db.select({ id: resellers.id }).from(resellers).where(where).$dynamic();
+      const rows = await pageByIds(selectResellers(db), resellers.id, ids, orderBy, { limit, offset });
       return rows.map(toReseller);
     },
     async () => (await db.select({ total: count() }).from(resellers).where(where))[0].total,

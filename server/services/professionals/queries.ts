@@ -1,4 +1,4 @@
-import { and, count, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   describeSchedule,
   PROFESSIONAL_FILES,
@@ -12,6 +12,7 @@ import { professionalSchedules, professionalSpecialties, professionals, specialt
 import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
 import { pageFromNearerEnd } from '../../lib/nearerEnd';
+import { pageByIds } from '../../lib/pageByIds';
 import { qualified } from '../../lib/qualified';
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
@@ -130,19 +131,10 @@ export async function listProfessionals(
   const { rows, total } = await pageFromNearerEnd(
     keyOf(list.sort, PROFESSIONAL_DEFAULT_KEY),
     list,
+    // Each row's specialties and schedule are built for the page's rows alone (6.8 ms at offset 300 of 500 when not).
     (orderBy, limit, offset) => {
-      // The page's ids first: each row's specialties and schedule are then built for the page's rows
-      // alone, not for every row the offset skips (6.8 ms at offset 300 of 500).
-      const pageIds = db
-        .select({ id: professionals.id })
-        .from(professionals)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return selectWithDetails(db)
-        .where(inArray(professionals.id, pageIds))
-        .orderBy(...orderBy);
+      const ids = db.select({ id: professionals.id }).from(professionals).where(where).$dynamic();
+      return pageByIds(selectWithDetails(db), professionals.id, ids, orderBy, { limit, offset });
     },
     async () => Number((await db.select({ total: count() }).from(professionals).where(where))[0].total),
   );

@@ -9,6 +9,7 @@ import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
+import { pageByIds } from '../../../lib/pageByIds';
 import { qualified } from '../../../lib/qualified';
 import { addDays, zonedInstant, zonedParts } from '../dates';
 import { isUuid } from '../uuid';
@@ -82,25 +83,22 @@ function joinedFor<Q extends PgSelect>(query: Q, sort?: PageRequest<AppointmentS
 
 type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
 
-/**
- * Rows in `key`'s order from `offset` on. PostgreSQL computes a select list's lookups for every row an
- * OFFSET skips (2,000 of each on page 200): a page's ids are found first, from the key alone, and the
- * lookups are read for those rows only (bench/README.md).
- */
+/** Rows in `key`'s order from `offset` on; a page's lookups are read for its rows alone (pageByIds). */
 function readRows(
   db: Database,
   part: { where: SQL | undefined; key: KeyPart[]; sort?: PageRequest<AppointmentSortColumn>['sort'] },
   limit: number | undefined,
   offset: number,
 ): Promise<AppointmentRow[]> {
-  const rows = selectRows(db, part.sort).orderBy(...orderOfKey(part.key));
-  if (limit === undefined) return rows.where(part.where).offset(offset);
-  const pageIds = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), part.sort)
-    .where(part.where)
-    .orderBy(...orderOfKey(part.key))
-    .offset(offset)
-    .limit(limit);
-  return rows.where(inArray(appointments.id, pageIds));
+  const orderBy = orderOfKey(part.key);
+  const rows = selectRows(db, part.sort);
+  if (limit === undefined)
+    return rows
+      .where(part.where)
+      .orderBy(...orderBy)
+      .offset(offset);
+  const ids = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), part.sort).where(part.where);
+  return pageByIds(rows, appointments.id, ids, orderBy, { limit, offset });
 }
 
 /** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */

@@ -1,4 +1,4 @@
-import { and, count, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
@@ -6,6 +6,7 @@ import { boundedCount } from '../../../lib/boundedCount';
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
+import { pageByIds } from '../../../lib/pageByIds';
 import { addDays, zonedInstant } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
@@ -60,20 +61,18 @@ function whereOf(filters: ReferralFilters): SQL | undefined {
   );
 }
 
-const SORT_COLUMNS: Record<ReferralSortColumn, SQL | AnyPgColumn> = {
-  criadoEm: referrals.createdAt,
-  beneficiario: sql`lower(${beneficiaries.name})`,
-  cpf: beneficiaries.cpf,
-  status: referrals.status,
+/** The sortable columns, and whether the column is the patient's (its ids then join `beneficiaries`). */
+const SORTS: Record<ReferralSortColumn, { column: SQL | AnyPgColumn; readsPatient?: true }> = {
+  criadoEm: { column: referrals.createdAt },
+  beneficiario: { column: sql`lower(${beneficiaries.name})`, readsPatient: true },
+  cpf: { column: beneficiaries.cpf, readsPatient: true },
+  status: { column: referrals.status },
 };
-
-/** The sorts by the patient's own columns. */
-const PATIENT_SORTS = new Set<ReferralSortColumn>(['beneficiario', 'cpf']);
 
 /** The list's order: the chosen column (newest first without one), the id last, newest first, to break ties. */
 const keyOf = (sort: PageRequest<ReferralSortColumn>['sort']): KeyPart[] => [
   sort
-    ? { column: SORT_COLUMNS[sort.column], direction: sort.direction, nullable: true }
+    ? { column: SORTS[sort.column].column, direction: sort.direction, nullable: true }
     : { column: referrals.createdAt, direction: 'desc' },
   { column: referrals.id, direction: 'desc' },
 ];
@@ -88,24 +87,20 @@ export async function listReferrals(
   const key = keyOf(page.sort);
   // Every referral has its beneficiary (NOT NULL, a foreign key): the list's ids join them only for
   // the patient's search or sort, as joined they cost a lookup for every row a deep page skips.
-  const readsPatient = Boolean(filters.search) || (page.sort !== undefined && PATIENT_SORTS.has(page.sort.column));
+  const readsPatient = Boolean(filters.search) || Boolean(page.sort && SORTS[page.sort.column].readsPatient);
   const matching = () => {
     const ids = db.select({ id: referrals.id }).from(referrals).$dynamic();
     return (readsPatient ? ids.innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId)) : ids).where(where);
   };
-  // A page's ids first, then its rows: an OFFSET through the five-table join would join every row it skips.
   const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
-    const rows = selectRows(db).orderBy(...orderBy);
-    if (limit === undefined) return rows.where(where).offset(offset);
-    return rows.where(
-      inArray(
-        referrals.id,
-        matching()
-          .orderBy(...orderBy)
-          .offset(offset)
-          .limit(limit),
-      ),
-    );
+    const rows = selectRows(db).$dynamic();
+    if (limit === undefined)
+      return rows
+        .where(where)
+        .orderBy(...orderBy)
+        .offset(offset);
+    // The page's beneficiary, specialty, professional and partner are joined for its rows alone.
+    return pageByIds(rows, referrals.id, matching(), orderBy, { limit, offset });
   };
   if (page.limit === undefined) {
     // Exact up to a thousand, estimated beyond (see boundedCount).
