@@ -9,8 +9,9 @@ import { measure, type EndpointFigure } from './api/measure';
  * The API benchmarks (issues 8 and 20): the production server (NODE_ENV=production, no demo seed)
  * on the large seed, PGlite always and PostgreSQL when DATABASE_URL is set; autocannon with 10
  * connections per endpoint after a warm-up, each request a random page or filter (bench/api/endpoints.ts).
- * The headline pass runs with the read caches off (every request a cache miss, as real use is), the
- * second with them on. `npx tsx bench/api.ts` runs it alone; bench/run.ts calls runApiBenchmarks.
+ * Lists and reports are never cached by the server; the account cache is off too (CACHES_OFF), so
+ * every request reads everything it needs. `npx tsx bench/api.ts` runs it alone; bench/run.ts calls
+ * runApiBenchmarks.
  */
 export interface ApiBenchmarkOptions {
   connections?: number;
@@ -24,14 +25,9 @@ export interface ApiBenchmarkOptions {
 
 export interface DatabaseFigures {
   database: 'pglite' | 'postgres';
-  /**
-   * 'off' (the headline): AUTH_CACHE_TTL_MS and READ_CACHE_TTL_MS at 0, every request runs its
-   * queries; 'on' as deployed today, for comparison.
-   */
-  readCaches: 'on' | 'off';
   endpoints: Array<EndpointFigure & { ratioToMinimal: number; cpuMsPerRequest: CpuPerRequest }>;
-  /** The sales CSV of every sale (caches-off pass only). */
-  export?: ExportFigure;
+  /** The sales CSV of every sale. */
+  export: ExportFigure;
   /** Resident memory of the server process, MB. */
   memory: { afterStartMb: number; afterBenchmarkMb: number };
   load: { before: number[]; after: number[] };
@@ -59,12 +55,11 @@ type RunSettings = Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv
 
 async function benchmarkDatabase(
   database: DatabaseFigures['database'],
-  readCaches: DatabaseFigures['readCaches'],
   env: Record<string, string>,
   options: RunSettings,
 ): Promise<DatabaseFigures> {
   const loadBefore = loadAverage();
-  const { child, baseUrl, stop } = await startBenchServer(readCaches === 'off' ? { ...env, ...CACHES_OFF } : env);
+  const { child, baseUrl, stop } = await startBenchServer({ ...env, ...CACHES_OFF });
   try {
     const afterStartMb = residentMb(child.pid!);
     const token = await signInAsAdministrator(baseUrl);
@@ -81,16 +76,15 @@ async function benchmarkDatabase(
         ...(database === 'postgres' ? { database: perRequest(databaseCpuMs() - databaseBefore) } : {}),
       };
       console.log(
-        `  [${database}, caches ${readCaches}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms, CPU ms a request: server ${cpuMsPerRequest.server}${cpuMsPerRequest.database === undefined ? '' : `, database ${cpuMsPerRequest.database}`}`,
+        `  [${database}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms, CPU ms a request: server ${cpuMsPerRequest.server}${cpuMsPerRequest.database === undefined ? '' : `, database ${cpuMsPerRequest.database}`}`,
       );
       figures.push({ ...figure, cpuMsPerRequest });
     }
     const baseline = figures.find((figure) => figure.kind === 'baseline')!.requestsPerSecond;
-    const exported = readCaches === 'off' ? await measureExport(baseUrl, '/api/reports/sales/export', token, child.pid!) : undefined;
-    if (exported) console.log(`  [${database}] sales CSV: ${exported.rows} rows in ${exported.seconds} s`);
+    const exported = await measureExport(baseUrl, '/api/reports/sales/export', token, child.pid!);
+    console.log(`  [${database}] sales CSV: ${exported.rows} rows in ${exported.seconds} s`);
     return {
       database,
-      readCaches,
       export: exported,
       endpoints: figures.map((figure) => ({ ...figure, ratioToMinimal: Math.round((figure.requestsPerSecond / baseline) * 100) / 100 })),
       memory: { afterStartMb, afterBenchmarkMb: residentMb(child.pid!) },
@@ -113,50 +107,35 @@ export function verdict(database: DatabaseFigures['database'], figure: DatabaseF
   return checks.every(Boolean) ? 'met' : 'MISSED';
 }
 
-/** One table per database: the caches-off figures (the headline) and, beside them, the cached ones. */
+/** One table per database. */
 export function printApiTable(results: DatabaseFigures[]): void {
   for (const database of ['pglite', 'postgres'] as const) {
-    const off = results.find((result) => result.database === database && result.readCaches === 'off');
-    const on = results.find((result) => result.database === database && result.readCaches === 'on');
-    if (!off) continue;
+    const figures = results.find((result) => result.database === database);
+    if (!figures) continue;
     const memoryTarget = API_TARGETS[database].memoryAfterMb;
     console.log(
-      `\nAPI on ${database}, read caches off, random pages and filters (RSS ${off.memory.afterStartMb} MB after start, ${off.memory.afterBenchmarkMb} MB after the load: target ≤ ${memoryTarget}; load ${off.load.before.join(' ')} → ${off.load.after.join(' ')})`,
+      `\nAPI on ${database}, caches off, random pages and filters (RSS ${figures.memory.afterStartMb} MB after start, ${figures.memory.afterBenchmarkMb} MB after the load: target ≤ ${memoryTarget}; load ${figures.load.before.join(' ')} → ${figures.load.after.join(' ')})`,
     );
     console.table(
-      off.endpoints.map((figure) => {
-        const cached = on?.endpoints.find((entry) => entry.name === figure.name);
-        return {
-          endpoint: figure.name,
-          'req/s': figure.requestsPerSecond,
-          'p50 ms': figure.p50,
-          'p95 ms': figure.p95,
-          'p99 ms': figure.p99,
-          'x ceiling': figure.ratioToMinimal,
-          failures: figure.failures,
-          target: verdict(database, figure),
-          'cpu ms/req server': figure.cpuMsPerRequest.server,
-          ...(figure.cpuMsPerRequest.database === undefined ? {} : { 'cpu ms/req db': figure.cpuMsPerRequest.database }),
-          'cached req/s': cached?.requestsPerSecond ?? '',
-          'cached p95': cached?.p95 ?? '',
-          'cached x': cached?.ratioToMinimal ?? '',
-        };
-      }),
+      figures.endpoints.map((figure) => ({
+        endpoint: figure.name,
+        'req/s': figure.requestsPerSecond,
+        'p50 ms': figure.p50,
+        'p95 ms': figure.p95,
+        'p99 ms': figure.p99,
+        'x ceiling': figure.ratioToMinimal,
+        failures: figure.failures,
+        target: verdict(database, figure),
+        'cpu ms/req server': figure.cpuMsPerRequest.server,
+        ...(figure.cpuMsPerRequest.database === undefined ? {} : { 'cpu ms/req db': figure.cpuMsPerRequest.database }),
+      })),
     );
-    if (off.export) {
-      const growth = off.export.serverRssPeakMb - off.export.serverRssBeforeMb;
-      const met = off.export.rowsPerSecond >= EXPORT_TARGETS.rowsPerSecond && growth < EXPORT_TARGETS.memoryGrowthMb;
-      console.log(
-        `Sales CSV on ${database}: ${off.export.rows} rows in ${off.export.seconds} s = ${off.export.rowsPerSecond} rows/s, server RSS ${off.export.serverRssBeforeMb} → peak ${off.export.serverRssPeakMb} MB (+${growth}): ${met ? 'met' : 'MISSED'}`,
-      );
-    }
+    const growth = figures.export.serverRssPeakMb - figures.export.serverRssBeforeMb;
+    const met = figures.export.rowsPerSecond >= EXPORT_TARGETS.rowsPerSecond && growth < EXPORT_TARGETS.memoryGrowthMb;
+    console.log(
+      `Sales CSV on ${database}: ${figures.export.rows} rows in ${figures.export.seconds} s = ${figures.export.rowsPerSecond} rows/s, server RSS ${figures.export.serverRssBeforeMb} → peak ${figures.export.serverRssPeakMb} MB (+${growth}): ${met ? 'met' : 'MISSED'}`,
+    );
   }
-}
-
-/** Both passes on one database: caches off (the headline), then on for comparison (half the time). */
-async function benchmarkBothWays(database: DatabaseFigures['database'], env: Record<string, string>, settings: RunSettings) {
-  const cached = { ...settings, seconds: Math.max(1, Math.round(settings.seconds / 2)) };
-  return [await benchmarkDatabase(database, 'off', env, settings), await benchmarkDatabase(database, 'on', env, cached)];
 }
 
 export async function runApiBenchmarks(options: ApiBenchmarkOptions = {}): Promise<DatabaseFigures[]> {
@@ -164,14 +143,14 @@ export async function runApiBenchmarks(options: ApiBenchmarkOptions = {}): Promi
   const results: DatabaseFigures[] = [];
   const pglite = pgliteRunDir();
   try {
-    results.push(...(await benchmarkBothWays('pglite', { ...PGLITE_ONLY, DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings)));
+    results.push(await benchmarkDatabase('pglite', { ...PGLITE_ONLY, DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings));
   } finally {
     pglite.dispose();
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl) {
     const url = await postgresBenchUrl(databaseUrl);
-    results.push(...(await benchmarkBothWays('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings)));
+    results.push(await benchmarkDatabase('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings));
   }
   printApiTable(results);
   return results;

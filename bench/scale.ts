@@ -7,7 +7,7 @@ import { measure, type EndpointFigure } from './api/measure';
 /**
  * Issue 20's "cost does not grow with the data": the same requests on PostgreSQL at the large size
  * (100,000 beneficiaries, 1,000,000 sales) and at xl (ten times that: `npm run seed -- --size xl`),
- * read caches off, each request its own random page or filter, printed side by side. Target: xl
+ * caches off, each request its own random page or filter, printed side by side. Target: xl
  * within 1.5× of large, in requests per second and in median latency. Needs DATABASE_URL; the
  * databases `portal_bench_large` and `portal_bench_xl` are seeded when missing (xl: once, ~20 min).
  * `npx tsx bench/scale.ts` runs it alone; bench/run.ts calls runScaleBenchmark (section `scale`).
@@ -76,7 +76,7 @@ export async function runScaleBenchmark(
     return { endpoint: figure.name, large: figure, xl: atXl, ratio: rounded(ratio) };
   });
   console.log(
-    `\nScale on PostgreSQL: large vs xl (ten times the rows), read caches off (target: xl within ${SCALE_TARGET.maxRatio}×); server memory after the load ${large.memoryMb} and ${xl.memoryMb} MB`,
+    `\nScale on PostgreSQL: large vs xl (ten times the rows), caches off (target: xl within ${SCALE_TARGET.maxRatio}×); server memory after the load ${large.memoryMb} and ${xl.memoryMb} MB`,
   );
   console.table(
     figures.map(({ endpoint, large: atLarge, xl: atXl, ratio }) => ({

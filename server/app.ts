@@ -11,7 +11,6 @@ import jobsPlugin from './services/jobs/plugin';
 import lifecyclePlugin from './plugins/lifecycle';
 import limitsPlugin from './plugins/limits';
 import metricsPlugin from './plugins/metrics';
-import readCachePlugin from './plugins/readCache';
 import securityPlugin from './plugins/security';
 import spaPlugin from './plugins/spa';
 import { routes } from './routes';
@@ -122,7 +121,6 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   await app.register(limitsPlugin);
   await app.register(compressionPlugin);
   await app.register(authPlugin);
-  await app.register(readCachePlugin);
   await app.register(uploadsPlugin);
   await app.register(telemedicinePlugin);
   await app.register(answerSchemasPlugin);

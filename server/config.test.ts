@@ -7,19 +7,19 @@ import { VARIABLES } from './lib/environment';
 const base = { DATA_DIR: ':memory:', JWT_SECRET: 'a-secret-of-at-least-thirty-two-chars!!' };
 
 describe('cache settings', () => {
-  it('default to 2 s for sessions and 1 s for list answers', () => {
-    expect(loadConfig(base).caches).toEqual({ authTtlMs: 2000, readTtlMs: 1000 });
-    expect(DEFAULT_CACHES).toEqual({ authTtlMs: 2000, readTtlMs: 1000 });
+  it('default to 2 s for the signed-in account', () => {
+    expect(loadConfig(base).caches).toEqual({ authTtlMs: 2000 });
+    expect(DEFAULT_CACHES).toEqual({ authTtlMs: 2000 });
   });
 
-  it('read AUTH_CACHE_TTL_MS and READ_CACHE_TTL_MS; 0 turns a cache off', () => {
-    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '0', READ_CACHE_TTL_MS: '250' }).caches).toEqual({ authTtlMs: 0, readTtlMs: 250 });
+  it('read AUTH_CACHE_TTL_MS; 0 turns the cache off', () => {
+    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '0' }).caches).toEqual({ authTtlMs: 0 });
+    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '250' }).caches).toEqual({ authTtlMs: 250 });
   });
 
   it.each(['-1', '1.5', 'dois', '1e3x'])('refuse %s with a clear message', (value) => {
-    expect(() => loadConfig({ ...base, AUTH_CACHE_TTL_MS: value })).toThrow(ConfigError);
-    expect(() => loadConfig({ ...base, READ_CACHE_TTL_MS: value })).toThrow(
-      'READ_CACHE_TTL_MS deve ser um número inteiro de milissegundos (0 desativa)',
+    expect(() => loadConfig({ ...base, AUTH_CACHE_TTL_MS: value })).toThrow(
+      'AUTH_CACHE_TTL_MS deve ser um número inteiro de milissegundos (0 desativa)',
     );
   });
 });
@@ -208,11 +208,11 @@ describe('.env file', () => {
 
   it('is read when present, under the environment, and checked by the same schema', () => {
     const file = path.join(folder, '.env');
-    writeFileSync(file, '# comentário\nDATABASE_POOL_SIZE=7\nPORT=4100\nREAD_CACHE_TTL_MS=\n');
+    writeFileSync(file, '# comentário\nDATABASE_POOL_SIZE=7\nPORT=4100\nAUTH_CACHE_TTL_MS=\n');
     const config = loadConfig({ ...base, PORT: '4200' }, { dotenvPath: file });
     expect(config.databasePoolSize).toBe(7);
     expect(config.port).toBe(4200);
-    expect(config.caches.readTtlMs).toBe(1000);
+    expect(config.caches.authTtlMs).toBe(2000);
     writeFileSync(file, 'REQUEST_TIMEOUT_MS=-1\n');
     expect(() => loadConfig(base, { dotenvPath: file })).toThrow('REQUEST_TIMEOUT_MS deve ser um número inteiro positivo de milissegundos');
   });

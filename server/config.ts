@@ -70,10 +70,10 @@ export interface AppConfig {
   /** The address lookup by CEP behind GET /api/cep/:cep. */
   cep: { provider: CepProviderKind; baseUrl: string; timeoutMs: number };
   /**
-   * In-process read caches, in milliseconds (0 turns one off): the signed-in account behind a token,
-   * and the answers of list and report calls. Both are voided by any write this process makes.
+   * In-process caches, in milliseconds (0 turns one off): the signed-in account behind a token, voided
+   * by any write this process or (PostgreSQL) another copy makes.
    */
-  caches: { authTtlMs: number; readTtlMs: number };
+  caches: { authTtlMs: number };
   logLevel: string;
   /** METRICS_PORT: Prometheus metrics on a port of their own; absent turns them off. */
   metrics?: { port: number; host: string };
@@ -99,8 +99,8 @@ function readDemoSecret(dataDir: string): string {
   return secret;
 }
 
-/** Cache lifetimes when the environment says nothing: short, since some lists depend on the clock. */
-export const DEFAULT_CACHES = { authTtlMs: 2000, readTtlMs: 1000 } as const;
+/** The account cache's lifetime when the environment says nothing. */
+export const DEFAULT_CACHES = { authTtlMs: 2000 } as const;
 
 /** Default SESSION_MAX_AGE_HOURS: a working day, whatever a token's own expiry says. */
 export const DEFAULT_SESSION_MAX_AGE_HOURS = 12;
@@ -268,7 +268,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     cep,
     caches: {
       authTtlMs: numberOf('AUTH_CACHE_TTL_MS', DEFAULT_CACHES.authTtlMs),
-      readTtlMs: numberOf('READ_CACHE_TTL_MS', DEFAULT_CACHES.readTtlMs),
     },
     logLevel: textOf('LOG_LEVEL') ?? (production ? 'info' : 'warn'),
     metrics: metricsPort ? { port: metricsPort, host: textOf('METRICS_HOST') ?? host } : undefined,
@@ -297,7 +296,7 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     payments: { gateway: 'sandbox', webhookToken: 'test-webhook-token', timeoutMs: 2000, pix: { ...DEFAULT_PIX } },
     // Tests never reach the real ViaCEP: those that look CEPs up start a fake and point here.
     cep: { provider: 'off', baseUrl: 'http://127.0.0.1:9', timeoutMs: 2000 },
-    // The production defaults: every server test runs with the caches on.
+    // The production default: every server test runs with the account cache on.
     caches: { ...DEFAULT_CACHES },
     logLevel: 'silent',
     shutdownDrainMs: 0,

@@ -8,18 +8,14 @@ import { ensureAdministrator, isEmpty, seedDemo } from './seed';
  * database create them once: the second copy finds the first one's accounts.
  */
 export async function prepareData(app: FastifyInstance, config: AppConfig): Promise<void> {
-  const created = await app.database.exclusively(async () => {
+  await app.database.exclusively(async () => {
     if (config.demoSeed && (await isEmpty(app.db))) {
       app.log.warn('Banco vazio: criando dados de demonstração...');
       await seedDemo(app.db, app.passwords);
-      return true;
+      return;
     }
     if (config.admin && (await ensureAdministrator(app.db, app.passwords, config.admin))) {
       app.log.warn(`Administrador inicial criado: ${config.admin.email}`);
-      return true;
     }
-    return false;
   });
-  // Copies already running on the same database may have cached what this one just created.
-  if (created) app.dataVersion.bump();
 }

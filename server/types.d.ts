@@ -26,7 +26,7 @@ declare module 'fastify' {
     uploads: FileStore;
     /** The card payment gateway PAYMENT_GATEWAY names (sandbox by default). */
     paymentGateway: PaymentGateway;
-    /** Moves after every write, here or (PostgreSQL) in another instance; writers outside a write request call `bump()` themselves. The read caches key on it and serve nothing while it is not `trusted` (plugins/dataVersion.ts). */
+    /** Moves after every write, here or (PostgreSQL) in another instance; writers outside a write request call `bump()` themselves. The account cache keys on it and serves nothing while it is not `trusted` (plugins/dataVersion.ts). */
     dataVersion: DataVersion;
     /** Attempt counters in the database, shared by every throttle and rate limit (plugins/limits.ts). */
     limits: AttemptCounters;
@@ -46,8 +46,6 @@ declare module 'fastify' {
     public?: boolean;
     /** User types allowed to call the route: set from the permission table; absent means every signed-in type. */
     allow?: readonly UserType[];
-    /** A GET whose 200 answer may be reused per user and URL until a write or READ_CACHE_TTL_MS (plugins/readCache.ts). */
-    readCache?: boolean;
     /** Error answers also carry the message as `error`, as the route's own failures do (the checkout's payment). */
     errorText?: boolean;
   }

@@ -48,7 +48,7 @@ function compiledBenchServer(): string {
 const JWT_SECRET = 'bench-only-secret-with-more-than-32-characters';
 
 /** Every request runs its queries: the headline pass of issue 20. */
-export const CACHES_OFF = { AUTH_CACHE_TTL_MS: '0', READ_CACHE_TTL_MS: '0' };
+export const CACHES_OFF = { AUTH_CACHE_TTL_MS: '0' };
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -1,20 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { testConfig } from '../config';
-import { paymentAttempts } from '../db/schema';
-import { paymentContext } from '../services/payments/checkout';
-import { reconcilePayments } from '../services/payments/reconcileJob';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
-import { ageAttempt, approvedButUnsaved, checkoutBody, newIdempotencyKey } from '../test/payments';
-import { countQueries } from '../test/queryCounter';
 import { unique, uniqueCnpj } from '../test/scopeFixtures';
 
 /**
- * Nothing watches the database: each writer moves the data version itself (plugins/dataVersion.ts).
- * The caches live a minute here, so a write that forgot to say so is seen as a stale answer, not
- * hidden by an expiry; the gateway's time limit puts the reconciliation job's next run minutes away.
+ * Nothing watches the database: every write request moves the data version (plugins/dataVersion.ts)
+ * before its answer leaves, so the account cache never outlives a revocation.
  */
-const GATEWAY_TIMEOUT_MS = 60_000;
 
 let app: FastifyInstance;
 let admin: string;
@@ -34,7 +25,7 @@ function watchPartnerCreate(route: RouteOptions) {
 beforeAll(async () => {
   app = await createTestApp({
     seed: true,
-    config: { caches: { authTtlMs: 60_000, readTtlMs: 60_000 }, payments: { ...testConfig().payments, timeoutMs: GATEWAY_TIMEOUT_MS } },
+    config: { caches: { authTtlMs: 60_000 } },
     build: { onRoute: watchPartnerCreate },
   });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');
@@ -42,22 +33,6 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 const get = (url: string) => injectAs(app, admin, { method: 'GET', url });
-
-/** Holders named `name` in the administrator's list, read twice: the second time from the cache. */
-async function cachedHolders(name: string): Promise<number> {
-  const url = `/api/beneficiaries?name=${encodeURIComponent(name)}`;
-  const first = await get(url);
-  expect(first.statusCode).toBe(200);
-  const queries = countQueries(app);
-  try {
-    expect((await get(url)).body).toBe(first.body);
-    expect(queries.count).toBe(0);
-  } finally {
-    queries.restore();
-  }
-  return Number(first.headers['x-total-count']);
-}
-const holders = async (name: string) => Number((await get(`/api/beneficiaries?name=${encodeURIComponent(name)}`)).headers['x-total-count']);
 
 describe('the data version', () => {
   it('moves before the answer of a write request leaves, whether it succeeded or was refused; a read leaves it', async () => {
@@ -79,40 +54,5 @@ describe('the data version', () => {
     const afterRefusal = app.dataVersion.current;
     expect((await get('/api/partners?page=1')).statusCode).toBe(200);
     expect(app.dataVersion.current).toBe(afterRefusal);
-  });
-
-  it('is moved by the payment reconciliation job: the sale it saves shows at once in a cached list', async () => {
-    const name = unique('Comprador Reconciliado ');
-    const attempt = await approvedButUnsaved(app.db, name);
-    await ageAttempt(app.db, attempt.id, GATEWAY_TIMEOUT_MS);
-    expect(await cachedHolders(name)).toBe(0);
-
-    expect((await reconcilePayments(paymentContext(app, app.log))).approved).toBe(1);
-    expect(await holders(name)).toBe(1);
-  });
-
-  it('is moved by a Pix status look (a GET) that saves the sale of a charge paid at the last second', async () => {
-    const name = unique('Comprador Pix ');
-    const { creditCard: _card, ...body } = checkoutBody({ name });
-    const created = await app.inject({
-      method: 'POST',
-      url: '/api/payment/pix',
-      payload: body,
-      headers: { 'idempotency-key': newIdempotencyKey() },
-    });
-    expect(created.statusCode).toBe(200);
-    const { orderId } = created.json();
-    const [attempt] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId));
-    // The buyer's bank pays, the webhook never comes, and the window closes.
-    expect(await app.paymentGateway.simulatePixReceived!(attempt.gatewayPaymentId!)).toBe(true);
-    await app.db
-      .update(paymentAttempts)
-      .set({ pixExpiresAt: new Date(Date.now() - 1000) })
-      .where(eq(paymentAttempts.id, attempt.id));
-    expect(await cachedHolders(name)).toBe(0);
-
-    const status = await app.inject({ method: 'GET', url: `/api/payment/pix/${orderId}` });
-    expect(status.json()).toMatchObject({ status: 'paid' });
-    expect(await holders(name)).toBe(1);
   });
 });

@@ -6,24 +6,17 @@ import { DataVersion } from '../lib/dataVersion';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * `app.dataVersion`, which the account and answer caches key on: a cached answer is served only while
- * the version has not moved since it was read. Nothing watches the database; whoever changes data a
- * cached answer shows says so:
- *
- * - **Write requests** (any method but GET/HEAD/OPTIONS, whatever their status): this plugin moves
- *   the version once the handler is done and before the answer leaves, so a client that got the
- *   answer and then reads a list gets the new list. That also covers what such a request changes
- *   elsewhere on our behalf (the telemedicine provider's own records).
- * - **Everything else that writes such data** calls `app.dataVersion.bump()` (services get it as a
- *   `changedData` callback) once its write committed: a periodic job (payment reconciliation), a
- *   follow-up that runs after the answer (the provider sync of a sale), a GET that writes (a Pix status
- *   look that expires or records a sale), start-up seeding. Tests writing through `app.db` do the same.
- * - Writes no cached answer shows need nothing: the audit trail (the read cache refuses its routes),
- *   the attempt counters, stored files, the sandbox gateway's charges, the site's parameters.
+ * `app.dataVersion`, which the account cache keys on (plugins/auth.ts): a cached account is used only
+ * while the version has not moved since it was read. Nothing watches the database. Every **write
+ * request** (any method but GET/HEAD/OPTIONS, whatever its status) moves the version once the handler
+ * is done and before the answer leaves, and only write requests change accounts (a sign-out, a
+ * password change, an inactivation of the account, its branch or its partner): the next request with
+ * a revoked token is refused. Jobs, follow-ups and GETs that write (payments) touch no account; a test
+ * or a script writing accounts through `app.db` calls `app.dataVersion.bump()` itself.
  *
  * On PostgreSQL, where several instances may share the database, each local move is announced to the
  * others (NOTIFY) and theirs move ours (LISTEN); a write request answers once its announcement went
- * out, and the caches serve nothing while the announcements cannot be heard (db/dataVersionChannel.ts).
+ * out, and the cache serves nothing while the announcements cannot be heard (db/dataVersionChannel.ts).
  * PGlite is one process by construction: nothing to announce.
  */
 export default fp(async function dataVersion(app: FastifyInstance) {

@@ -47,7 +47,7 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /**
    * A page of the agenda shows each patient's CPF, birth date and phone: every answer is audited (a
-   * 'view' row per beneficiary shown), hence never served from the read cache.
+   * 'view' row per beneficiary shown).
    */
   app.get(
     '/api/appointments',
@@ -113,7 +113,6 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
         querystring: Query({ busca: QueryText('Name or CPF') }),
         response: { 200: Type.Array(Patient) },
       },
-      config: { readCache: true },
     },
     async (request) => searchPatients(app.db, textFilter(request.query, 'busca')),
   );

@@ -132,7 +132,7 @@ describe('POST /api/auth/login', () => {
     const token = await login(app, 'p-cortado@x.com', 'PARCEIRO', 'segredo1');
     expect(await sessionStatus(app, token)).toBe(200);
     await app.db.update(partners).set({ ativo: false }).where(eq(partners.id, partner.id));
-    app.dataVersion.bump(); // a write outside any request tells the caches itself
+    app.dataVersion.bump(); // a write outside any request tells the account cache itself
     const response = await injectAs(app, token, { method: 'GET', url: '/api/auth/verify' });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toBe(sessionEndedInactiveMessage('PARCEIRO'));

@@ -118,7 +118,6 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts: Object.keys(HOLDER_SORTS), filterDescriptions: FILTERS }),
         response: { 200: BeneficiaryPage },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       // The service builds the order itself (listHolderPage reads deep pages from the end).
@@ -139,7 +138,6 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
     '/api/beneficiaries/filters',
     {
       schema: { tags, summary: "The beneficiaries list's filter options", response: { 200: SalesChannelOptions } },
-      config: { readCache: true },
     },
     async (request) => salesChannelOptions(app.db, request.principal, { onlyWithBeneficiaries: true }),
   );

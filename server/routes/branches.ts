@@ -61,7 +61,6 @@ export default async function branchRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(Branch) },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, BRANCH_SORTS, BRANCH_DEFAULT_SORT);
@@ -81,7 +80,6 @@ export default async function branchRoutes(fastify: FastifyInstance) {
         querystring: Query({ id_parceiro: QueryText("Only this partner's branches") }),
         response: { 200: ListAnswer(BranchOption) },
       },
-      config: { readCache: true },
     },
     async (request) => ({
       data: { data: await branchOptions(app.db, request.principal, idFilter(request.query, 'id_parceiro')) },

@@ -59,7 +59,6 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(PartnerView) },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, PARTNER_SORTS, PARTNER_DEFAULT_SORT);
@@ -72,7 +71,7 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
   /** Names only, for the branch and reseller forms' picker: the whole scope (partners are few). */
   app.get(
     '/api/partners/options',
-    { schema: { tags, summary: 'Partners as select options', response: { 200: ListAnswer(PartnerOption) } }, config: { readCache: true } },
+    { schema: { tags, summary: 'Partners as select options', response: { 200: ListAnswer(PartnerOption) } } },
     async (request) => ({
       data: { data: await partnerOptions(app.db, request.principal) },
     }),

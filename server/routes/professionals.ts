@@ -69,7 +69,6 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: RecordAnswer(Type.Array(Professional)) },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, PROFESSIONAL_SORTS, PROFESSIONAL_DEFAULT_SORT);

@@ -68,7 +68,6 @@ export default async function reportRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts: Object.keys(SALE_SORTS), filterDescriptions: FILTERS }),
         response: { 200: SalesReport },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
@@ -87,7 +86,6 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     '/api/reports/sales/filters',
     {
       schema: { tags, summary: "The sales report's channel options", response: { 200: SalesChannelOptions } },
-      config: { readCache: true },
     },
     async (request) => salesChannelOptions(app.db, request.principal),
   );

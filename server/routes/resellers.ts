@@ -65,7 +65,6 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
         querystring: ListQuery({ sorts, filterDescriptions: FILTERS.descriptions }),
         response: { 200: ListAnswer(Reseller) },
       },
-      config: { readCache: true },
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, RESELLER_SORTS, RESELLER_DEFAULT_SORT);

@@ -15,10 +15,8 @@ const tags = ['appointments'];
 /** The specialties and their free times, from the telemedicine provider. */
 export default async function specialtyRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
-  app.get(
-    '/api/specialties',
-    { schema: { tags, summary: 'List specialties', response: { 200: Type.Array(Specialty) } }, config: { readCache: true } },
-    async () => app.telemedicine.listSpecialties(),
+  app.get('/api/specialties', { schema: { tags, summary: 'List specialties', response: { 200: Type.Array(Specialty) } } }, async () =>
+    app.telemedicine.listSpecialties(),
   );
 
   app.get(

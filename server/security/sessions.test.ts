@@ -47,7 +47,7 @@ describe.each(USER_TYPES)('a %s session', (type) => {
     expect(await verify(token)).toBe(200);
     const table = TABLES[type];
     await app.db.update(table).set({ ativo: false }).where(eq(table.id, id));
-    app.dataVersion.bump(); // a write outside any request tells the caches itself
+    app.dataVersion.bump(); // a write outside any request tells the account cache itself
     expect(await verify(token)).toBe(401);
   });
 });

@@ -19,8 +19,7 @@ export async function purgeExpiredAudit(db: Database): Promise<number> {
 }
 
 /**
- * Purges once the app is ready and then daily, on one server copy at a time (services/jobs). No cached
- * answer shows the audit trail, so the caches need not hear of it (plugins/dataVersion.ts).
+ * Purges once the app is ready and then daily, on one server copy at a time (services/jobs).
  */
 export function scheduleAuditRetention(app: FastifyInstance): void {
   app.jobs.schedule({

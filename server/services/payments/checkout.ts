@@ -27,11 +27,6 @@ export interface PaymentContext {
   log: FastifyBaseLogger;
   /** The gateway's own time limit; a pending attempt older than a few of these is looked up. */
   gatewayTimeoutMs: number;
-  /**
-   * Says that data the cached answers show changed (`app.dataVersion.bump`, plugins/dataVersion.ts),
-   * for writes made outside a write request: the reconciliation job, a Pix status look, a follow-up.
-   */
-  changedData(): void;
 }
 
 /** A payment's context from the app's gateway, provider and settings, logging to `log`. */
@@ -42,7 +37,6 @@ export function paymentContext(app: FastifyInstance, log: FastifyBaseLogger): Pa
     telemedicine: app.telemedicine,
     log,
     gatewayTimeoutMs: app.config.payments.timeoutMs,
-    changedData: () => app.dataVersion.bump(),
   };
 }
 

@@ -161,9 +161,6 @@ export async function pixChargeStatus(context: PaymentContext, orderId: string):
     } catch (error) {
       // The gateway did not answer: the charge stays waiting, and the page asks again.
       if (!(error instanceof GatewayUnavailableError)) throw error;
-    } finally {
-      // A GET that may have saved a sale (its beneficiary, the report's figures) or closed the charge.
-      context.changedData();
     }
     attempt = await findPixAttempt(context, orderId);
   }

@@ -8,7 +8,6 @@ export interface ProviderSyncContext {
   db: Database;
   telemedicine: TelemedicineProvider;
   log: FastifyBaseLogger;
-  changedData(): void;
 }
 
 /**
@@ -30,8 +29,6 @@ export async function syncWithProvider(context: ProviderSyncContext, beneficiary
     }
     // Registering reactivates a CPF the provider already knows.
     await rememberProviderUuid(db, beneficiary, (await provider.registerBeneficiary(beneficiary)).providerUuid);
-    // A follow-up: the write request's own move of the data version came before this write.
-    context.changedData();
   } catch (error) {
     log.warn({ err: error, beneficiaryId }, 'sold beneficiary not synced with the telemedicine provider');
   }

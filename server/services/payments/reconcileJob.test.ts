@@ -52,13 +52,10 @@ const gateway = scriptedGateway('sandbox', {
 });
 
 const { log, warnings } = warningsLog();
-/** How many times a run told the caches that data changed. */
-let dataChanges = 0;
 const context = (): PaymentContext => ({
   ...paymentContext(app, log),
   gateway,
   gatewayTimeoutMs: TIMEOUT_MS,
-  changedData: () => void dataChanges++,
 });
 
 afterEach(async () => {
@@ -66,7 +63,6 @@ afterEach(async () => {
   payments.clear();
   asked.length = 0;
   warnings.length = 0;
-  dataChanges = 0;
   // What a test left for the job is closed, so that the next run sees only its own attempts.
   await app.db
     .update(paymentAttempts)
@@ -134,22 +130,19 @@ describe('the job’s timing', () => {
       log: context().log,
       config: { payments: { timeoutMs: 2000 } },
       jobs: { schedule: (job: JobDefinition) => scheduled.push(job) },
-      dataVersion: { bump: () => void dataChanges++ },
     } as unknown as FastifyInstance;
     schedulePaymentReconciliation(appAtHand);
     expect(scheduled).toEqual([expect.objectContaining({ name: 'payment-reconciliation', atStart: 'background', everyMs: 8000 })]);
     const unseen = await attemptOf({ ageMs: 7500 });
     await expect(scheduled[0].run()).resolves.toEqual({ approved: 0, closed: 1, unresolved: 0 });
     expect(asked).toEqual([`charge ${unseen.orderId}`]);
-    // The attempt it closed: the app's caches are told.
-    expect(dataChanges).toBe(1);
   });
 });
 
 describe('a run over card attempts', () => {
   it('does and logs nothing when nothing is left', async () => {
     expect(await reconcilePayments(context())).toEqual({ approved: 0, closed: 0, unresolved: 0 });
-    expect([asked, warnings, dataChanges]).toEqual([[], [], 0]);
+    expect([asked, warnings]).toEqual([[], []]);
   });
 
   it('saves the charges the gateway booked, closes the others, and leaves a request that may still run', async () => {
@@ -170,7 +163,6 @@ describe('a run over card attempts', () => {
     expect(await stateOf(running.id)).toEqual(['pending', 'no sale', null]);
     expect(asked).not.toContain(`charge ${running.orderId}`);
     expect(warnings).toEqual([[{ approved: 2, closed: 2, unresolved: 0 }, LOGGED]]);
-    expect(dataChanges).toBe(1);
   });
 
   it('counts and logs a run that only closed, or only saved', async () => {
@@ -207,8 +199,6 @@ describe('a gateway that does not answer', () => {
     const card = await attemptOf({ ageMs: STALE_MS + 500 });
     charges.set(card.orderId, new Error('erro de programação'));
     await expect(reconcilePayments(context())).rejects.toThrow('erro de programação');
-    // It may have saved or closed attempts before the failure.
-    expect(dataChanges).toBe(1);
   });
 });
 

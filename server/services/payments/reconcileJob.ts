@@ -68,15 +68,8 @@ export async function reconcilePayments(context: PaymentContext): Promise<Reconc
     .orderBy(asc(paymentAttempts.createdAt))
     .limit(BATCH);
   const report: ReconcileReport = { approved: 0, closed: 0, unresolved: 0 };
-  try {
-    await settleEach(context, attempts, report);
-  } catch (error) {
-    context.changedData(); // it may have written before failing
-    throw error;
-  }
+  await settleEach(context, attempts, report);
   if (report.approved || report.closed || report.unresolved) {
-    // Sales saved and attempts closed show in the lists and reports (an unresolved Pix may have been closed first).
-    context.changedData();
     context.log.warn({ ...report }, 'payment attempts reconciled with the gateway');
   }
   return report;

@@ -9,8 +9,7 @@ import { createRapidocProvider } from './rapidoc/provider';
  * ensured in our database either way, since the professionals' roster is always ours.
  */
 export default fp(async function telemedicine(app: FastifyInstance) {
-  // Copies already running on the same database may have cached the specialties' list (plugins/dataVersion.ts).
-  if (await ensureSpecialties(app.db)) app.dataVersion.bump();
+  await ensureSpecialties(app.db);
   const settings = app.config.telemedicine;
   if (settings.provider === 'rapidoc') {
     app.decorate(
