@@ -45,7 +45,25 @@ describe('startInSteps', () => {
       )),
     });
     // After `theme`: its task's end, the three pauses between createSystem's steps, the last step's end.
-    expect(log).toEqual(['—', 'afterChakra', '—', 'theme', '—', '—', '—', '—', '—', 'store', '—', 'forms', '—', 'formats', '—', 'app', '—']);
+    expect(log).toEqual([
+      '—',
+      'afterChakra',
+      '—',
+      'theme',
+      '—',
+      '—',
+      '—',
+      '—',
+      '—',
+      'store',
+      '—',
+      'forms',
+      '—',
+      'formats',
+      '—',
+      'app',
+      '—',
+    ]);
     await waitFor(() => expect(container).toHaveTextContent('the store #0d9488'));
     container.remove();
   });
