@@ -13,14 +13,12 @@ export function specialtyUuid(name: string): string {
   return `${hash.slice(0, 8)}-${hash.slice(8, 12)}-5${hash.slice(13, 16)}-${variant}${hash.slice(17, 20)}-${hash.slice(20, 32)}`;
 }
 
-/** The spec's 17 specialties exist in every database; running this again changes nothing. Returns how many it added. */
-export async function ensureSpecialties(db: Database): Promise<number> {
-  const added = await db
+/** The spec's 17 specialties exist in every database; running this again changes nothing. */
+export async function ensureSpecialties(db: Database): Promise<void> {
+  await db
     .insert(specialties)
     .values(SPECIALTY_NAMES.map((name, position) => ({ uuid: specialtyUuid(name), name, position })))
-    .onConflictDoNothing()
-    .returning({ uuid: specialties.uuid });
-  return added.length;
+    .onConflictDoNothing();
 }
 
 export async function listSpecialties(db: Database): Promise<Specialty[]> {
