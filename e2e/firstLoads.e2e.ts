@@ -22,4 +22,25 @@ describe('first loads in the browser', () => {
       assert.ok(gzipKB <= budgetKB!, `${page}: ${gzipKB} KB in ${files} files, budget ${budgetKB} KB`);
     });
   }
+
+  it("draws a list screen opened signed in with its rows at once, from the start-up's one request", async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR');
+    // Before the page's own scripts: notes whether the list's table is ever drawn busy (its skeleton).
+    await page.addInitScript(() => {
+      const seen = window as { skeletonShown?: boolean };
+      new MutationObserver(() => {
+        if (document.querySelector('table[aria-busy="true"]')) seen.skeletonShown = true;
+      }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+    });
+    const listCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/beneficiaries') listCalls.push(request.url());
+    });
+    await page.goto(`${portal.baseUrl}/beneficiarios`);
+    await page.locator('table[aria-busy="false"] tbody tr').first().waitFor();
+    assert.equal(await page.evaluate(() => (window as { skeletonShown?: boolean }).skeletonShown ?? false), false);
+    assert.equal(listCalls.length, 1, listCalls.join('\n'));
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

@@ -15,7 +15,7 @@ function start() {
   // is a short task of its own instead of one long task with Chakra's and the login form's modules.
   const container = document.getElementById('root')!;
   const prerendered = container.hasAttribute('inert');
-  if (!prerendered) startPreloads(window.location, readSession());
+  const screenCode = prerendered ? undefined : startPreloads(window.location, readSession());
   // /login registers only the recipes of the screens outside the layout, and renders the login screen
   // without the router (startup/loginApp.tsx); any other path opens the router and the layout (or
   // may: a redirect, an error page), whose full staff theme is a chunk of its own: both asked for now.
@@ -50,6 +50,13 @@ function start() {
       const { staffApp } = await (staffAppChunk ?? import('./startup/staffApp'));
       return (store, system) => staffApp(store, container, system);
     },
+    // A list screen's first render shows its rows when they are in by then, not a skeleton first.
+    beforeRender:
+      screenCode &&
+      (async (store) => {
+        const { firstPageInStore } = await import(/* webpackMode: "eager" */ './startup/firstPageInStore');
+        await firstPageInStore(store, window.location, screenCode);
+      }),
   });
 }
 

@@ -5,7 +5,7 @@ import { claimPreloaded, firstPageUrl, preloadFirstPage } from './firstPagePrelo
 /** The first page asked for while the app starts, claimed once by the same GET of the same session while fresh. */
 
 const BASE = 'http://localhost/api';
-const LIST = { endpoint: '/beneficiaries', filters: ['name'] };
+const LIST = { endpoint: '/beneficiaries', query: 'getBeneficiaries', filters: ['name'] };
 const URL_ASKED = firstPageUrl(BASE, LIST, '?name=ana')!;
 
 function serveList(answers: Array<() => Response>) {

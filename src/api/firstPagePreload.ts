@@ -3,6 +3,8 @@ import { listArgsFromQuery, listSearchParams } from './paging';
 /** A list screen's first call: its endpoint and its filter names (app/screens.ts declares one per list screen). */
 export interface PreloadedList {
   endpoint: string;
+  /** The RTK Query endpoint the screen asks it through, which the screen's code injects (startup/firstPageInStore.ts). */
+  query: string;
   filters: readonly string[];
 }
 

@@ -1,33 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
 import { routes } from './routes';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
-import { server } from '../test/server';
+import { serveListPortal } from '../test/listPortal';
 import { API_BASE_URL } from '../api/baseUrl';
 import { claimPreloaded, firstPageUrl as listUrl, preloadFirstPage as preloadList } from '../api/firstPagePreload';
 import { screenAt, SCREENS } from './screens';
-
-const CHANNEL_OPTIONS = { partners: [], branches: [], resellers: [] };
-
-/** Answers every GET the list screens make (empty lists, empty options) and notes each URL asked for. */
-function serveEmptyPortal(rows: unknown[] = []) {
-  const asked: string[] = [];
-  server.use(
-    http.get('*/api/*', ({ request }) => {
-      asked.push(request.url);
-      const { pathname } = new URL(request.url);
-      if (pathname === '/api/auth/verify')
-        return HttpResponse.json({ user: { id: 1, nome: 'Fulano', email: 'usuario@teste.com.br', userType: 'ADMINISTRADOR' } });
-      if (pathname.endsWith('/filters')) return HttpResponse.json(CHANNEL_OPTIONS);
-      // Each list in the envelope its call answers with (the spec's shapes).
-      const headers = { 'X-Total-Count': String(rows.length) };
-      if (pathname === '/api/professionals') return HttpResponse.json({ data: rows }, { headers });
-      if (/^\/api\/(partners|branches|resellers)$/.test(pathname)) return HttpResponse.json({ data: { data: rows } }, { headers });
-      return HttpResponse.json(rows, { headers });
-    }),
-  );
-  return asked;
-}
 
 const location = (path: string) => {
   const url = new URL(path, 'http://localhost');
@@ -50,16 +27,17 @@ describe('first page preload', () => {
     '/parceiros': '?nome=vida&page=2',
     '/filiais': '?titulo=centro&sort=titulo:desc',
     '/revendedores': '?nome=rafa&page=2',
+    '/relatorio-vendas': '?partner=3&month=2026-10&page=4',
   };
 
-  it('preloads the seven list screens', () => {
+  it('preloads the seven list screens and the sales report', () => {
     expect([...LIST_SCREENS].sort()).toEqual(Object.keys(withState).sort());
   });
 
   it.each(LIST_SCREENS.flatMap((path) => [[path], [`${path}${withState[path] ?? ''}`]]))(
     'asks for the URL the screen at %s asks for first',
     async (path) => {
-      const asked = serveEmptyPortal();
+      const asked = serveListPortal();
       renderApp(routes, { route: path, preloadedState: signedInAs('ADMINISTRADOR') });
       const expected = firstPageUrl(API_BASE_URL, location(path))!;
       const endpoint = screenAt(location(path).pathname)!.firstPage!.endpoint;
@@ -70,7 +48,7 @@ describe('first page preload', () => {
 
   it('hands the preloaded answer to the screen instead of asking again', async () => {
     const holder = { id: 1, uuid: '11111111-1111-4111-8111-111111111111', name: 'Ana Titular', cpf: '52998224725', holder: null };
-    const asked = serveEmptyPortal([{ ...holder, isActive: true, paymentType: 'S', serviceType: 'GP', state: 'SP' }]);
+    const asked = serveListPortal([{ ...holder, isActive: true, paymentType: 'S', serviceType: 'GP', state: 'SP' }]);
     const state = signedInAs('ADMINISTRADOR');
     preloadFirstPage(API_BASE_URL, location('/beneficiarios'), localStorage.getItem('token'));
     renderApp(routes, { route: '/beneficiarios', preloadedState: state });
@@ -79,7 +57,7 @@ describe('first page preload', () => {
   });
 
   it("asks for a typed filter's page once: the prefetch as the filter applies, joined by the screen's query", async () => {
-    const asked = serveEmptyPortal();
+    const asked = serveListPortal();
     const { user } = renderApp(routes, { route: '/beneficiarios', preloadedState: signedInAs('ADMINISTRADOR') });
     await user.type(await screen.findByLabelText('Nome do Beneficiário'), 'ana');
     const filtered = (url: string) => new URL(url).pathname === '/api/beneficiaries' && new URL(url).searchParams.get('name') === 'ana';
@@ -89,7 +67,7 @@ describe('first page preload', () => {
   });
 
   it('is not used for another URL, another session, or once claimed', async () => {
-    serveEmptyPortal();
+    serveListPortal();
     const url = firstPageUrl(API_BASE_URL, location('/parceiros'))!;
     const get = (target: string, token: string) => new Request(target, { headers: { Authorization: `Bearer ${token}` } });
 
@@ -112,6 +90,6 @@ describe('first page preload', () => {
     } finally {
       fetchSpy.mockRestore();
     }
-    expect(firstPageUrl(API_BASE_URL, location('/relatorio-vendas'))).toBeUndefined();
+    expect(firstPageUrl(API_BASE_URL, location('/configuracoes'))).toBeUndefined();
   });
 });

@@ -29,7 +29,7 @@ describe('startInSteps', () => {
     log.length = 0;
   });
 
-  it('runs each part of the start-up in a task of its own, then renders the app with its store and built system', async () => {
+  it('runs each part of the start-up in a task of its own, fills the store, then renders the app with its store and built system', async () => {
     const container = document.createElement('div');
     document.body.append(container);
     const theme = freshTheme();
@@ -43,6 +43,7 @@ describe('startInSteps', () => {
           {store.name} {system.token('colors.teal.600')}
         </p>
       )),
+      beforeRender: async (store: { name: string }) => void log.push(`beforeRender: ${store.name}`),
     });
     // After `theme`: its task's end, the three pauses between createSystem's steps, the last step's end.
     expect(log).toEqual([
@@ -62,6 +63,8 @@ describe('startInSteps', () => {
       'formats',
       '—',
       'app',
+      '—',
+      'beforeRender: the store',
       '—',
     ]);
     await waitFor(() => expect(container).toHaveTextContent('the store #0d9488'));

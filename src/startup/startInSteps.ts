@@ -17,6 +17,8 @@ export interface Entry<Store> {
    * given the root it is rendered in (to render another tree there later: src/startup/loginApp.tsx).
    */
   app: () => Promise<(store: Store, system: SystemContext, root: Root) => ReactNode>;
+  /** What the store should hold before the first render (a list's first page: startup/firstPageInStore.ts). */
+  beforeRender?: (store: Store) => Promise<void>;
 }
 
 /**
@@ -54,6 +56,10 @@ export async function startInSteps<Store>(container: HTMLElement, entry: Entry<S
   }
   const app = await entry.app();
   await yieldToMain();
+  if (entry.beforeRender) {
+    await entry.beforeRender(store);
+    await yieldToMain();
+  }
 
   // The first render as a transition: React renders it in short slices instead of one long task.
   const root = createRoot(container);

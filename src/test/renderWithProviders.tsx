@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { makeStore, type RootState } from '../app/store';
+import { makeStore, type AppStore, type RootState } from '../app/store';
 import { staffSystem } from '../components/theme/staffSystem';
 import type { UserType } from '../domain/userTypes';
 
@@ -38,9 +38,9 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   return { ...view, store, router, user };
 }
 
-/** Renders the app's real route table at a URL. */
-export function renderApp(routes: RouteObject[], options: { preloadedState?: Partial<RootState>; route?: string } = {}) {
-  const store = makeStore(options.preloadedState);
+/** Renders the app's real route table at a URL, with a fresh store or the one given (as the start-up filled it). */
+export function renderApp(routes: RouteObject[], options: { preloadedState?: Partial<RootState>; route?: string; store?: AppStore } = {}) {
+  const store = options.store ?? makeStore(options.preloadedState);
   const router = createMemoryRouter(routes, { initialEntries: [options.route ?? '/'] });
   const user = userEvent.setup();
   const view = render(

@@ -1,0 +1,96 @@
+import { screen, waitFor } from '@testing-library/react';
+import { listArgsFromQuery } from '../api/paging';
+import { readSession } from '../api/session';
+import { routes } from '../app/routes';
+import { screenAt, SCREENS } from '../app/screens';
+import { makeStore, type AppStore } from '../app/store';
+import { serveListPortal } from '../test/listPortal';
+import { renderApp, signedInAs } from '../test/renderWithProviders';
+import { firstPageInStore, WAIT_FOR_ROWS_MS } from './firstPageInStore';
+import { startPreloads } from './preloads';
+
+const at = (path: string) => {
+  const url = new URL(path, 'http://localhost');
+  return { pathname: url.pathname, search: url.search };
+};
+
+/** The start-up's steps for a list screen, up to the first render: preloads, then the page put in the store. */
+async function startUpTo(path: string) {
+  const store = makeStore(signedInAs('ADMINISTRADOR'));
+  await firstPageInStore(store, at(path), startPreloads(at(path), readSession()));
+  return store;
+}
+
+/** The store's entries of the screen's list query at this path. */
+function listEntries(store: AppStore, path: string) {
+  const name = screenAt(at(path).pathname)!.firstPage!.query;
+  return Object.values(store.getState().api.queries).filter((entry) => entry?.endpointName === name);
+}
+
+/** The tables that show a skeleton while their rows load (DataTable's): the report has two. */
+const listTables = () => [...document.querySelectorAll('table[aria-busy]')];
+
+/** Whether the list's table was ever drawn busy (its skeleton) while the observer watched. */
+function watchForSkeleton() {
+  const seen = { skeleton: false };
+  const observer = new MutationObserver(() => {
+    if (document.querySelector('table[aria-busy="true"]')) seen.skeleton = true;
+  });
+  observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-busy'] });
+  return { seen, stop: () => observer.disconnect() };
+}
+
+const LIST_PATHS = SCREENS.filter((staffScreen) => staffScreen.firstPage).map((staffScreen) => staffScreen.path);
+const listCalls = (asked: string[], path: string) =>
+  asked.filter((url) => new URL(url).pathname === `/api${screenAt(path)!.firstPage!.endpoint}`);
+
+describe('the first page in the store before the first render', () => {
+  it.each(LIST_PATHS.flatMap((path) => [[path], [`${path}?page=2&sort=nome:desc`]]))(
+    'draws %s with its rows at once, from the one request the start-up made',
+    async (path) => {
+      const asked = serveListPortal();
+      const { pathname, search } = at(path);
+      const store = await startUpTo(path);
+      const [entry, ...others] = listEntries(store, path);
+      expect(others).toHaveLength(0);
+      expect(entry?.status).toBe('fulfilled');
+      expect(entry?.originalArgs).toEqual(listArgsFromQuery(new URLSearchParams(search), screenAt(pathname)!.firstPage!.filters));
+
+      const watch = watchForSkeleton();
+      try {
+        renderApp(routes, { route: path, store });
+        await waitFor(() => expect(listTables().length).toBeGreaterThan(0));
+        expect(listTables().map((table) => table.getAttribute('aria-busy'))).not.toContain('true');
+        expect(watch.seen.skeleton).toBe(false);
+      } finally {
+        watch.stop();
+      }
+      expect(listCalls(asked, pathname)).toHaveLength(1);
+    },
+  );
+
+  it('waits a bounded time for a slow answer, which the screen then joins instead of asking again', async () => {
+    let answer!: () => void;
+    const asked = serveListPortal([], new Promise<void>((resolve) => (answer = resolve)));
+    const started = Date.now();
+    const store = await startUpTo('/parceiros');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(WAIT_FOR_ROWS_MS - 20);
+    expect(listEntries(store, '/parceiros').map((entry) => entry?.status)).toEqual(['pending']);
+
+    renderApp(routes, { route: '/parceiros', store });
+    expect(await screen.findByRole('table')).toHaveAttribute('aria-busy', 'true');
+    answer();
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
+    expect(listCalls(asked, '/parceiros')).toHaveLength(1);
+  });
+
+  it('asks for nothing on a screen the session does not open, nor on a screen without a list', async () => {
+    const asked = serveListPortal();
+    const reseller = makeStore(signedInAs('REVENDEDOR'));
+    await firstPageInStore(reseller, at('/parceiros'), startPreloads(at('/parceiros'), readSession()));
+    const administrator = await startUpTo('/site');
+    expect(Object.keys(reseller.getState().api.queries)).toHaveLength(0);
+    expect(Object.keys(administrator.getState().api.queries)).toHaveLength(0);
+    expect(asked).toHaveLength(0);
+  });
+});
