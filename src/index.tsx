@@ -54,7 +54,7 @@ function start() {
     beforeRender:
       screenCode &&
       (async (store) => {
-        const { firstPageInStore } = await import(/* webpackMode: "eager" */ './startup/firstPageInStore');
+        const { firstPageInStore } = await (staffAppChunk ?? import('./startup/staffApp'));
         await firstPageInStore(store, window.location, screenCode);
       }),
   });

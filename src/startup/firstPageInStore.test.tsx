@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { listArgsFromQuery } from '../api/paging';
 import { readSession } from '../api/session';
 import { routes } from '../app/routes';
 import { screenAt, SCREENS } from '../app/screens';
 import { makeStore, type AppStore } from '../app/store';
 import { serveListPortal } from '../test/listPortal';
+import { server } from '../test/server';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { firstPageInStore, WAIT_FOR_ROWS_MS } from './firstPageInStore';
 import { startPreloads } from './preloads';
@@ -40,6 +42,9 @@ function watchForSkeleton() {
   return { seen, stop: () => observer.disconnect() };
 }
 
+/** The routes' lazy parts are compiled on first use: slow on a busy machine. */
+const SLOW_MACHINE = { timeout: 30_000 };
+
 const LIST_PATHS = SCREENS.filter((staffScreen) => staffScreen.firstPage).map((staffScreen) => staffScreen.path);
 const listCalls = (asked: string[], path: string) =>
   asked.filter((url) => new URL(url).pathname === `/api${screenAt(path)!.firstPage!.endpoint}`);
@@ -59,7 +64,7 @@ describe('the first page in the store before the first render', () => {
       const watch = watchForSkeleton();
       try {
         renderApp(routes, { route: path, store });
-        await waitFor(() => expect(listTables().length).toBeGreaterThan(0));
+        await waitFor(() => expect(listTables().length).toBeGreaterThan(0), SLOW_MACHINE);
         expect(listTables().map((table) => table.getAttribute('aria-busy'))).not.toContain('true');
         expect(watch.seen.skeleton).toBe(false);
       } finally {
@@ -78,10 +83,19 @@ describe('the first page in the store before the first render', () => {
     expect(listEntries(store, '/parceiros').map((entry) => entry?.status)).toEqual(['pending']);
 
     renderApp(routes, { route: '/parceiros', store });
-    expect(await screen.findByRole('table')).toHaveAttribute('aria-busy', 'true');
+    expect(await screen.findByRole('table', {}, SLOW_MACHINE)).toHaveAttribute('aria-busy', 'true');
     answer();
-    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'));
+    await waitFor(() => expect(screen.getByRole('table')).toHaveAttribute('aria-busy', 'false'), SLOW_MACHINE);
     expect(listCalls(asked, '/parceiros')).toHaveLength(1);
+  });
+
+  it('ends an expired session before the first render, which opens /login with the reason', async () => {
+    server.use(http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'Sessão expirada.' }, { status: 401 })));
+    const store = await startUpTo('/beneficiarios');
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: false, sessionEndNotice: 'Sessão expirada.' });
+    const { router } = renderApp(routes, { route: '/beneficiarios', store });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), SLOW_MACHINE);
+    expect(await screen.findByText('Sessão expirada.', {}, SLOW_MACHINE)).toBeInTheDocument();
   });
 
   it('asks for nothing on a screen the session does not open, nor on a screen without a list', async () => {

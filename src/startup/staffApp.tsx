@@ -7,6 +7,9 @@ import type { AppStore } from '../app/store';
 import { systemForPage } from '../components/theme/withoutGlobalCss';
 import { ReleasePrerender } from './ReleasePrerender';
 
+// What the start-up runs before this tree's first render, in this chunk: /login's first load never runs it.
+export { firstPageInStore } from './firstPageInStore';
+
 /**
  * The staff app's tree: providers and the router over every route (src/index.tsx renders it, with the
  * system of the theme it built for this path).
