@@ -209,4 +209,45 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       await context.close();
     });
   }
+
+  it("draws a list's plain rows and cells with the table's look (1280×800)", async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
+    const looks = async (path: string) => {
+      await page.goto(`${portal.baseUrl}${path}`);
+      await screenReady(page);
+      return page.locator('main table[aria-busy="false"] tbody').evaluate((body) =>
+        [...body.querySelectorAll(':scope > tr')].map((row) => {
+          const [first, last] = [row.firstElementChild!, row.lastElementChild!].map((cell) => getComputedStyle(cell));
+          const hidden = [...row.children].filter((cell) => getComputedStyle(cell).display === 'none').length;
+          return {
+            dependent: row.hasAttribute('data-dependent'),
+            background: getComputedStyle(row).backgroundColor,
+            padding: first.padding,
+            border: first.borderBottomWidth,
+            lastAlign: last.textAlign,
+            hidden,
+          };
+        }),
+      );
+    };
+    const beneficiaries = await looks('/beneficiarios');
+    assert.ok(
+      beneficiaries.some((row) => row.dependent),
+      'the demo has a dependent on the first page',
+    );
+    // Chakra's table (line, sm): 8 px around, a line under, the actions at the end; a dependent shaded.
+    for (const { padding, border, lastAlign, hidden } of beneficiaries) {
+      assert.deepEqual({ padding, border, lastAlign, hidden }, { padding: '8px', border: '1px', lastAlign: 'end', hidden: 0 });
+    }
+    const backgrounds = (dependent: boolean) => [
+      ...new Set(beneficiaries.filter((row) => row.dependent === dependent).map((row) => row.background)),
+    ];
+    assert.equal(backgrounds(false).length, 1);
+    assert.equal(backgrounds(true).length, 1);
+    assert.notEqual(backgrounds(true)[0], backgrounds(false)[0]);
+    // The Pix key's column is left out below 1536 px.
+    assert.deepEqual([...new Set((await looks('/revendedores')).map((row) => row.hidden))], [1]);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

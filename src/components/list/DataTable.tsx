@@ -33,8 +33,8 @@ export interface DataTableProps<T> {
   onClearFilters: () => void;
   sort?: SortState;
   onSort?: (column: string) => void;
-  /** Extra props per row (e.g. the indent of a dependent). */
-  rowProps?: (row: T) => Record<string, unknown>;
+  /** Data attributes per row; `data-tone="subtle"` shades it (a dependent under its holder). */
+  rowProps?: (row: T) => Record<`data-${string}`, string | undefined>;
   /** Rows highlighted under the pointer (default); off for a read-only list such as the sales. */
   interactive?: boolean;
   /** A footer row (a Table.Row: the sales' page total), shown while there are rows. */
@@ -191,31 +191,32 @@ export function DataTable<T>(props: DataTableProps<T>) {
               })}
             </Table.Row>
           </Table.Header>
+          {/* Plain rows and cells, styled from the body (useCellCss): a page of them is most of a list's elements. */}
           <Table.Body css={cellCss} role="rowgroup">
             {isLoading
               ? Array.from({ length: SKELETON_ROWS }, (_, index) => (
-                  <Table.Row key={`skeleton-${index}`} role="row">
+                  <tr key={`skeleton-${index}`} role="row">
                     {columns.map((column) => (
-                      <Table.Cell key={column.key} role="cell" hideBelow={column.hideBelow}>
+                      <td key={column.key} role="cell" data-hide-below={column.hideBelow}>
                         <Skeleton height="4" />
-                      </Table.Cell>
+                      </td>
                     ))}
-                  </Table.Row>
+                  </tr>
                 ))
               : rows?.map((row) => (
-                  <Table.Row key={rowKey(row)} role="row" {...rowProps?.(row)}>
+                  <tr key={rowKey(row)} role="row" {...rowProps?.(row)}>
                     {columns.map((column) => (
-                      <Table.Cell
+                      <td
                         key={column.key}
                         role="cell"
-                        textAlign={column.align}
-                        hideBelow={column.hideBelow}
+                        data-align={column.align}
+                        data-hide-below={column.hideBelow}
                         data-label={typeof column.header === 'string' ? column.header : undefined}
                       >
                         {column.render(row)}
-                      </Table.Cell>
+                      </td>
                     ))}
-                  </Table.Row>
+                  </tr>
                 ))}
           </Table.Body>
           {footer && !isLoading && rows && rows.length > 0 && <Table.Footer>{footer}</Table.Footer>}

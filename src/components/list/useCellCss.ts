@@ -1,20 +1,33 @@
-import { useRecipe, type SystemStyleObject } from '@chakra-ui/react';
+import { useRecipe, useSlotRecipe, type SystemStyleObject } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { BADGE_PALETTES, CELL_CLASSES as C } from './cells';
 
 const selector = (className: string) => `& .${className}`;
+/** The body's rows and cells, as weighty as the one class Chakra's Table.Row and Table.Cell would give them. */
+const ROWS = '& :where(tr)';
+const CELLS = '& :where(tr > td)';
 
 /**
- * The look of the light cell elements (cells.tsx), as nested rules for DataTable's body: one style
- * object per table instead of one per element. Built from Chakra's button and badge recipes, so they
- * match the theme's IconButton (ghost, sm) and Badge (subtle).
+ * The look of DataTable's body rows and cells (plain `tr` and `td`) and of the light cell elements
+ * (cells.tsx), as nested rules for the body: one style object per table instead of one per element.
+ * Built from Chakra's table recipe (line, sm: Table.Row and Table.Cell), and its button and badge
+ * recipes, so they match the theme's IconButton (ghost, sm) and Badge (subtle).
  */
 export function useCellCss(): SystemStyleObject {
+  const table = useSlotRecipe({ key: 'table' });
   const button = useRecipe({ key: 'button' });
   const badge = useRecipe({ key: 'badge' });
   return useMemo(() => {
     const palettes = Object.fromEntries(BADGE_PALETTES.map((palette) => [`& [data-palette=${palette}]`, { colorPalette: palette }]));
+    const { row, cell } = table({ variant: 'line', size: 'sm' });
     return {
+      [ROWS]: row,
+      [CELLS]: cell,
+      // A column's alignment and its hiding on narrow screens (Column's align and hideBelow), a row's shade.
+      '& :where(tr > td[data-align=end])': { textAlign: 'end' },
+      '& :where(tr > td[data-align=center])': { textAlign: 'center' },
+      '& :where(tr > td[data-hide-below="2xl"])': { hideBelow: '2xl' },
+      '& :where(tr[data-tone=subtle])': { bg: 'bg.subtle' },
       [selector(C.muted)]: { color: 'fg.muted' },
       [selector(C.emphasis)]: { fontWeight: 'medium' },
       [selector(C.indented)]: { display: 'block', pl: '5' },
@@ -37,5 +50,5 @@ export function useCellCss(): SystemStyleObject {
       },
       ...palettes,
     } as SystemStyleObject;
-  }, [button, badge]);
+  }, [table, button, badge]);
 }

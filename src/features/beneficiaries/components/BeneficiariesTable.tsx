@@ -74,7 +74,7 @@ export function BeneficiariesTable(props: BeneficiariesTableProps) {
       onClearFilters={props.onClearFilters}
       sort={props.sort}
       onSort={props.onSort}
-      rowProps={(row) => (row.holder ? { bg: 'bg.subtle', 'data-dependent': 'true' } : {})}
+      rowProps={(row) => (row.holder ? { 'data-tone': 'subtle', 'data-dependent': 'true' } : {})}
     />
   );
 }
