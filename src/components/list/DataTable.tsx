@@ -1,7 +1,7 @@
 import { Box, Button, Center, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
-import { useCellCss } from './useCellCss';
+import { useCellCss, type HideBelow } from './useCellCss';
 import type { SortState } from './useListParams';
 
 export interface Column<T> {
@@ -13,7 +13,7 @@ export interface Column<T> {
   align?: 'start' | 'end' | 'center';
   width?: string;
   /** A less useful column left out below this width (it stays in the record's details), so no list scrolls sideways at 1280 px. */
-  hideBelow?: '2xl';
+  hideBelow?: HideBelow;
 }
 
 export interface DataTableProps<T> {

@@ -7,6 +7,10 @@ const selector = (className: string) => `& .${className}`;
 const ROWS = '& :where(tr)';
 const CELLS = '& :where(tr > td)';
 
+/** The widths below which a column may be left out (Column's `hideBelow`), each with its cells' rule. */
+export const HIDE_BELOW = ['2xl'] as const;
+export type HideBelow = (typeof HIDE_BELOW)[number];
+
 /**
  * The look of DataTable's body rows and cells (plain `tr` and `td`) and of the light cell elements
  * (cells.tsx), as nested rules for the body: one style object per table instead of one per element.
@@ -26,7 +30,7 @@ export function useCellCss(): SystemStyleObject {
       // A column's alignment and its hiding on narrow screens (Column's align and hideBelow), a row's shade.
       '& :where(tr > td[data-align=end])': { textAlign: 'end' },
       '& :where(tr > td[data-align=center])': { textAlign: 'center' },
-      '& :where(tr > td[data-hide-below="2xl"])': { hideBelow: '2xl' },
+      ...Object.fromEntries(HIDE_BELOW.map((width) => [`& :where(tr > td[data-hide-below="${width}"])`, { hideBelow: width }])),
       '& :where(tr[data-tone=subtle])': { bg: 'bg.subtle' },
       [selector(C.muted)]: { color: 'fg.muted' },
       [selector(C.emphasis)]: { fontWeight: 'medium' },
