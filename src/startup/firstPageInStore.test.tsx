@@ -89,6 +89,18 @@ describe('the first page in the store before the first render', () => {
     expect(listCalls(asked, '/parceiros')).toHaveLength(1);
   });
 
+  it('leaves a failed first page to the screen, which asks again', async () => {
+    serveListPortal([{ id: 7, nome: 'Vida Plena', cnpj: '11222333000181', isActive: true }]);
+    // The first call fails; later ones fall through to the portal's answer.
+    let calls = 0;
+    server.use(http.get('*/api/partners', () => (++calls === 1 ? HttpResponse.json({ message: 'x' }, { status: 500 }) : undefined)));
+    const store = await startUpTo('/parceiros');
+    expect(listEntries(store, '/parceiros').map((entry) => entry?.status)).toEqual(['rejected']);
+    renderApp(routes, { route: '/parceiros', store });
+    expect(await screen.findByText('Vida Plena', {}, SLOW_MACHINE)).toBeInTheDocument();
+    expect(calls).toBe(2);
+  });
+
   it('ends an expired session before the first render, which opens /login with the reason', async () => {
     server.use(http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'Sessão expirada.' }, { status: 401 })));
     const store = await startUpTo('/beneficiarios');
