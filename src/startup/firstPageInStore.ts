@@ -21,13 +21,13 @@ interface ListQuery {
  * so the screen's first render has its rows. The query claims the answer the start-up's preload
  * asked for (api/firstPagePreload.ts) once the screen's code, which injects the query, is in;
  * `screenCode` is that code's download, undefined when this session does not open the screen.
- * Answers once the page is in, or after WAIT_FOR_ROWS_MS: the screen's query then joins the request
- * in flight.
+ * Answers once the page is in, or after `waitMs`: the screen's query then joins the request in flight.
  */
 export async function firstPageInStore(
   store: AppStore,
   location: Pick<Location, 'pathname' | 'search'>,
   screenCode: Promise<unknown> | undefined,
+  waitMs = WAIT_FOR_ROWS_MS,
 ): Promise<void> {
   const list = screenAt(location.pathname)?.firstPage;
   if (!list || !screenCode) return;
@@ -40,6 +40,6 @@ export async function firstPageInStore(
   const args = listArgsFromQuery(new URLSearchParams(location.search), list.filters);
   const page = store.dispatch(query.initiate(args, { subscribe: false }));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  await Promise.race([page, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_ROWS_MS)))]);
+  await Promise.race([page, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
   clearTimeout(timer);
 }
