@@ -5,6 +5,8 @@ import { isLoginPath, loadLoginPage } from './app/screenChunks';
 import { startPreloads } from './startup/preloads';
 import { startInSteps } from './startup/startInSteps';
 
+const downloadStaffApp = loadWithRetry(() => import('./startup/staffApp'));
+
 /** The staff app: its start-up is src/startup/startInSteps.ts, with what this entry brings to it. */
 function start() {
   // Before anything paints: the mode this browser showed last (a signed-in user's own, on a reload).
@@ -21,7 +23,10 @@ function start() {
   // may: a redirect, an error page), whose full staff theme is a chunk of its own: both asked for now.
   const onLogin = isLoginPath(window.location.pathname);
   const staffThemeChunk = onLogin ? undefined : import('./components/theme/staffTheme');
-  const staffAppChunk = onLogin ? undefined : loadWithRetry(() => import('./startup/staffApp'))();
+  // The staff app's code, downloaded once: now off /login; on /login only if the login screen's chunk fails.
+  let staffAppChunk: ReturnType<typeof downloadStaffApp> | undefined;
+  const loadStaffApp = () => (staffAppChunk ??= downloadStaffApp());
+  if (!onLogin) void loadStaffApp();
 
   return startInSteps(container, {
     afterChakra: () => {
@@ -47,14 +52,14 @@ function start() {
         return (store, system, root) => loginApp(login.default, { store, container, system, root });
       }
       // A staff screen's chunks may still arrive during the render.
-      const { staffApp } = await (staffAppChunk ?? import('./startup/staffApp'));
+      const { staffApp } = await loadStaffApp();
       return (store, system) => staffApp(store, container, system);
     },
     // A list screen's first render shows its rows when they are in by then, not a skeleton first.
     beforeRender:
       screenCode &&
       (async (store) => {
-        const { firstPageInStore } = await (staffAppChunk ?? import('./startup/staffApp'));
+        const { firstPageInStore } = await loadStaffApp();
         await firstPageInStore(store, window.location, screenCode);
       }),
   });
