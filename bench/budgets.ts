@@ -17,8 +17,9 @@ export interface PageLoad {
 export const PAGE_LOADS: PageLoad[] = [
   // Issue 20's targets are 180 (/login) and 160 (/checkout); each budget is the page's figure rounded
   // up, so no gain slips back unnoticed. /login met its target on 2026-11-27 (201.2 → 172.7 KB): its
-  // first load renders the login screen without the router (src/startup/loginApp.tsx).
-  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 173 },
+  // first load renders the login screen without the router (src/startup/loginApp.tsx). 173.1 KB since
+  // 2026-12-03: the start-up's report preload leaves out the filters a partner or a branch does not see.
+  { page: '/login', entry: 'main', routeModules: ['features/auth/components/LoginPage'], budgetKB: 174 },
   {
     page: '/beneficiarios (signed in)',
     entry: 'main',

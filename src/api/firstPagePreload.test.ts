@@ -6,7 +6,8 @@ import { claimPreloaded, firstPageUrl, preloadFirstPage } from './firstPagePrelo
 
 const BASE = 'http://localhost/api';
 const LIST = { endpoint: '/beneficiaries', query: 'getBeneficiaries', filters: ['name'] };
-const URL_ASKED = firstPageUrl(BASE, LIST, '?name=ana')!;
+const VIEWER = { token: 'the-token', userType: 'ADMINISTRADOR' as const };
+const URL_ASKED = firstPageUrl(BASE, LIST, '?name=ana', 'ADMINISTRADOR')!;
 
 function serveList(answers: Array<() => Response>) {
   const asked: Array<string | null> = [];
@@ -30,7 +31,7 @@ afterEach(() => {
 
 it("asks for the screen's first page with the session's token, and hands it over once", async () => {
   const asked = serveList([() => HttpResponse.json([{ id: 'preloaded' }])]);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
 
   const answer = claimPreloaded(get());
   expect(await (await answer!).json()).toEqual([{ id: 'preloaded' }]);
@@ -41,14 +42,14 @@ it("asks for the screen's first page with the session's token, and hands it over
 it('asks for nothing without a session or for a screen without a list', () => {
   const fetchCalls = jest.spyOn(globalThis, 'fetch');
   preloadFirstPage(BASE, LIST, '', null);
-  preloadFirstPage(BASE, undefined, '', 'the-token');
+  preloadFirstPage(BASE, undefined, '', VIEWER);
   expect(fetchCalls).not.toHaveBeenCalled();
-  expect(claimPreloaded(get(firstPageUrl(BASE, LIST, '')!))).toBeUndefined();
+  expect(claimPreloaded(get(firstPageUrl(BASE, LIST, '', 'ADMINISTRADOR')!))).toBeUndefined();
 });
 
 it('is not handed to another URL or method, which leave it for the right request', async () => {
   serveList([() => HttpResponse.json([{ id: 'preloaded' }])]);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
   expect(claimPreloaded(get(`${BASE}/beneficiaries?page=2&name=ana`))).toBeUndefined();
   expect(claimPreloaded(get(URL_ASKED, 'the-token', 'POST'))).toBeUndefined();
   expect(await (await claimPreloaded(get()))!.json()).toEqual([{ id: 'preloaded' }]);
@@ -56,7 +57,7 @@ it('is not handed to another URL or method, which leave it for the right request
 
 it("is dropped for another session's request", () => {
   serveList([() => HttpResponse.json([])]);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
   expect(claimPreloaded(get(URL_ASKED, 'another-token'))).toBeUndefined();
   expect(claimPreloaded(get())).toBeUndefined();
 });
@@ -64,18 +65,18 @@ it("is dropped for another session's request", () => {
 it('is handed over until 10 seconds after it was asked for, and dropped after', () => {
   serveList([() => HttpResponse.json([]), () => HttpResponse.json([])]);
   const now = jest.spyOn(Date, 'now').mockReturnValue(1_000_000);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
   now.mockReturnValue(1_010_000);
   expect(claimPreloaded(get())).toBeDefined();
   now.mockReturnValue(2_000_000);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
   now.mockReturnValue(2_010_001);
   expect(claimPreloaded(get())).toBeUndefined();
 });
 
 it('asks again when the preload failed on the network', async () => {
   const asked = serveList([() => HttpResponse.error()]);
-  preloadFirstPage(BASE, LIST, '?name=ana', 'the-token');
+  preloadFirstPage(BASE, LIST, '?name=ana', VIEWER);
   const answer = await claimPreloaded(get());
   expect(await answer!.json()).toEqual([{ id: 'again' }]);
   expect(asked).toEqual(['Bearer the-token', 'Bearer the-token']);

@@ -1,4 +1,5 @@
-import { listArgsFromQuery, listSearchParams } from './paging';
+import type { UserType } from '../domain/userTypes';
+import { listArgsFromQuery, listSearchParams, type ListArgs } from './paging';
 
 /** A list screen's first call: its endpoint and its filter names (app/screens.ts declares one per list screen). */
 export interface PreloadedList {
@@ -6,6 +7,16 @@ export interface PreloadedList {
   /** The RTK Query endpoint the screen asks it through, which the screen's code injects (startup/firstPageInStore.ts). */
   query: string;
   filters: readonly string[];
+  /** The filters as a user type may apply them, for a screen that leaves out some a user type does not see. */
+  filtersFor?: (filters: ListFilters, userType: UserType | null) => ListFilters;
+}
+
+type ListFilters = NonNullable<ListArgs['filters']>;
+
+/** Who the start-up preloads for: the stored session's token and user type. */
+export interface Viewer {
+  token: string;
+  userType: UserType | null;
 }
 
 /** A preloaded answer not claimed by then is dropped: the screen was not opened, or opened much later. */
@@ -20,11 +31,21 @@ interface Preloaded {
 
 let preloaded: Preloaded | undefined;
 
-/** The call a list screen makes first for this query string, as `useListParams` reads it (undefined for a screen without a list). */
-export function firstPageUrl(apiBaseUrl: string, list: PreloadedList | undefined, search: string): string | undefined {
-  if (!list) return undefined;
+/** A list screen's first query for this query string and user type, as the screen builds it from `useListParams`. */
+export function firstPageArgs(list: PreloadedList, search: string, userType: UserType | null): ListArgs {
   const args = listArgsFromQuery(new URLSearchParams(search), list.filters);
-  return `${apiBaseUrl}${list.endpoint}?${listSearchParams(args)}`;
+  return list.filtersFor ? { ...args, filters: list.filtersFor(args.filters ?? {}, userType) } : args;
+}
+
+/** The call a list screen makes first for this query string and user type (undefined for a screen without a list). */
+export function firstPageUrl(
+  apiBaseUrl: string,
+  list: PreloadedList | undefined,
+  search: string,
+  userType: UserType | null,
+): string | undefined {
+  if (!list) return undefined;
+  return `${apiBaseUrl}${list.endpoint}?${listSearchParams(firstPageArgs(list, search, userType))}`;
 }
 
 /**
@@ -32,11 +53,11 @@ export function firstPageUrl(apiBaseUrl: string, list: PreloadedList | undefined
  * so the rows are on their way while the app starts. Only with a session: without one the app goes
  * to /login.
  */
-export function preloadFirstPage(apiBaseUrl: string, list: PreloadedList | undefined, search: string, token: string | null): void {
-  if (!token) return;
-  const url = firstPageUrl(apiBaseUrl, list, search);
+export function preloadFirstPage(apiBaseUrl: string, list: PreloadedList | undefined, search: string, viewer: Viewer | null): void {
+  if (!viewer) return;
+  const url = firstPageUrl(apiBaseUrl, list, search, viewer.userType);
   if (!url) return;
-  const authorization = `Bearer ${token}`;
+  const authorization = `Bearer ${viewer.token}`;
   const response = fetch(url, { headers: { Authorization: authorization } });
   // Unclaimed or failed, it must not surface as an unhandled rejection: the screen asks again.
   response.catch(() => undefined);

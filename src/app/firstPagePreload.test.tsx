@@ -4,6 +4,7 @@ import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { serveListPortal } from '../test/listPortal';
 import { API_BASE_URL } from '../api/baseUrl';
 import { claimPreloaded, firstPageUrl as listUrl, preloadFirstPage as preloadList } from '../api/firstPagePreload';
+import type { UserType } from '../domain/userTypes';
 import { screenAt, SCREENS } from './screens';
 
 const location = (path: string) => {
@@ -11,10 +12,10 @@ const location = (path: string) => {
   return { pathname: url.pathname, search: url.search };
 };
 /** The first page of the screen the registry declares at this location, as the start-up asks for it. */
-const firstPageUrl = (apiBaseUrl: string, at: { pathname: string; search: string }) =>
-  listUrl(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search);
+const firstPageUrl = (apiBaseUrl: string, at: { pathname: string; search: string }, userType: UserType = 'ADMINISTRADOR') =>
+  listUrl(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search, userType);
 const preloadFirstPage = (apiBaseUrl: string, at: { pathname: string; search: string }, token: string | null) =>
-  preloadList(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search, token);
+  preloadList(apiBaseUrl, screenAt(at.pathname)?.firstPage, at.search, token ? { token, userType: 'ADMINISTRADOR' } : null);
 const LIST_SCREENS = SCREENS.filter((screen) => screen.firstPage).map((screen) => screen.path);
 
 describe('first page preload', () => {
@@ -45,6 +46,21 @@ describe('first page preload', () => {
       expect(asked.filter((url) => new URL(url).pathname === `/api${endpoint}`)[0]).toBe(expected);
     },
   );
+
+  // A partner does not filter the report by partner, a branch by partner or branch: not even from an edited URL.
+  it.each<[UserType, string]>([
+    ['PARCEIRO', 'branch=2&month=2026-10'],
+    ['FILIAL', 'month=2026-10'],
+  ])("asks for the report a %s's screen asks for, without the filters it does not see", async (userType, kept) => {
+    const asked = serveListPortal();
+    const path = '/relatorio-vendas?partner=3&branch=2&month=2026-10&page=4';
+    renderApp(routes, { route: path, preloadedState: signedInAs(userType) });
+    const reportCalls = () => asked.filter((url) => new URL(url).pathname === '/api/reports/sales');
+    await waitFor(() => expect(reportCalls().length).toBeGreaterThan(0));
+    const expected = firstPageUrl(API_BASE_URL, location(path), userType)!;
+    expect(reportCalls()[0]).toBe(expected);
+    expect(new URL(expected).searchParams.toString()).toBe(`page=4&pageSize=10&${kept}`);
+  });
 
   it('hands the preloaded answer to the screen instead of asking again', async () => {
     const holder = { id: 1, uuid: '11111111-1111-4111-8111-111111111111', name: 'Ana Titular', cpf: '52998224725', holder: null };

@@ -24,6 +24,7 @@ import {
   RESELLER_FILTERS,
 } from '../domain/listFilters';
 import { mayOpenScreen, type ScreenPath } from '../domain/permissions';
+import { reportFiltersFor } from '../domain/reportVisibility';
 import { isUserType } from '../domain/userTypes';
 
 /**
@@ -96,7 +97,7 @@ export const SCREENS: readonly StaffScreen[] = [
     path: '/relatorio-vendas',
     menu: { label: 'Relatório de Vendas', icon: LuChartColumn },
     load: () => import('../features/report/components/SalesReportPage'),
-    firstPage: { endpoint: '/reports/sales', query: 'getSalesReport', filters: REPORT_FILTERS },
+    firstPage: { endpoint: '/reports/sales', query: 'getSalesReport', filters: REPORT_FILTERS, filtersFor: reportFiltersFor },
   },
   {
     path: '/site',

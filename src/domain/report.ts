@@ -67,15 +67,7 @@ export const REPORT_FILTER_LABELS: Record<ReportFilterName, string> = {
   month: 'Mês',
 };
 
-/** Which filters and panels a user type sees (spec sections 2 and 6). */
-export function reportVisibility(userType: UserType | null | undefined) {
-  return {
-    partnerFilter: userType !== 'PARCEIRO' && userType !== 'FILIAL',
-    branchFilter: userType !== 'FILIAL',
-    byPartner: userType !== 'FILIAL',
-    withoutReseller: userType === 'ADMINISTRADOR',
-  };
-}
+export { reportFiltersFor, reportVisibility } from './reportVisibility';
 
 /** Months, windows and day boundaries of the report are those of the business: São Paulo time. */
 export const REPORT_TIME_ZONE = 'America/Sao_Paulo';

@@ -8,6 +8,7 @@ import { makeStore, type AppStore } from '../app/store';
 import { serveListPortal } from '../test/listPortal';
 import { server } from '../test/server';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
+import type { UserType } from '../domain/userTypes';
 import { firstPageInStore, WAIT_FOR_ROWS_MS } from './firstPageInStore';
 import { startPreloads } from './preloads';
 
@@ -20,8 +21,8 @@ const at = (path: string) => {
  * The start-up's steps for a list screen, up to the first render: preloads, then the page put in the
  * store, waiting for it as long as a busy machine may need unless `waitMs` is the start-up's own.
  */
-async function startUpTo(path: string, waitMs = 10_000) {
-  const store = makeStore(signedInAs('ADMINISTRADOR'));
+async function startUpTo(path: string, waitMs = 10_000, userType: UserType = 'ADMINISTRADOR') {
+  const store = makeStore(signedInAs(userType));
   await firstPageInStore(store, at(path), startPreloads(at(path), readSession()), waitMs);
   return store;
 }
@@ -76,6 +77,19 @@ describe('the first page in the store before the first render', () => {
       expect(listCalls(asked, pathname)).toHaveLength(1);
     },
   );
+
+  it("puts a partner's report in the store as its screen asks for it: without the partner filter of an edited URL", async () => {
+    const path = '/relatorio-vendas?partner=3&month=2026-10';
+    const asked = serveListPortal();
+    const store = await startUpTo(path, 10_000, 'PARCEIRO');
+    expect(listEntries(store, path).map((entry) => entry?.originalArgs)).toEqual([
+      expect.objectContaining({ filters: expect.objectContaining({ partner: '', month: '2026-10' }) }),
+    ]);
+    renderApp(routes, { route: path, store });
+    await screen.findByRole('heading', { name: 'Relatório de Vendas do Parceiro' }, SLOW_MACHINE);
+    await waitFor(() => expect(listTables().map((table) => table.getAttribute('aria-busy'))).not.toContain('true'), SLOW_MACHINE);
+    expect(listCalls(asked, '/relatorio-vendas')).toEqual([expect.not.stringContaining('partner=')]);
+  });
 
   it('waits a bounded time for a slow answer, which the screen then joins instead of asking again', async () => {
     let answer!: () => void;

@@ -1,6 +1,7 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { apiSlice } from '../api/apiSlice';
-import { listArgsFromQuery, type ListArgs } from '../api/paging';
+import { firstPageArgs } from '../api/firstPagePreload';
+import type { ListArgs } from '../api/paging';
 import { screenAt } from '../app/screens';
 import type { AppStore, RootState } from '../app/store';
 
@@ -37,7 +38,7 @@ export async function firstPageInStore(
   );
   const query = (apiSlice.endpoints as Partial<Record<string, ListQuery>>)[list.query];
   if (!loaded || !query) return;
-  const args = listArgsFromQuery(new URLSearchParams(location.search), list.filters);
+  const args = firstPageArgs(list, location.search, store.getState().auth.user?.userType ?? null);
   const page = store.dispatch(query.initiate(args, { subscribe: false }));
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([page, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

@@ -13,7 +13,9 @@ const at = (pathname: string) => ({ pathname, search: '' });
 /** Claims the first page the start-up asked for at this path with this session, if it did. */
 const claimFor = (pathname: string, owner: StoredSession) =>
   claimPreloaded(
-    new Request(firstPageUrl(API_BASE_URL, screenAt(pathname)?.firstPage, '')!, { headers: { Authorization: `Bearer ${owner.token}` } }),
+    new Request(firstPageUrl(API_BASE_URL, screenAt(pathname)?.firstPage, '', owner.userType)!, {
+      headers: { Authorization: `Bearer ${owner.token}` },
+    }),
   );
 
 describe('start-up preloads', () => {

@@ -17,6 +17,6 @@ export function startPreloads(
   session: StoredSession | null,
 ): Promise<unknown> | undefined {
   const opensStaffScreen = session !== null && canOpen(session.userType, location.pathname);
-  preloadFirstPage(API_BASE_URL, screenAt(location.pathname)?.firstPage, location.search, opensStaffScreen ? session.token : null);
+  preloadFirstPage(API_BASE_URL, screenAt(location.pathname)?.firstPage, location.search, opensStaffScreen ? session : null);
   return preloadScreenChunks(location.pathname, opensStaffScreen);
 }

@@ -11,6 +11,7 @@ import {
   REPORT_FILTERS,
   REPORT_MESSAGES,
   REPORT_TEXTS,
+  reportFiltersFor,
   reportTitle,
   reportVisibility,
   WITHOUT_RESELLER,
@@ -42,13 +43,7 @@ export default function SalesReportPage() {
   });
   const chartMetric = useAppSelector(selectChartMetric);
 
-  // A filter the user type does not see never reaches the server, even from an edited URL.
-  const filters = useMemo(() => {
-    const shown = { ...list.filters };
-    if (!visibility.partnerFilter) shown.partner = '';
-    if (!visibility.branchFilter) shown.branch = '';
-    return shown as Record<ReportFilterName, string>;
-  }, [list.filters, visibility.partnerFilter, visibility.branchFilter]);
+  const filters = useMemo(() => reportFiltersFor(list.filters as Record<ReportFilterName, string>, userType), [list.filters, userType]);
   const args = useMemo(() => ({ ...list.apiArgs, filters }), [list.apiArgs, filters]);
   const query = useGetSalesReportQuery(args, REFETCH_ON_FOCUS);
   const { currentData, isError, error } = query;
