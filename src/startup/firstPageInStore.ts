@@ -4,6 +4,7 @@ import { firstPageArgs } from '../api/firstPagePreload';
 import type { ListArgs } from '../api/paging';
 import { screenAt } from '../app/screens';
 import type { AppStore, RootState } from '../app/store';
+import { selectUserType } from '../features/auth/selectors';
 
 /**
  * How long the first render may wait for a list's first page that is not in yet. Drawn before its
@@ -38,7 +39,7 @@ export async function firstPageInStore(
   );
   const query = (apiSlice.endpoints as Partial<Record<string, ListQuery>>)[list.query];
   if (!loaded || !query) return;
-  const args = firstPageArgs(list, location.search, store.getState().auth.user?.userType ?? null);
+  const args = firstPageArgs(list, location.search, selectUserType(store.getState()));
   const page = store.dispatch(query.initiate(args, { subscribe: false }));
   let timer: ReturnType<typeof setTimeout> | undefined;
   await Promise.race([page, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);
