@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
-import { claimPreloaded, firstPageUrl, preloadFirstPage } from './firstPagePreload';
+import { claimPreloaded, firstPageUrl, preloadFirstPage, type PreloadedList } from './firstPagePreload';
 
 /** The first page asked for while the app starts, claimed once by the same GET of the same session while fresh. */
 
 const BASE = 'http://localhost/api';
-const LIST = { endpoint: '/beneficiaries', query: 'getBeneficiaries', filters: ['name'] };
+const LIST: PreloadedList = { endpoint: '/beneficiaries', query: 'getBeneficiaries', filters: ['name'] };
 const VIEWER = { token: 'the-token', userType: 'ADMINISTRADOR' as const };
 const URL_ASKED = firstPageUrl(BASE, LIST, '?name=ana', 'ADMINISTRADOR')!;
 

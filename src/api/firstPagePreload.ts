@@ -1,11 +1,31 @@
 import type { UserType } from '../domain/userTypes';
+import type { appointmentsApi } from './appointmentsApi';
+import type { beneficiariesApi } from './beneficiariesApi';
+import type { branchesApi } from './branchesApi';
 import { listArgsFromQuery, listSearchParams, type ListArgs } from './paging';
+import type { partnersApi } from './partnersApi';
+import type { professionalsApi } from './professionalsApi';
+import type { referralsApi } from './referralsApi';
+import type { reportApi } from './reportApi';
+import type { resellersApi } from './resellersApi';
+
+/** The endpoint names of the APIs that have lists (type imports only: none of their code loads with this module). */
+type EndpointOf<Api extends { endpoints: object }> = keyof Api['endpoints'] & string;
+export type ListQueryName =
+  | EndpointOf<typeof appointmentsApi>
+  | EndpointOf<typeof beneficiariesApi>
+  | EndpointOf<typeof branchesApi>
+  | EndpointOf<typeof partnersApi>
+  | EndpointOf<typeof professionalsApi>
+  | EndpointOf<typeof referralsApi>
+  | EndpointOf<typeof reportApi>
+  | EndpointOf<typeof resellersApi>;
 
 /** A list screen's first call: its endpoint and its filter names (app/screens.ts declares one per list screen). */
 export interface PreloadedList {
   endpoint: string;
   /** The RTK Query endpoint the screen asks it through, which the screen's code injects (startup/firstPageInStore.ts). */
-  query: string;
+  query: ListQueryName;
   filters: readonly string[];
   /** The filters as a user type may apply them, for a screen that leaves out some a user type does not see. */
   filtersFor?: (filters: ListFilters, userType: UserType | null) => ListFilters;
