@@ -69,9 +69,10 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-export async function startBenchServer(env: Record<string, string>): Promise<BenchServer> {
+/** `nodeOptions`: Node's own flags for the server (bench/profile.ts: `--cpu-prof`, which NODE_OPTIONS refuses). */
+export async function startBenchServer(env: Record<string, string>, nodeOptions: string[] = []): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [compiledBenchServer()], {
+  const child = spawn(process.execPath, [...nodeOptions, compiledBenchServer()], {
     cwd: ROOT,
     env: {
       ...process.env,
