@@ -3,6 +3,7 @@ import type { appointmentsApi } from './appointmentsApi';
 import type { beneficiariesApi } from './beneficiariesApi';
 import type { branchesApi } from './branchesApi';
 import { listArgsFromQuery, listSearchParams, type ListArgs } from './paging';
+import type { StoredSession } from './session';
 import type { partnersApi } from './partnersApi';
 import type { professionalsApi } from './professionalsApi';
 import type { referralsApi } from './referralsApi';
@@ -34,10 +35,7 @@ export interface PreloadedList {
 type ListFilters = NonNullable<ListArgs['filters']>;
 
 /** Who the start-up preloads for: the stored session's token and user type. */
-export interface Viewer {
-  token: string;
-  userType: UserType | null;
-}
+type Viewer = Pick<StoredSession, 'token' | 'userType'>;
 
 /** A preloaded answer not claimed by then is dropped: the screen was not opened, or opened much later. */
 const PRELOAD_TTL_MS = 10_000;
