@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
+import { oncePerShape } from '../../db/queryShapes';
 import { administrators, branches, partners, resellers } from '../../db/schema';
 
 /** An account as sign-in and session checks see it, whatever table it lives in. */
@@ -20,28 +21,56 @@ export interface AccountRecord {
 
 type AccountFilter = { email: string } | { id: number };
 
-function byEmailOrId(table: { email: AnyPgColumn; id: AnyPgColumn }, filter: AccountFilter) {
-  return 'email' in filter ? sql`lower(${table.email}) = lower(${filter.email})` : eq(table.id, filter.id);
+/** The account's key in the query, given on each execution: lower-cased e-mail or id. */
+const key = sql.placeholder('key');
+
+function byEmailOrId(table: { email: AnyPgColumn; id: AnyPgColumn }, by: 'email' | 'id') {
+  return by === 'email' ? sql`lower(${table.email}) = lower(${key})` : eq(table.id, key);
 }
 
-/** Finds an account of one type by e-mail or id, with its effective active state. */
-export async function findAccount(db: Database, type: UserType, filter: AccountFilter): Promise<AccountRecord | undefined> {
-  switch (type) {
-    case 'ADMINISTRADOR': {
-      const [row] = await db.select().from(administrators).where(byEmailOrId(administrators, filter)).limit(1);
-      return row && { ...row, type, active: row.ativo };
-    }
-    case 'PARCEIRO': {
-      const [row] = await db.select().from(partners).where(byEmailOrId(partners, filter)).limit(1);
-      return row && { ...row, type, active: row.ativo, partnerId: row.id };
-    }
-    case 'FILIAL': {
-      const [row] = await db
+/** Each type's account query, by e-mail or by id, prepared once (oncePerShape): the session check runs it on every request. */
+const accountQueries = (db: Database, by: 'email' | 'id') => ({
+  ADMINISTRADOR: () =>
+    oncePerShape(db, `account ADMINISTRADOR by ${by}`, () =>
+      db.select().from(administrators).where(byEmailOrId(administrators, by)).limit(1),
+    ),
+  PARCEIRO: () => oncePerShape(db, `account PARCEIRO by ${by}`, () => db.select().from(partners).where(byEmailOrId(partners, by)).limit(1)),
+  FILIAL: () =>
+    oncePerShape(db, `account FILIAL by ${by}`, () =>
+      db
         .select({ branch: branches, partnerActive: partners.ativo })
         .from(branches)
         .innerJoin(partners, eq(partners.id, branches.partnerId))
-        .where(byEmailOrId(branches, filter))
-        .limit(1);
+        .where(byEmailOrId(branches, by))
+        .limit(1),
+    ),
+  REVENDEDOR: () =>
+    oncePerShape(db, `account REVENDEDOR by ${by}`, () =>
+      db
+        .select({ reseller: resellers, branchActive: branches.ativo, partnerActive: partners.ativo })
+        .from(resellers)
+        .innerJoin(branches, eq(branches.id, resellers.branchId))
+        .innerJoin(partners, eq(partners.id, branches.partnerId))
+        .where(byEmailOrId(resellers, by))
+        .limit(1),
+    ),
+});
+
+/** Finds an account of one type by e-mail or id, with its effective active state. */
+export async function findAccount(db: Database, type: UserType, filter: AccountFilter): Promise<AccountRecord | undefined> {
+  const queries = accountQueries(db, 'email' in filter ? 'email' : 'id');
+  const values = { key: 'email' in filter ? filter.email : filter.id };
+  switch (type) {
+    case 'ADMINISTRADOR': {
+      const [row] = await queries.ADMINISTRADOR().execute(values);
+      return row && { ...row, type, active: row.ativo };
+    }
+    case 'PARCEIRO': {
+      const [row] = await queries.PARCEIRO().execute(values);
+      return row && { ...row, type, active: row.ativo, partnerId: row.id };
+    }
+    case 'FILIAL': {
+      const [row] = await queries.FILIAL().execute(values);
       if (!row) return undefined;
       const { branch } = row;
       return {
@@ -54,13 +83,7 @@ export async function findAccount(db: Database, type: UserType, filter: AccountF
       };
     }
     case 'REVENDEDOR': {
-      const [row] = await db
-        .select({ reseller: resellers, branchActive: branches.ativo, partnerActive: partners.ativo })
-        .from(resellers)
-        .innerJoin(branches, eq(branches.id, resellers.branchId))
-        .innerJoin(partners, eq(partners.id, branches.partnerId))
-        .where(byEmailOrId(resellers, filter))
-        .limit(1);
+      const [row] = await queries.REVENDEDOR().execute(values);
       if (!row) return undefined;
       const { reseller } = row;
       return {
