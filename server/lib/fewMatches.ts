@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 
@@ -23,7 +23,8 @@ export async function firstMatches(
 }
 
 /**
- * `column = any($1)`: a list of ids as one array parameter. As a thousand parameters (`in ($1, …)`),
- * PostgreSQL took longer to plan the query than to run it.
+ * `column = any($1)`: a list of ids as one array parameter (or a prepared query's placeholder for
+ * one). As a thousand parameters (`in ($1, …)`), PostgreSQL took longer to plan the query than to run it.
  */
-export const isAnyOf = (column: AnyPgColumn | SQL, ids: readonly number[]): SQL => sql`${column} = any(${sql.param(ids)}::int[])`;
+export const isAnyOf = (column: AnyPgColumn | SQL, ids: readonly number[] | Placeholder): SQL =>
+  sql`${column} = any(${is(ids, Placeholder) ? ids : sql.param(ids)}::int[])`;

@@ -113,7 +113,7 @@ describe('keyset', () => {
   it('puts a requested sort, NULLs allowed, before the default order', () => {
     const defaults: KeyPart[] = [{ column: id, direction: 'desc' }];
     expect(keyOf(undefined, defaults)).toBe(defaults);
-    expect(keyOf({ column: name, direction: 'asc' }, defaults)).toEqual([
+    expect(keyOf({ name: 'name', column: name, direction: 'asc' }, defaults)).toEqual([
       { column: name, direction: 'asc', nullable: true },
       { column: id, direction: 'desc' },
     ]);

@@ -25,7 +25,7 @@ export interface Keyset {
 
 /** A requested sort (any column, maybe NULL) before the list's default order, which ends in the id. */
 export const keyOf = (sort: ListSort | undefined, defaults: KeyPart[]): KeyPart[] =>
-  sort ? [{ ...sort, nullable: true }, ...defaults] : defaults;
+  sort ? [{ column: sort.column, direction: sort.direction, nullable: true }, ...defaults] : defaults;
 
 /** ORDER BY parts of a key, for the list pages that share the export's order. */
 export const orderOfKey = (parts: KeyPart[]): SQL[] =>

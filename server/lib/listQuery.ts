@@ -22,6 +22,8 @@ export interface ListQuery {
 }
 
 export interface ListSort {
+  /** The name the call sorted by (a key of the list's sortable columns). */
+  name: string;
   column: AnyPgColumn | SQL;
   direction: 'asc' | 'desc';
 }
@@ -50,7 +52,7 @@ export function parseListQuery(query: unknown, sortable: Record<string, AnyPgCol
     const [name, direction = 'asc'] = raw.sort.split(':');
     const column = Object.hasOwn(sortable, name) ? sortable[name] : undefined;
     if (!column || (direction !== 'asc' && direction !== 'desc')) throw badRequest('Parâmetro sort inválido.');
-    sort = { column, direction };
+    sort = { name, column, direction };
     orderBy.unshift(direction === 'desc' ? desc(column) : asc(column));
   }
   return { page, pageSize, offset: (page - 1) * pageSize, orderBy, sort };

@@ -20,13 +20,9 @@ import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
-import {
-  beneficiaryBatch,
-  findBeneficiary,
-  HOLDER_SORTS,
-  listHolderPage,
-  type BeneficiaryFilters,
-} from '../services/beneficiaries/queries';
+import { HOLDER_SORTS, listHolderPage } from '../services/beneficiaries/holderPage';
+import type { BeneficiaryFilters } from '../services/beneficiaries/listConditions';
+import { beneficiaryBatch, findBeneficiary } from '../services/beneficiaries/queries';
 import { createBeneficiary, toggleBeneficiaryStatus, updateBeneficiary } from '../services/beneficiaries/writes';
 
 /** This module's routes in the API reference (/api/docs). */

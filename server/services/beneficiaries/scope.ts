@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { beneficiaries } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
 
@@ -8,16 +8,27 @@ import type { Principal } from '../auth/tokens';
  * reseller's sales. The record's partner and branch are its own columns (see the schema).
  */
 export function beneficiaryScope(principal: Principal): SQL | undefined {
-  switch (principal.type) {
-    case 'ADMINISTRADOR':
-      return undefined;
-    case 'PARCEIRO':
-      return eq(beneficiaries.partnerId, principal.partnerId!);
-    case 'FILIAL':
-      return eq(beneficiaries.branchId, principal.branchId!);
-    case 'REVENDEDOR':
-      return eq(beneficiaries.resellerId, principal.id);
-  }
+  return beneficiaryScopeOf(principal.type, scopeKey(principal));
+}
+
+/** The column of a beneficiary that a principal of this type is scoped by (none for an administrator). */
+const scopeColumns = {
+  ADMINISTRADOR: undefined,
+  PARCEIRO: beneficiaries.partnerId,
+  FILIAL: beneficiaries.branchId,
+  REVENDEDOR: beneficiaries.resellerId,
+} as const;
+
+/** The value a principal's scope compares that column with: its partner's, its branch's or its own id. */
+export function scopeKey(principal: Principal): number {
+  const keys = { ADMINISTRADOR: 0, PARCEIRO: principal.partnerId!, FILIAL: principal.branchId!, REVENDEDOR: principal.id };
+  return keys[principal.type];
+}
+
+/** beneficiaryScope for a principal of `type` whose scope key is `key`: a value, or a prepared query's placeholder. */
+export function beneficiaryScopeOf(type: Principal['type'], key: number | Placeholder): SQL | undefined {
+  const column = scopeColumns[type];
+  return column && eq(column, key);
 }
 
 /**

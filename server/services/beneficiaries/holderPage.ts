@@ -1,0 +1,178 @@
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import type { Beneficiary } from '../../../src/domain/beneficiaries';
+import type { Database } from '../../db/client';
+import { oncePerShape } from '../../db/queryShapes';
+import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
+import { boundedCount, type ListTotal } from '../../lib/boundedCount';
+import { firstMatches } from '../../lib/fewMatches';
+import { containsPattern, type ListSort } from '../../lib/listQuery';
+import type { Principal } from '../auth/tokens';
+import { conditionPlaceholders, conditionValues, groupKey, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
+import { beneficiaryColumns } from './queries';
+import { beneficiaryScopeOf } from './scope';
+
+export const HOLDER_SORTS = { name: beneficiaries.name, cpf: beneficiaries.cpf };
+
+/** The holders' order: the requested column first, then name and id; `reverse` reads it from the end. */
+function holderOrder(sort: ListSort | undefined, reverse: boolean): SQL[] {
+  const by = (column: ListSort['column'], direction: ListSort['direction']) =>
+    (direction === 'asc') !== reverse ? asc(column) : desc(column);
+  return [...(sort ? [by(sort.column, sort.direction)] : []), by(beneficiaries.name, 'asc'), by(beneficiaries.id, 'asc')];
+}
+
+/**
+ * The exact number of holders in scope under the channel filters, from the counts the database
+ * keeps per partner, branch and reseller (migration 0015): a sum of a few thousand rows at most.
+ */
+function countedHolders(db: Database, principal: Principal, filters: BeneficiaryFilters): Promise<number> {
+  const values = conditionValues(principal, { ...filters, name: undefined });
+  const counted = oncePerShape(db, `beneficiaries: maintained holder counts, ${shapeOf(principal.type, values)}`, () => {
+    const c = beneficiaryHolderCounts;
+    const key = conditionPlaceholders(values);
+    const scope = { ADMINISTRADOR: undefined, PARCEIRO: c.partnerKey, FILIAL: c.branchKey, REVENDEDOR: c.resellerKey }[principal.type];
+    return db
+      .select({ total: sql<number>`coalesce(sum(${c.holders}), 0)::int` })
+      .from(c)
+      .where(
+        and(
+          scope && eq(scope, key.scope),
+          key.reseller && eq(c.resellerKey, key.reseller),
+          key.branch && eq(c.branchKey, key.branch),
+          key.partner && eq(c.partnerKey, key.partner),
+        ),
+      );
+  });
+  return counted.execute(values).then(([{ total }]) => Number(total));
+}
+
+/** Up to this many groups matching a name filter, the list is read from their holders' ids. */
+const FEW_GROUPS = 1000;
+/** Matching members read to find them: a group may match by several members (a family's surname). */
+const MATCHES_READ = 4 * FEW_GROUPS;
+
+/**
+ * `few`: the groups with a member whose name contains `name`, when there are at most FEW_GROUPS, else
+ * undefined; `seen`: how many distinct matching groups the probe read, a floor of them all. A rare
+ * name is then found from its few holders, in a few milliseconds and with an exact total; read in the list's order instead, PostgreSQL (which cannot tell a rare name from a common
+ * one) walked tens of thousands of holders to fill the page (bench/README.md). A common name is read
+ * in the list's order, where its matches come soon.
+ *
+ * The matching members are read by firstMatches (from the name's trigram index, whatever the
+ * planner's guess of their number).
+ */
+async function probeMatchingGroups(db: Database, name: string): Promise<{ few?: number[]; seen: number }> {
+  const keys = await firstMatches(
+    db,
+    beneficiaries,
+    groupKey(beneficiaries),
+    ilike(beneficiaries.name, containsPattern(name)),
+    MATCHES_READ + 1,
+  );
+  const groups = [...new Set(keys)];
+  return { few: keys.length > MATCHES_READ || groups.length > FEW_GROUPS ? undefined : groups, seen: groups.length };
+}
+
+/**
+ * A page of the holders `where` selects, in `order`, each followed by its dependents: a CTE of ids
+ * only, read from the name index alone (no row is fetched for the rows it skips), then numbered in
+ * the page's order, and its groups read with it. `limit` and `offset` are placeholders.
+ */
+function holderPageQuery(db: Database, type: Principal['type'], where: SQL | undefined, order: SQL[], reverse: boolean) {
+  const holderIds = db.$with('holder_ids').as(
+    db
+      .select({ id: beneficiaries.id })
+      .from(beneficiaries)
+      .where(where)
+      .orderBy(...order)
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+  );
+  // Numbered once the page is cut: numbering before the OFFSET would number every holder it skips.
+  const holderPage = db.$with('holder_page').as(
+    db
+      .select({ id: beneficiaries.id, position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position') })
+      .from(beneficiaries)
+      .innerJoin(holderIds, eq(holderIds.id, beneficiaries.id)),
+  );
+  return db
+    .with(holderIds, holderPage)
+    .select(beneficiaryColumns)
+    .from(beneficiaries)
+    .innerJoin(holderPage, eq(holderPage.id, groupKey(beneficiaries)))
+    .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id))
+    .where(beneficiaryScopeOf(type, sql.placeholder('scope')))
+    .orderBy(
+      reverse ? desc(holderPage.position) : asc(holderPage.position),
+      sql`${beneficiaries.holderId} is not null`,
+      asc(beneficiaries.name),
+      asc(beneficiaries.id),
+    );
+}
+
+/** Below this offset a page is read forward at once, beside its total; deeper, the total says from which end. */
+const SHALLOW_OFFSET = 1000;
+
+/**
+ * One page of holders in scope matching the filters, each followed by its dependents, and the number
+ * of matching holders (pages count holders, not rows). Without a name filter the total is exact from
+ * the maintained counts; with one, exact up to a thousand and estimated beyond (boundedCount). A
+ * page past the middle of an exactly counted list is read from the end in the reverse order, so the
+ * last page costs what the first does. Each query is prepared once per shape (db/queryShapes.ts).
+ */
+export async function listHolderPage(
+  db: Database,
+  principal: Principal,
+  filters: BeneficiaryFilters,
+  page: { sort?: ListSort; limit: number; offset: number },
+): Promise<{ rows: Beneficiary[]; total: ListTotal }> {
+  const probe = filters.name ? await probeMatchingGroups(db, filters.name) : undefined;
+  const fewGroups = probe?.few;
+  if (fewGroups?.length === 0) return { rows: [], total: { total: 0, estimated: false } };
+  // Few groups are read by their holders' ids: the name's condition is then theirs.
+  const values = conditionValues(principal, fewGroups ? { ...filters, name: undefined } : filters);
+  const shape = `${shapeOf(principal.type, values)}${fewGroups ? ', by ids' : ''}`;
+  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewGroups && sql.placeholder('groups'));
+  const readPage = (reverse: boolean, limit: number, offset: number) => {
+    const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
+    const query = oncePerShape(db, `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`, () =>
+      holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse),
+    );
+    return query.execute({ ...values, groups: fewGroups, limit, offset });
+  };
+
+  if (fewGroups) {
+    const counted = oncePerShape(db, `beneficiaries: holders counted, ${shape}`, () =>
+      db.select({ total: count() }).from(beneficiaries).where(placeholders()),
+    );
+    const [rows, [{ total }]] = await Promise.all([
+      readPage(false, page.limit, page.offset),
+      counted.execute({ ...values, groups: fewGroups }),
+    ]);
+    return { rows, total: { total, estimated: false } };
+  }
+  if (filters.name) {
+    // Each matching group's holder is in the list when nothing else narrows it: the groups the probe
+    // saw are then a floor of the total, and past a thousand the count is not run (15 ms for a surname).
+    const narrowed = principal.type !== 'ADMINISTRADOR' || Boolean(filters.reseller || filters.branch || filters.partner);
+    const where = holderConditions(db, principal.type, values);
+    const [rows, total] = await Promise.all([
+      readPage(false, page.limit, page.offset),
+      boundedCount(db, () => db.select({ id: beneficiaries.id }).from(beneficiaries).where(where).$dynamic(), narrowed ? 0 : probe!.seen),
+    ]);
+    return { rows, total };
+  }
+  if (page.offset < SHALLOW_OFFSET) {
+    const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), countedHolders(db, principal, filters)]);
+    return { rows, total: { total, estimated: false } };
+  }
+  const total = await countedHolders(db, principal, filters);
+  const fromEnd = total - page.offset - page.limit;
+  let rows: Beneficiary[] = [];
+  if (page.offset < total) {
+    rows =
+      fromEnd < page.offset
+        ? await readPage(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd))
+        : await readPage(false, page.limit, page.offset);
+  }
+  return { rows, total: { total, estimated: false } };
+}

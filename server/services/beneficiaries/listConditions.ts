@@ -1,0 +1,89 @@
+import { and, eq, ilike, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../db/client';
+import { beneficiaries } from '../../db/schema';
+import { isAnyOf } from '../../lib/fewMatches';
+import { containsPattern } from '../../lib/listQuery';
+import type { Principal } from '../auth/tokens';
+import { beneficiaryScopeOf, scopeKey } from './scope';
+
+/*
+ * The beneficiaries' list conditions, as values or as a prepared query's placeholders (one query per
+ * shape, db/queryShapes.ts): the same conditions either way, so a list's page, its count and its CSV agree.
+ */
+
+const members = alias(beneficiaries, 'member');
+
+export interface BeneficiaryFilters {
+  name?: string;
+  reseller?: number;
+  branch?: number;
+  partner?: number;
+}
+
+/** A holder and its dependents form a group; the group's key is the holder's id. */
+export const groupKey = (table: typeof beneficiaries | typeof members) => sql`coalesce(${table.holderId}, ${table.id})`;
+
+/** The values of a list's conditions: the principal's scope key, the channel filters, the name's pattern. */
+export type ConditionValues<Id = number, Text = string> = {
+  scope: Id;
+  reseller?: Id;
+  branch?: Id;
+  partner?: Id;
+  namePattern?: Text;
+};
+
+export function conditionValues(principal: Principal, filters: BeneficiaryFilters): ConditionValues {
+  const values: ConditionValues = { scope: scopeKey(principal) };
+  if (filters.reseller) values.reseller = filters.reseller;
+  if (filters.branch) values.branch = filters.branch;
+  if (filters.partner) values.partner = filters.partner;
+  if (filters.name) values.namePattern = containsPattern(filters.name);
+  return values;
+}
+
+/** The same conditions with a prepared query's placeholder, named after its key, for each value given. */
+export function conditionPlaceholders(values: ConditionValues): ConditionValues<Placeholder, Placeholder> {
+  return Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)])) as unknown as ConditionValues<
+    Placeholder,
+    Placeholder
+  >;
+}
+
+/**
+ * The scope and the filters. The name filter keeps whole groups: a
+ * holder shows when it or one of its dependents matches, and a dependent shows with its group.
+ */
+export function listConditions(
+  db: Database,
+  type: Principal['type'],
+  values: ConditionValues<number | Placeholder, string | Placeholder>,
+): SQL[] {
+  const conditions: SQL[] = [];
+  const scope = beneficiaryScopeOf(type, values.scope);
+  if (scope) conditions.push(scope);
+  if (values.reseller !== undefined) conditions.push(eq(beneficiaries.resellerId, values.reseller));
+  if (values.branch !== undefined) conditions.push(eq(beneficiaries.branchId, values.branch));
+  if (values.partner !== undefined) conditions.push(eq(beneficiaries.partnerId, values.partner));
+  if (values.namePattern !== undefined) {
+    const matchingGroups = db
+      .select({ key: groupKey(members) })
+      .from(members)
+      .where(ilike(members.name, values.namePattern));
+    conditions.push(inArray(groupKey(beneficiaries), matchingGroups));
+  }
+  return conditions;
+}
+
+/** What of a list's conditions changes its SQL text: the principal's type and which values are given. */
+export const shapeOf = (type: Principal['type'], values: ConditionValues) => `${type}, ${Object.keys(values).join(' ')}`;
+
+/** The holders in scope matching the filters; with `groups`, those holders' ids (a name's few groups) too. */
+export function holderConditions(
+  db: Database,
+  type: Principal['type'],
+  values: ConditionValues<number | Placeholder, string | Placeholder>,
+  groups?: Placeholder,
+): SQL | undefined {
+  return and(isNull(beneficiaries.holderId), ...(groups ? [isAnyOf(beneficiaries.id, groups)] : []), ...listConditions(db, type, values));
+}
