@@ -7,21 +7,14 @@ import { CsvFile } from '../../src/domain/wire/answers';
 import { SalesReport } from '../../src/domain/wire/report';
 import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { csvMoney, keysetBatches, sendCsv } from '../lib/csv';
-import { keyOf } from '../lib/keyset';
 import { parseListQuery, setTotalCount } from '../lib/listQuery';
 import { ExportQuery, ListQuery } from '../lib/requestSchemas';
 import { PAYMENT_METHODS } from '../../src/domain/paymentMethods';
 import { PLAN_IDS } from '../../src/domain/plans';
 import { WITHOUT_RESELLER } from '../../src/domain/report';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
-import {
-  assertMayFilterWithoutReseller,
-  DEFAULT_SALE_KEY,
-  DEFAULT_SALE_ORDER,
-  parseReportFilters,
-  SALE_SORTS,
-  salesReport,
-} from '../services/reports/salesReport';
+import { assertMayFilterWithoutReseller, parseReportFilters, salesReport } from '../services/reports/salesReport';
+import { DEFAULT_SALE_ORDER, SALE_SORTS } from '../services/reports/saleOrder';
 import { channelNames, saleExportBatch, saleOf, type SaleExportRecord } from '../services/reports/saleExport';
 
 /** This module's routes in the API reference (/api/docs). */
@@ -72,7 +65,7 @@ export default async function reportRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const list = parseListQuery(request.query, SALE_SORTS, DEFAULT_SALE_ORDER);
       const report = await salesReport(app.db, request.principal, parseReportFilters(request.query), {
-        key: keyOf(list.sort, DEFAULT_SALE_KEY),
+        sort: list.sort,
         limit: list.pageSize,
         offset: list.offset,
       });

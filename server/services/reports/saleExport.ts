@@ -5,13 +5,15 @@ import { isAnyOf } from '../../lib/fewMatches';
 import type { Principal } from '../auth/tokens';
 import {
   reportConditionsOnSales,
+  reportValues,
   resumeAfter,
   saleConditions,
+  saleValues,
   ZONE,
   type SaleExportKey,
   type SalesReportFilters,
 } from './reportConditions';
-import { DEFAULT_SALE_ORDER } from './salesReport';
+import { DEFAULT_SALE_ORDER } from './saleOrder';
 
 /**
  * The sales report's CSV export, read in keyset batches. A batch reads `sales` alone (no join), and
@@ -73,8 +75,8 @@ export function saleExportBatch(
   after?: SaleExportKey,
 ): Promise<SaleExportRecord[]> {
   const inScope = filters.withoutReseller
-    ? [isNull(sales.resellerId), ...saleConditions(filters)]
-    : reportConditionsOnSales(principal, filters);
+    ? [isNull(sales.resellerId), ...saleConditions(saleValues(filters))]
+    : reportConditionsOnSales(principal.type, reportValues(principal, filters));
   return db
     .select({ resellerId: sales.resellerId, columns: saleColumns })
     .from(sales)

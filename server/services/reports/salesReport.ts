@@ -1,18 +1,29 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { isPaymentMethod } from '../../../src/domain/paymentMethods';
 import { isPlanId } from '../../../src/domain/plans';
 import { isYearMonth, lastMonths, WITHOUT_RESELLER, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
+import { oncePerShape } from '../../db/queryShapes';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/httpErrors';
-import { orderOfKey, type KeyPart } from '../../lib/keyset';
-import { idFilter } from '../../lib/listQuery';
-import { pageFromNearerEnd } from '../../lib/nearerEnd';
+import { idFilter, type ListSort } from '../../lib/listQuery';
+import { pageFromNearerEndOf } from '../../lib/nearerEnd';
 import { pageByIds } from '../../lib/pageByIds';
 import type { Principal } from '../auth/tokens';
-import { reportConditionsOnSales, saleRowFields, type SalesReportFilters } from './reportConditions';
-import { money, salesTotals } from './salesTotals';
+import {
+  money,
+  placeholdersOf,
+  reportConditionsOnSales,
+  reportValues,
+  saleRowFields,
+  shapeOf,
+  type ReportKeys,
+  type ReportValues,
+  type SalesReportFilters,
+} from './reportConditions';
+import { offsetOf, pageKey, pageOrderBy, pageShape, type Page } from './saleOrder';
+import { salesTotals } from './salesTotals';
 import { countWithoutReseller, unattributedReport } from './unattributedSales';
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
@@ -37,22 +48,6 @@ export function parseReportFilters(query: unknown): SalesReportFilters {
   };
 }
 
-export const SALE_SORTS = {
-  data_hora: sales.dataHora,
-  valor: sales.valor,
-  tipo: sales.tipo,
-  forma_pagamento: sales.paymentMethod,
-  nome_revendedor: resellers.nome,
-  nome_filial: branches.titulo,
-  nome_parceiro: partners.nome,
-};
-/** Newest first, the unique id last: the report's order when none is asked for. */
-export const DEFAULT_SALE_KEY: KeyPart[] = [
-  { column: sales.dataHora, direction: 'desc' },
-  { column: sales.id, direction: 'desc' },
-];
-export const DEFAULT_SALE_ORDER = orderOfKey(DEFAULT_SALE_KEY);
-
 /** Sales with their reseller, branch and partner: the report's rows and everything sorted like them. */
 function withChannel<T extends PgSelect>(query: T) {
   return query
@@ -65,27 +60,34 @@ function withChannel<T extends PgSelect>(query: T) {
 const SALE_OWN_COLUMNS = new Set<unknown>([sales.dataHora, sales.valor, sales.tipo, sales.paymentMethod, sales.id]);
 
 /**
- * Reads pages of the report's rows in the orders of `key`. When every part is the sale's own column,
- * the page's ids come from `sales` alone and the names are joined for those rows only (pageByIds):
- * joined first, the three lookups ran for every row the offset skipped (1,500 of them on page 150, 10
- * of the query's 12 ms at the large size). An order by a name needs the joins to find its page.
+ * A page of the report's rows in `orderBy`, its limit and offset placeholders. When every part of the
+ * order is the sale's own column (`byIds`), the page's ids come from `sales` alone and the names are
+ * joined for those rows only (pageByIds): joined first, the three lookups ran for every row the offset
+ * skipped (1,500 of them on page 150, 10 of the query's 12 ms at the large size). An order by a name
+ * needs the joins to find its page.
  */
-function rowsReader(db: Database, principal: Principal, filters: SalesReportFilters, key: KeyPart[]) {
-  const where = () => and(...reportConditionsOnSales(principal, filters));
-  const rows = () => withChannel(db.select(saleRowFields).from(sales).$dynamic());
-  if (!key.every((part) => SALE_OWN_COLUMNS.has(part.column)))
-    return (orderBy: SQL[], limit: number, offset: number) =>
-      rows()
-        .where(where())
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-  return (orderBy: SQL[], limit: number, offset: number) =>
-    pageByIds(rows(), sales.id, db.select({ id: sales.id }).from(sales).where(where()).$dynamic(), orderBy, { limit, offset });
+function pageQuery(db: Database, type: Principal['type'], keys: ReportKeys, orderBy: SQL[], byIds: boolean, offset: number) {
+  const where = and(...reportConditionsOnSales(type, keys));
+  const rows = withChannel(db.select(saleRowFields).from(sales).$dynamic());
+  const page = { limit: sql.placeholder('limit'), offset: offsetOf(offset) };
+  if (!byIds)
+    return rows
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(page.offset);
+  return pageByIds(rows, sales.id, db.select({ id: sales.id }).from(sales).where(where).$dynamic(), orderBy, page);
 }
 
-/** One page of the report's rows in the order `key` (keyset's parts). */
-export type Page = { key: KeyPart[]; limit: number; offset: number };
+/** Reads pages of the report's rows in the order of `sort` or its reverse, each query prepared once per shape. */
+function rowsReader(db: Database, type: Principal['type'], values: ReportValues, sort: ListSort | undefined) {
+  const byIds = pageKey(sort).every((part) => SALE_OWN_COLUMNS.has(part.column));
+  return (reversed: boolean, limit: number, offset: number) => {
+    const shape = `reports: page, ${shapeOf(type, values)}, ${pageShape(sort, reversed, offset)}`;
+    const query = oncePerShape(db, shape, () => pageQuery(db, type, placeholdersOf(values), pageOrderBy(sort, reversed), byIds, offset));
+    return query.execute({ ...values, limit, offset });
+  };
+}
 
 /** The sales without a reseller belong to no partner's or branch's scope: administrators only. */
 export function assertMayFilterWithoutReseller(principal: Principal, filters: SalesReportFilters) {
@@ -108,11 +110,10 @@ export async function salesReport(
   const withoutReseller = principal.type === 'ADMINISTRADOR' ? await countWithoutReseller(db) : undefined;
   if (filters.withoutReseller) return { ...(await unattributedReport(db, filters, page, now)), withoutReseller };
   const totalsRead = salesTotals(db, principal, filters, now);
-  // The figures' count is the page's total: a page past the middle is read from the end (pageFromNearerEnd).
-  const { rows } = await pageFromNearerEnd(
-    page.key,
+  // The figures' count is the page's total: a page past the middle is read from the end (lib/nearerEnd.ts).
+  const { rows } = await pageFromNearerEndOf(
     page,
-    rowsReader(db, principal, filters, page.key),
+    rowsReader(db, principal.type, reportValues(principal, filters), page.sort),
     async () => (await totalsRead).summary.count,
   );
   const totals = await totalsRead;

@@ -6,8 +6,8 @@ import { lastMonths, REPORT_TIME_ZONE, type SalesReport, type SalesSummary } fro
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
 import type { Principal } from '../auth/tokens';
-import { channelConditions, saleConditions, type SalesReportFilters } from './reportConditions';
-import { DEFAULT_SALE_KEY, salesReport } from './salesReport';
+import { channelConditions, reportValues, saleConditions, saleValues, type SalesReportFilters } from './reportConditions';
+import { salesReport } from './salesReport';
 import { salesTotals } from './salesTotals';
 
 /**
@@ -108,10 +108,10 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
       app.db
         .select({ id: resellers.id })
         .from(resellers)
-        .where(and(...channelConditions(principal, more))),
+        .where(and(...channelConditions(principal.type, reportValues(principal, more)))),
     );
   const inScope = (more: SalesReportFilters) =>
-    and(...(withoutReseller ? [isNull(sales.resellerId)] : [throughScope(more)]), ...saleConditions(more));
+    and(...(withoutReseller ? [isNull(sales.resellerId)] : [throughScope(more)]), ...saleConditions(saleValues(more)));
   const total = sql<string>`coalesce(sum(${sales.valor}), 0)`;
   const since = (days: number) => sql`${new Date(now.getTime() - days * DAY).toISOString()}::timestamptz`;
   const monthKey = sql<string>`to_char(${sales.dataHora} at time zone '${sql.raw(REPORT_TIME_ZONE)}', 'YYYY-MM')`;
@@ -133,7 +133,7 @@ async function directFigures(principal: Principal, filters: SalesReportFilters, 
           .from(sales)
           .innerJoin(resellers, eq(sales.resellerId, resellers.id))
           .innerJoin(partners, eq(resellers.partnerId, partners.id))
-          .where(and(...channelConditions(principal, filters), ...saleConditions(filters)))
+          .where(and(...channelConditions(principal.type, reportValues(principal, filters)), ...saleConditions(saleValues(filters))))
           .groupBy(partners.id, partners.nome)
           .orderBy(desc(total), asc(partners.nome)),
     app.db
@@ -199,7 +199,7 @@ async function expectReportEqualsSales() {
   cases.push(...unattributedCases().map((filters) => ({ principal: administrator, filters })));
   for (const now of [LATE_EVENING, JUST_AFTER_MIDNIGHT]) {
     for (const { principal, filters } of cases) {
-      const report = await salesReport(app.db, principal, filters, { key: DEFAULT_SALE_KEY, limit: 1, offset: 0 }, now);
+      const report = await salesReport(app.db, principal, filters, { limit: 1, offset: 0 }, now);
       const expected = await directFigures(principal, filters, now);
       expect({ principal, filters, now, summary: report.summary, byPartner: report.byPartner, monthly: report.monthly }).toEqual({
         principal,

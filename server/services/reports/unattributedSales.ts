@@ -1,29 +1,41 @@
-import { and, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, isNull, sql } from 'drizzle-orm';
 import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
+import { oncePerShape } from '../../db/queryShapes';
 import { branches, partners, resellers, sales, salesUnattributedDays, salesUnattributedMonths } from '../../db/schema';
 import {
   dayOf,
   firstDay,
+  inMonthDays,
+  money,
+  placeholdersOf,
   rollupSaleConditions,
   saleConditions,
   saleRowFields,
+  saleValues,
+  shapeOf,
   sumCount,
   sumTotal,
+  withoutMonth,
+  type SaleKeys,
+  type SaleValues,
   type SalesReportFilters,
 } from './reportConditions';
-import { orderOfKey } from '../../lib/keyset';
-import type { Page } from './salesReport';
-import { firstDayParts, money, windowStarts } from './salesTotals';
+import { offsetOf, pageOrderBy, pageShape, type Page } from './saleOrder';
+import { firstDayParts, startOf, startValues, windowStarts } from './salesWindows';
 
 /**
  * The paid sales made without a reseller: a checkout link whose `rev` named no active reseller still
  * sells, and the sale is credited to no one ('Sem revendedor'). They are outside every partner's
  * rollup (salesTotals) and have their own (per month and per day); their rows are read from `sales`
- * through its (reseller_id, data_hora) index.
+ * through its (reseller_id, data_hora) index. Each query is prepared once per shape (db/queryShapes.ts),
+ * whose conditions are the sale's own filters alone.
  */
 
-const unattributed = (filters: SalesReportFilters) => and(isNull(sales.resellerId), ...saleConditions(filters));
+const unattributed = (keys: SaleKeys) => [isNull(sales.resellerId), ...saleConditions(keys)];
+
+/** The shape of these conditions: no principal's scope, the filters given. */
+const shapeWithout = (values: SaleValues) => shapeOf('without reseller', values);
 
 /**
  * The report's columns, left joined, so that its sort columns (reseller, branch, partner names) still
@@ -42,9 +54,12 @@ const selectRows = (db: Database) =>
  * from their maintained monthly counts, not a count of the sales.
  */
 export async function countWithoutReseller(db: Database): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`coalesce(sum(${salesUnattributedMonths.count}), 0)::int`.mapWith(Number) })
-    .from(salesUnattributedMonths);
+  const counted = oncePerShape(db, 'reports: sales without a reseller counted', () =>
+    db
+      .select({ count: sql<number>`coalesce(sum(${salesUnattributedMonths.count}), 0)::int`.mapWith(Number) })
+      .from(salesUnattributedMonths),
+  );
+  const [row] = await counted.execute();
   return row.count;
 }
 
@@ -56,32 +71,43 @@ type Figures = Pick<SalesReport, 'summary' | 'monthly'>;
  * windows, whose first day (from the window's starting instant) alone is read from the sales. A few
  * hundred rows whatever the number of sales.
  */
-async function figuresFromRollups(db: Database, filters: SalesReportFilters, now: Date): Promise<Figures> {
+async function figuresFromRollups(db: Database, values: SaleValues, now: Date): Promise<Figures> {
   const starts = windowStarts(now);
-  const since = lastMonths(now)[0];
   const months = salesUnattributedMonths;
   const days = salesUnattributedDays;
-  const monthDays = filters.month
-    ? [gte(days.day, firstDay(filters.month)), lt(days.day, sql`(${firstDay(filters.month)} + interval '1 month')::date`)]
-    : [];
-  const [[summary], monthly, [whole], partial] = await Promise.all([
-    db
+  const shape = shapeWithout(values);
+  const summed = oncePerShape(db, `reports: summary from rollups, ${shape}`, () => {
+    const keys = placeholdersOf(values);
+    return db
       .select({ count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
-      .where(and(...rollupSaleConditions(months, filters), filters.month ? eq(months.month, firstDay(filters.month)) : undefined)),
+      .where(and(...rollupSaleConditions(months, keys), keys.monthFirstDay ? eq(months.month, firstDay(keys.monthFirstDay)) : undefined));
+  });
+  const chart = withoutMonth(values);
+  const byMonth = oncePerShape(db, `reports: months from rollups, ${shapeWithout(chart)}`, () =>
     db
       .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
-      .where(and(...rollupSaleConditions(months, filters), gte(months.month, firstDay(since))))
+      .where(and(...rollupSaleConditions(months, placeholdersOf(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
       .groupBy(months.month),
-    db
+  );
+  const wholeDays = oncePerShape(db, `reports: windows' whole days, ${shape}`, () => {
+    const keys = placeholdersOf(values);
+    return db
       .select({
         last30: sumTotal(days.total),
-        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(starts.last7)}), 0)`,
+        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(startOf('last7'))}), 0)`,
       })
       .from(days)
-      .where(and(...rollupSaleConditions(days, filters), ...monthDays, gt(days.day, dayOf(starts.last30)))),
-    firstDayParts(db, [isNull(sales.resellerId), ...saleConditions(filters)], starts, filters.month),
+      .where(
+        and(...rollupSaleConditions(days, keys), ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))),
+      );
+  });
+  const [[summary], monthly, [whole], partial] = await Promise.all([
+    summed.execute(values),
+    byMonth.execute({ ...chart, since: `${lastMonths(now)[0]}-01` }),
+    wholeDays.execute({ ...values, ...startValues(starts) }),
+    firstDayParts(db, shape, () => unattributed(placeholdersOf(values)), values, starts),
   ]);
   return {
     summary: {
@@ -94,16 +120,22 @@ async function figuresFromRollups(db: Database, filters: SalesReportFilters, now
   };
 }
 
+/** One page of the sales without a reseller, in the page's order. */
+function pageWithout(db: Database, values: SaleValues, page: Page) {
+  const query = oncePerShape(db, `reports: page, ${shapeWithout(values)}, ${pageShape(page.sort, false, page.offset)}`, () =>
+    selectRows(db)
+      .where(and(...unattributed(placeholdersOf(values))))
+      .orderBy(...pageOrderBy(page.sort, false))
+      .limit(sql.placeholder('limit'))
+      .offset(offsetOf(page.offset)),
+  );
+  return query.execute({ ...values, limit: page.limit, offset: page.offset });
+}
+
 /** The report (figures, one page, the last 12 months) of the sales without a reseller. */
 export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
-  const [figures, rows] = await Promise.all([
-    figuresFromRollups(db, filters, now),
-    selectRows(db)
-      .where(unattributed(filters))
-      .orderBy(...orderOfKey(page.key))
-      .limit(page.limit)
-      .offset(page.offset),
-  ]);
+  const values = saleValues(filters);
+  const [figures, rows] = await Promise.all([figuresFromRollups(db, values, now), pageWithout(db, values, page)]);
   const byMonth = new Map(figures.monthly.map((entry) => [entry.month, entry]));
   const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
   return {

@@ -1,0 +1,123 @@
+import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { SalesReport } from '../../src/domain/report';
+import { branches, partners, resellers, sales } from '../db/schema';
+import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
+
+/**
+ * The report's queries are prepared once per shape (db/queryShapes.ts) and reused by every later
+ * request of that shape on the same app: requests in a row that differ only in what a shape must name
+ * (the sort's direction, a page read from the end, 'Sem revendedor') each get their own rows.
+ */
+
+let app: FastifyInstance;
+let admin: string;
+let resellerId: number;
+/** Over a thousand: a page past the middle, 1,000 rows in or more, is read from the end. */
+const SALES = 1_150;
+const PLANS = [
+  ['consulta_avulsa', '39.90'],
+  ['plano_individual', '44.90'],
+  ['plano_individual_premium', '59.90'],
+] as const;
+
+beforeAll(async () => {
+  app = await createTestApp({ seed: true });
+  admin = await loginAsDemo(app, 'ADMINISTRADOR');
+  const [partner] = await app.db
+    .insert(partners)
+    .values({ nome: 'Parceiro Formas', cnpj: '11222333000181', email: 'formas@x.com', passwordHash: 'x' })
+    .returning();
+  const [branch] = await app.db
+    .insert(branches)
+    .values({ partnerId: partner.id, titulo: 'Filial Formas', email: 'ff@x.com', passwordHash: 'x' })
+    .returning();
+  const [reseller] = await app.db
+    .insert(resellers)
+    .values({
+      partnerId: partner.id,
+      branchId: branch.id,
+      nome: 'Revendedor Formas',
+      cpf: '52998224725',
+      email: 'rf@x.com',
+      passwordHash: 'x',
+    })
+    .returning();
+  resellerId = reseller.id;
+  const now = Date.now();
+  await app.db.insert(sales).values(
+    Array.from({ length: SALES }, (_, index) => {
+      const [tipo, valor] = PLANS[index % PLANS.length];
+      // A minute apart: no two share an instant, so every order is one.
+      return { resellerId, tipo, valor, dataHora: new Date(now - (index + 1) * 60_000) };
+    }),
+  );
+});
+afterAll(() => app.close());
+
+type Sale = { id: number; tipo: string; valor: string; dataHora: Date };
+
+const report = async (query: string) => {
+  const response = await injectAs(app, admin, { method: 'GET', url: `/api/reports/sales?${query}` });
+  expect(response.statusCode).toBe(200);
+  return response.json() as SalesReport;
+};
+
+/** The report's order: the sort asked for (by value, plan or instant here), then newest first and the id. */
+const newestFirst = (a: Sale, b: Sale) => b.dataHora.getTime() - a.dataHora.getTime() || b.id - a.id;
+const SORTED = {
+  valor: (a: Sale, b: Sale) => Number(a.valor) - Number(b.valor),
+  tipo: (a: Sale, b: Sale) => (a.tipo < b.tipo ? -1 : a.tipo > b.tipo ? 1 : 0),
+  data_hora: (a: Sale, b: Sale) => a.dataHora.getTime() - b.dataHora.getTime(),
+};
+const sortedBy = (name: keyof typeof SORTED, direction: 'asc' | 'desc') => (a: Sale, b: Sale) =>
+  (direction === 'asc' ? 1 : -1) * SORTED[name](a, b) || newestFirst(a, b);
+
+const salesWhere = (condition: ReturnType<typeof and>) =>
+  app.db.select({ id: sales.id, tipo: sales.tipo, valor: sales.valor, dataHora: sales.dataHora }).from(sales).where(condition);
+const ourSales = () => salesWhere(eq(sales.resellerId, resellerId));
+
+describe('GET /api/reports/sales, its queries prepared once per shape', () => {
+  it('answers each sort and direction with its own order, one request after the other', async () => {
+    const ours = await ourSales();
+    const sorts = [
+      ['valor', 'asc'],
+      ['valor', 'desc'],
+      ['tipo', 'asc'],
+      ['data_hora', 'desc'],
+      ['valor', 'asc'],
+      ['tipo', 'desc'],
+    ] as const;
+    for (const [name, direction] of sorts) {
+      const { rows } = await report(`reseller=${resellerId}&sort=${name}:${direction}&pageSize=20&page=2`);
+      const expected = [...ours].sort(sortedBy(name, direction)).slice(20, 40);
+      expect({ name, direction, ids: rows.map((row) => row.id) }).toEqual({ name, direction, ids: expected.map((sale) => sale.id) });
+    }
+  });
+
+  it.each([
+    ['newest first', '', newestFirst],
+    ['by value', '&sort=valor:desc', sortedBy('valor', 'desc')],
+  ])('reads the pages past the middle from the end and the others forward, in any order (%s)', async (_, sort, order) => {
+    const expected = (await ourSales()).sort(order).map((sale) => sale.id);
+    // Pages 11 and 12 are read from the end (at an offset, and from the start), 1 and 2 forward.
+    for (const page of [1, 12, 2, 11, 12, 1]) {
+      const body = await report(`reseller=${resellerId}${sort}&pageSize=100&page=${page}`);
+      expect(body.summary.count).toBe(SALES);
+      expect(body.rows.map((row) => row.id)).toEqual(expected.slice((page - 1) * 100, page * 100));
+    }
+  });
+
+  it("keeps the 'Sem revendedor' figures and rows apart from the administrator's", async () => {
+    const paid = eq(sales.status, 'paid');
+    const unattributed = (await salesWhere(and(isNull(sales.resellerId), paid))).sort(newestFirst);
+    const attributed = (await salesWhere(and(isNotNull(sales.resellerId), paid))).sort(newestFirst);
+    expect(unattributed.length).toBeGreaterThan(0);
+    for (const withoutReseller of [false, true, false, true]) {
+      const body = await report(`page=1&pageSize=20${withoutReseller ? '&reseller=sem-revendedor' : ''}`);
+      const expected = withoutReseller ? unattributed : attributed;
+      expect(body.summary.count).toBe(expected.length);
+      expect(body.rows.map((row) => row.id)).toEqual(expected.slice(0, 20).map((sale) => sale.id));
+    }
+  });
+});
