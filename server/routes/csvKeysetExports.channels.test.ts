@@ -3,6 +3,7 @@ import { formatCnpj } from '../../src/domain/documents';
 import { branches, partners, resellers } from '../db/schema';
 import { createChain, freshCnpj, freshCpf, unique } from '../test/channelFixtures';
 import { expectDeepPages } from '../test/deepPages';
+import { injectAs } from '../test/helpers';
 import { byNameThenId, exportedColumn, MORE_THAN_A_BATCH, pairedName } from '../test/keysetExports';
 import { startAdminPortal } from '../test/demoPortal';
 
@@ -40,6 +41,9 @@ describe('channel CSV exports longer than one batch, by keyset', () => {
 
     const byName = [...expected].sort(byNameThenId);
     expect(await exportedColumn(app, admin, `/api/partners/export?nome=${tag}`, 1)).toEqual(byName.map((row) => row.cnpj));
+    // Read forward first, a deep page of the first half: the pages read from the end are a query of their own, not this one.
+    const forward = await injectAs(app, admin, { method: 'GET', url: `/api/partners?nome=${tag}&page=100&pageSize=5` });
+    expect(forward.json().data.data.map((row: { id: number }) => row.id)).toEqual(byName.slice(495, 500).map((row) => row.id));
     await expectDeepPages(
       app,
       admin,

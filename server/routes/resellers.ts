@@ -16,15 +16,14 @@ import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf } from '../services/audit/record';
 import { csvDate } from '../services/channels/listing';
 import { recordId } from '../services/channels/requestValues';
+import { listResellers, resellerExportBatch } from '../services/channels/resellerList';
 import {
   createReseller,
   deleteReseller,
   findReseller,
-  listResellers,
   RESELLER_DEFAULT_KEY,
   RESELLER_DEFAULT_SORT,
   RESELLER_SORTS,
-  resellerExportBatch,
   updateReseller,
 } from '../services/channels/resellers';
 

@@ -1,4 +1,4 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { resellers } from '../db/schema';
 import type { Principal } from './auth/tokens';
 
@@ -8,14 +8,25 @@ import type { Principal } from './auth/tokens';
  * are scoped by joining their reseller and applying this.
  */
 export function resellerScope(principal: Principal): SQL | undefined {
-  switch (principal.type) {
+  return resellerScopeOf(principal.type, ownScopeKey(principal));
+}
+
+/** The id a principal's scope compares with: its partner's, its branch's or its own (none for an administrator: 0). */
+export function ownScopeKey(principal: Principal): number {
+  const keys = { ADMINISTRADOR: 0, PARCEIRO: principal.partnerId!, FILIAL: principal.branchId!, REVENDEDOR: principal.id };
+  return keys[principal.type];
+}
+
+/** resellerScope for a principal of `type` whose scope key (ownScopeKey) is `key`: a value, or a prepared query's placeholder. */
+export function resellerScopeOf(type: Principal['type'], key: number | Placeholder): SQL | undefined {
+  switch (type) {
     case 'ADMINISTRADOR':
       return undefined;
     case 'PARCEIRO':
-      return eq(resellers.partnerId, principal.partnerId!);
+      return eq(resellers.partnerId, key);
     case 'FILIAL':
-      return eq(resellers.branchId, principal.branchId!);
+      return eq(resellers.branchId, key);
     case 'REVENDEDOR':
-      return eq(resellers.id, principal.id);
+      return eq(resellers.id, key);
   }
 }

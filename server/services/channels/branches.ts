@@ -5,15 +5,17 @@ import type { branchSchema } from '../../../src/domain/validation/channels';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
-import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
+import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
+import { ownScopeKey } from '../scope';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
-import { readList, textContains, type ListResult } from './listing';
-import { branchScope, partnerScope } from './scope';
+import { pageOfList, textContains, textPattern, type ListResult } from './listing';
+import { branchScope, branchScopeOf, partnerScope } from './scope';
 
 export type BranchValues = InferType<ReturnType<typeof branchSchema>>;
 
@@ -95,37 +97,54 @@ const selectBranches = <Extra extends Record<string, SQL> = Record<never, never>
     .innerJoin(partners, eq(partners.id, branches.partnerId))
     .$dynamic();
 
-function conditions(principal: Principal, filters: BranchFilters): SQL | undefined {
+/** The values of the list's conditions: the principal's scope key and each given filter's pattern or id. */
+const conditionValues = (principal: Principal, filters: BranchFilters) =>
+  givenValues(
+    { scope: ownScopeKey(principal) },
+    {
+      titulo: textPattern(filters.titulo),
+      parceiro: textPattern(filters.parceiro),
+      email: textPattern(filters.email),
+      partnerId: filters.partnerId,
+    },
+  );
+
+function conditions(type: Principal['type'], values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
   return and(
-    branchScope(principal),
-    textContains(branches.titulo, filters.titulo),
-    textContains(partners.nome, filters.parceiro),
-    textContains(branches.email, filters.email),
-    filters.partnerId === undefined ? undefined : eq(branches.partnerId, filters.partnerId),
+    branchScopeOf(type, values.scope),
+    textContains(branches.titulo, values.titulo),
+    textContains(partners.nome, values.parceiro),
+    textContains(branches.email, values.email),
+    values.partnerId === undefined ? undefined : eq(branches.partnerId, values.partnerId),
   );
 }
 
+/** A page of the branches in scope and their total, each query prepared once per shape (readPreparedList). */
 export async function listBranches(
   db: Database,
   principal: Principal,
   filters: BranchFilters,
   list: ListQuery,
 ): Promise<ListResult<Branch>> {
-  const where = conditions(principal, filters);
-  return readList(
-    list,
-    keyOf(list.sort, BRANCH_DEFAULT_KEY),
-    async (orderBy, limit, offset) => {
-      const rows = await selectBranches(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toBranch);
+  const values = conditionValues(principal, filters);
+  const where = () => conditions(principal.type, placeholdersFor(values));
+  const { rows, total } = await readPreparedList(
+    db,
+    conditionsShape(`branches, ${principal.type}`, values),
+    values,
+    pageOfList(list),
+    BRANCH_DEFAULT_KEY,
+    {
+      rows: (orderBy, { limit, offset }) =>
+        selectBranches(db)
+          .where(where())
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ total: count() }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).where(where()),
     },
-    async () =>
-      (await db.select({ total: count() }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).where(where))[0].total,
   );
+  return { items: rows.map(toBranch), total };
 }
 
 async function readBranch(db: Database, where: SQL | undefined): Promise<Branch> {
@@ -259,7 +278,7 @@ export async function branchExportBatch(
   after: KeyValues | undefined,
 ): Promise<(Branch & { keyset: KeyValues })[]> {
   const rows = await selectBranches(db, { keyset: key.field })
-    .where(and(conditions(principal, filters), key.after(after)))
+    .where(and(conditions(principal.type, conditionValues(principal, filters)), key.after(after)))
     .orderBy(...key.orderBy)
     .limit(limit);
   return rows.map((row) => ({ ...toBranch(row), keyset: row.keyset }));

@@ -1,7 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { beneficiaries, partners } from '../../db/schema';
-import { csvDate, digitsContain, readList, textContains } from './listing';
+import { csvDate, documentContains, documentPattern, textContains, textPattern } from './listing';
 
 /** The channel lists' filters and helpers (listing.ts), as the SQL they write. */
 
@@ -14,16 +14,26 @@ const query = (condition: SQL | undefined) => {
 
 describe('textContains', () => {
   it('is a case-insensitive "contains" with the wildcards typed taken literally', () => {
-    expect(query(textContains(partners.nome, 'Saúde_100%'))).toEqual({ sql: '"partners"."nome" ilike $1', params: ['%Saúde\\_100\\%%'] });
+    expect(query(textContains(partners.nome, textPattern('Saúde_100%')))).toEqual({
+      sql: '"partners"."nome" ilike $1',
+      params: ['%Saúde\\_100\\%%'],
+    });
+  });
+
+  it("takes a prepared query's placeholder for the pattern, the same SQL", () => {
+    expect(query(textContains(partners.nome, sql.placeholder('nome')))?.sql).toBe('"partners"."nome" ilike $1');
   });
 
   it('is no condition for an empty filter', () => {
-    expect(textContains(partners.nome, '')).toBeUndefined();
-    expect(textContains(partners.nome, undefined)).toBeUndefined();
+    expect(textPattern('')).toBeUndefined();
+    expect(textContains(partners.nome, textPattern(undefined))).toBeUndefined();
   });
 });
 
-describe('digitsContain', () => {
+describe('documentContains', () => {
+  const digitsContain = (column: typeof partners.cnpj | typeof beneficiaries.cpf, text: string | undefined) =>
+    documentContains(column, documentPattern(text));
+
   it("matches a document's digits whatever mask was typed, and an alphanumeric CNPJ in upper case", () => {
     expect(query(digitsContain(partners.cnpj, '11.222.333/0001'))).toEqual({
       sql: '"partners"."cnpj" like $1',
@@ -37,14 +47,6 @@ describe('digitsContain', () => {
     expect(query(digitsContain(partners.cnpj, '%'))?.params).toEqual(['%\\%%']);
     expect(digitsContain(partners.cnpj, '')).toBeUndefined();
     expect(digitsContain(partners.cnpj, undefined)).toBeUndefined();
-  });
-});
-
-describe('readList', () => {
-  it('answers the page read and the total', async () => {
-    const fetch = jest.fn(async (_orderBy: SQL[], limit: number, offset: number) => [`linha ${offset + 1}`].slice(0, limit));
-    const result = await readList({ page: 2, pageSize: 10, offset: 10, orderBy: [], sort: undefined }, [], fetch, async () => 25);
-    expect(result).toEqual({ items: ['linha 11'], total: 25 });
   });
 });
 

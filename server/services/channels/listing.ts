@@ -1,42 +1,38 @@
-import { ilike, like, type SQL } from 'drizzle-orm';
+import { ilike, like, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeCpfOrCnpj } from '../../../src/domain/documents';
-import type { KeyPart } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
-import { pageFromNearerEnd } from '../../lib/nearerEnd';
 
-/** Case-insensitive "contains" on a text column; no condition for an empty filter. */
-export const textContains = (column: AnyPgColumn | SQL, text: string | undefined): SQL | undefined =>
-  text ? ilike(column, containsPattern(text)) : undefined;
+/*
+ * A filter's condition is written once for its pattern given as a value (the CSV export) or as a
+ * prepared query's placeholder (the list's page, prepared once per shape: db/queryShapes.ts).
+ */
+
+/** A case-insensitive "contains" filter's pattern, the wildcards typed taken literally; undefined for an empty filter. */
+export const textPattern = (text: string | undefined): string | undefined => (text ? containsPattern(text) : undefined);
 
 /**
- * Plain "contains" on a normalised document column (CPF digits, CNPJ digits or upper-case letters of
- * the alphanumeric CNPJ): '123.456' finds '123456…', '12.abc' finds '12ABC…'.
+ * A document filter's pattern, a plain "contains" on the normalised column (CPF digits, CNPJ digits
+ * or upper-case letters of the alphanumeric CNPJ): '123.456' finds '123456…', '12.abc' finds '12ABC…'.
  */
-export function digitsContain(column: AnyPgColumn, text: string | undefined): SQL | undefined {
-  if (!text) return undefined;
-  const normalised = normalizeCpfOrCnpj(text);
-  return like(column, containsPattern(normalised || text));
-}
+export const documentPattern = (text: string | undefined): string | undefined =>
+  text ? containsPattern(normalizeCpfOrCnpj(text) || text) : undefined;
+
+/** The text filter's condition on `column` (textPattern's pattern); none for an absent filter. */
+export const textContains = (column: AnyPgColumn | SQL, pattern: string | Placeholder | undefined): SQL | undefined =>
+  pattern === undefined ? undefined : ilike(column, pattern);
+
+/** The document filter's condition on `column` (documentPattern's pattern); none for an absent filter. */
+export const documentContains = (column: AnyPgColumn, pattern: string | Placeholder | undefined): SQL | undefined =>
+  pattern === undefined ? undefined : like(column, pattern);
 
 export interface ListResult<T> {
   items: T[];
   total: number;
 }
 
-/**
- * One page of the scoped, filtered list in the order `key` and its total, read from the nearer end
- * (pageFromNearerEnd). `fetch` reads the rows with the given ORDER BY, LIMIT and OFFSET.
- */
-export async function readList<T>(
-  list: ListQuery,
-  key: KeyPart[],
-  fetch: (orderBy: SQL[], limit: number, offset: number) => Promise<T[]>,
-  countAll: () => Promise<number>,
-): Promise<ListResult<T>> {
-  const { rows, total } = await pageFromNearerEnd(key, { limit: list.pageSize, offset: list.offset }, fetch, countAll);
-  return { items: rows, total };
-}
+/** The page a list call asks for, as readPreparedList reads it. */
+export const pageOfList = (list: ListQuery) => ({ sort: list.sort, limit: list.pageSize, offset: list.offset });
 
 const saoPaulo = new Intl.DateTimeFormat('pt-BR', { timeZone: 'America/Sao_Paulo', day: '2-digit', month: '2-digit', year: 'numeric' });
 /** dd/mm/aaaa in Brazil's time, for CSV exports. */

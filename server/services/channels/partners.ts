@@ -7,16 +7,17 @@ import { isDataUrl } from '../../../src/domain/imageFiles';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partnerLogos, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
-import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
+import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
-import { digitsContain, readList, textContains, type ListResult } from './listing';
+import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
 import { decodeLogo, logoUrl } from './logos';
-import { partnerScope } from './scope';
+import { partnerScope, partnerScopeKey, partnerScopeOf } from './scope';
 
 export type PartnerValues = InferType<ReturnType<typeof partnerSchema>>;
 
@@ -90,35 +91,48 @@ const selectPartners = <Extra extends Record<string, SQL> = Record<never, never>
     .leftJoin(partnerLogos, eq(partnerLogos.partnerId, partners.id))
     .$dynamic();
 
-function conditions(principal: Principal, filters: PartnerFilters): SQL | undefined {
+/** The values of the list's conditions: the principal's scope key and each given filter's pattern. */
+const conditionValues = (principal: Principal, filters: PartnerFilters) =>
+  givenValues(
+    { scope: partnerScopeKey(principal) },
+    { nome: textPattern(filters.nome), cnpj: documentPattern(filters.cnpj), email: textPattern(filters.email) },
+  );
+
+function conditions(type: Principal['type'], values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
   return and(
-    partnerScope(principal),
-    textContains(partners.nome, filters.nome),
-    digitsContain(partners.cnpj, filters.cnpj),
-    textContains(partners.email, filters.email),
+    partnerScopeOf(type, values.scope),
+    textContains(partners.nome, values.nome),
+    documentContains(partners.cnpj, values.cnpj),
+    textContains(partners.email, values.email),
   );
 }
 
+/** A page of the partners in scope and their total, each query prepared once per shape (readPreparedList). */
 export async function listPartners(
   db: Database,
   principal: Principal,
   filters: PartnerFilters,
   list: ListQuery,
 ): Promise<ListResult<Partner>> {
-  const where = conditions(principal, filters);
-  return readList(
-    list,
-    keyOf(list.sort, PARTNER_DEFAULT_KEY),
-    async (orderBy, limit, offset) => {
-      const rows = await selectPartners(db)
-        .where(where)
-        .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
-      return rows.map(toPartner);
+  const values = conditionValues(principal, filters);
+  const where = () => conditions(principal.type, placeholdersFor(values));
+  const { rows, total } = await readPreparedList(
+    db,
+    conditionsShape(`partners, ${principal.type}`, values),
+    values,
+    pageOfList(list),
+    PARTNER_DEFAULT_KEY,
+    {
+      rows: (orderBy, { limit, offset }) =>
+        selectPartners(db)
+          .where(where())
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: () => db.select({ total: count() }).from(partners).where(where()),
     },
-    async () => (await db.select({ total: count() }).from(partners).where(where))[0].total,
   );
+  return { items: rows.map(toPartner), total };
 }
 
 async function readPartner(db: Database, where: SQL | undefined): Promise<Partner> {
@@ -256,7 +270,7 @@ export async function partnerExportBatch(
   after: KeyValues | undefined,
 ): Promise<(Partner & { keyset: KeyValues })[]> {
   const rows = await selectPartners(db, { keyset: key.field })
-    .where(and(conditions(principal, filters), key.after(after)))
+    .where(and(conditions(principal.type, conditionValues(principal, filters)), key.after(after)))
     .orderBy(...key.orderBy)
     .limit(limit);
   return rows.map((row) => ({ ...toPartner(row), keyset: row.keyset }));

@@ -5,9 +5,7 @@ import type { resellerSchema } from '../../../src/domain/validation/channels';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
-import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
-import type { ListQuery } from '../../lib/listQuery';
-import { pageByIds } from '../../lib/pageByIds';
+import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { qualified } from '../../lib/qualified';
 import { resellerScope } from '../scope';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
@@ -15,19 +13,9 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree } from './accountRules';
-import { digitsContain, readList, textContains, type ListResult } from './listing';
 import { branchScope } from './scope';
 
 export type ResellerValues = InferType<ReturnType<typeof resellerSchema>>;
-
-export interface ResellerFilters {
-  nome?: string;
-  /** Partner name, contains. */
-  parceiro?: string;
-  /** Branch title, contains. */
-  filial?: string;
-  cpf?: string;
-}
 
 /*
  * The partner's name and the branch's title are looked up per row rather than joined (PostgreSQL
@@ -86,7 +74,7 @@ interface ResellerRow {
   branchTitle: string;
 }
 
-const toReseller = (row: ResellerRow): Reseller => ({
+export const toReseller = (row: ResellerRow): Reseller => ({
   id: row.id,
   id_parceiro: row.partnerId,
   id_filial: row.branchId,
@@ -102,45 +90,11 @@ const toReseller = (row: ResellerRow): Reseller => ({
 });
 
 /** The resellers' columns, and `extra` ones beside them (an export's key). */
-const selectResellers = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
+export const selectResellers = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
   db
     .select({ ...columns, ...(extra as Extra) })
     .from(resellers)
     .$dynamic();
-
-function conditions(db: Database, principal: Principal, filters: ResellerFilters): SQL | undefined {
-  return and(
-    resellerScope(principal),
-    textContains(resellers.nome, filters.nome),
-    filters.parceiro
-      ? inArray(resellers.partnerId, db.select({ id: partners.id }).from(partners).where(textContains(partners.nome, filters.parceiro)))
-      : undefined,
-    filters.filial
-      ? inArray(resellers.branchId, db.select({ id: branches.id }).from(branches).where(textContains(branches.titulo, filters.filial)))
-      : undefined,
-    digitsContain(resellers.cpf, filters.cpf),
-  );
-}
-
-export async function listResellers(
-  db: Database,
-  principal: Principal,
-  filters: ResellerFilters,
-  list: ListQuery,
-): Promise<ListResult<Reseller>> {
-  const where = conditions(db, principal, filters);
-  return readList(
-    list,
-    keyOf(list.sort, RESELLER_DEFAULT_KEY),
-    // The partner's and the branch's names are looked up for the page's rows alone.
-    async (orderBy, limit, offset) => {
-      const ids = db.select({ id: resellers.id }).from(resellers).where(where).$dynamic();
-      const rows = await pageByIds(selectResellers(db), resellers.id, ids, orderBy, { limit, offset });
-      return rows.map(toReseller);
-    },
-    async () => (await db.select({ total: count() }).from(resellers).where(where))[0].total,
-  );
-}
 
 async function readReseller(db: Database, where: SQL | undefined): Promise<Reseller> {
   const [row] = await selectResellers(db).where(where).limit(1);
@@ -271,20 +225,4 @@ export async function deleteReseller(db: Database, principal: Principal, actor: 
     if (!removed) throw notFound(NOT_FOUND);
     await recordAudit(tx, actor, { action: 'delete', entity: 'reseller', entityId: id });
   });
-}
-
-/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset). */
-export async function resellerExportBatch(
-  db: Database,
-  principal: Principal,
-  filters: ResellerFilters,
-  key: Keyset,
-  limit: number,
-  after: KeyValues | undefined,
-): Promise<(Reseller & { keyset: KeyValues })[]> {
-  const rows = await selectResellers(db, { keyset: key.field })
-    .where(and(conditions(db, principal, filters), key.after(after)))
-    .orderBy(...key.orderBy)
-    .limit(limit);
-  return rows.map((row) => ({ ...toReseller(row), keyset: row.keyset }));
 }

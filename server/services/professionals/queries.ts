@@ -9,10 +9,10 @@ import {
 import { onlyDigits } from '../../../src/domain/documents';
 import type { Database } from '../../db/client';
 import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
-import { keyOf, orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
+import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
-import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import { pageByIds } from '../../lib/pageByIds';
+import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
 import { qualified } from '../../lib/qualified';
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
@@ -36,14 +36,21 @@ export const PROFESSIONAL_DEFAULT_KEY: KeyPart[] = [
 ];
 export const PROFESSIONAL_DEFAULT_SORT = orderOfKey(PROFESSIONAL_DEFAULT_KEY);
 
-function whereOf(filters: ProfessionalFilters): SQL | undefined {
+/** The values of the list's conditions: each given filter's pattern. */
+function conditionValues(filters: ProfessionalFilters) {
   // CPF: plain contains on the digits, so '123.456' finds what '123456' finds.
   const cpf = filters.cpf ? onlyDigits(filters.cpf) || filters.cpf : undefined;
+  const pattern = (text: string | undefined) => (text ? containsPattern(text) : undefined);
+  return givenValues({}, { nome: pattern(filters.nome), cpf: pattern(cpf), email: pattern(filters.email) });
+}
+
+/** The active professionals matching the filters, their patterns given as values or as a prepared query's placeholders. */
+function whereOf(values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
   return and(
     isNull(professionals.removedAt),
-    filters.nome ? ilike(professionals.nomeCompleto, containsPattern(filters.nome)) : undefined,
-    cpf ? sql`${professionals.cpf} like ${containsPattern(cpf)}` : undefined,
-    filters.email ? ilike(professionals.email, containsPattern(filters.email)) : undefined,
+    values.nome === undefined ? undefined : ilike(professionals.nomeCompleto, values.nome),
+    values.cpf === undefined ? undefined : sql`${professionals.cpf} like ${values.cpf}`,
+    values.email === undefined ? undefined : ilike(professionals.email, values.email),
   );
 }
 
@@ -120,24 +127,26 @@ function toViews(found: ProfessionalWithDetails[], fileLink: (path: string) => s
   });
 }
 
-/** A page of the active professionals, filtered and sorted in SQL, read from the nearer end (pageFromNearerEnd). */
+/**
+ * A page of the active professionals, filtered and sorted in SQL, read from the nearer end, each query
+ * prepared once per shape (readPreparedList).
+ */
 export async function listProfessionals(
   db: Database,
   filters: ProfessionalFilters,
   list: Pick<ListQuery, 'sort' | 'offset'> & { limit: number },
   fileLink: (path: string) => string,
 ): Promise<{ items: Professional[]; total: number }> {
-  const where = whereOf(filters);
-  const { rows, total } = await pageFromNearerEnd(
-    keyOf(list.sort, PROFESSIONAL_DEFAULT_KEY),
-    list,
+  const values = conditionValues(filters);
+  const where = () => whereOf(placeholdersFor(values));
+  const { rows, total } = await readPreparedList(db, conditionsShape('professionals', values), values, list, PROFESSIONAL_DEFAULT_KEY, {
     // Each row's specialties and schedule are built for the page's rows alone (6.8 ms at offset 300 of 500 when not).
-    (orderBy, limit, offset) => {
-      const ids = db.select({ id: professionals.id }).from(professionals).where(where).$dynamic();
-      return pageByIds(selectWithDetails(db), professionals.id, ids, orderBy, { limit, offset });
+    rows: (orderBy, page) => {
+      const ids = db.select({ id: professionals.id }).from(professionals).where(where()).$dynamic();
+      return pageByIds(selectWithDetails(db), professionals.id, ids, orderBy, page);
     },
-    async () => Number((await db.select({ total: count() }).from(professionals).where(where))[0].total),
-  );
+    count: () => db.select({ total: count() }).from(professionals).where(where()),
+  });
   return { items: toViews(rows, fileLink), total };
 }
 
@@ -152,7 +161,7 @@ export async function professionalExportBatch(
   const rows = await db
     .select({ row: professionals, specialtyList, scheduleList, keyset: key.field })
     .from(professionals)
-    .where(and(whereOf(filters), key.after(after)))
+    .where(and(whereOf(conditionValues(filters)), key.after(after)))
     .orderBy(...key.orderBy)
     .limit(limit);
   const views = toViews(rows, () => '');

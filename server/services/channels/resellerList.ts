@@ -1,0 +1,94 @@
+import { and, count, inArray, type SQL } from 'drizzle-orm';
+import type { Reseller } from '../../../src/domain/channels';
+import type { Database } from '../../db/client';
+import { branches, partners, resellers } from '../../db/schema';
+import type { Keyset, KeyValues } from '../../lib/keyset';
+import type { ListQuery } from '../../lib/listQuery';
+import { pageByIds } from '../../lib/pageByIds';
+import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
+import { ownScopeKey, resellerScopeOf } from '../scope';
+import type { Principal } from '../auth/tokens';
+import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
+import { RESELLER_DEFAULT_KEY, selectResellers, toReseller } from './resellers';
+
+/** The resellers' list and its CSV export: the same conditions, as placeholders for the page and values for the export. */
+
+export interface ResellerFilters {
+  nome?: string;
+  /** Partner name, contains. */
+  parceiro?: string;
+  /** Branch title, contains. */
+  filial?: string;
+  cpf?: string;
+}
+
+/** The values of the list's conditions: the principal's scope key and each given filter's pattern. */
+const conditionValues = (principal: Principal, filters: ResellerFilters) =>
+  givenValues(
+    { scope: ownScopeKey(principal) },
+    {
+      nome: textPattern(filters.nome),
+      parceiro: textPattern(filters.parceiro),
+      filial: textPattern(filters.filial),
+      cpf: documentPattern(filters.cpf),
+    },
+  );
+
+function conditions(db: Database, type: Principal['type'], values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
+  return and(
+    resellerScopeOf(type, values.scope),
+    textContains(resellers.nome, values.nome),
+    values.parceiro === undefined
+      ? undefined
+      : inArray(resellers.partnerId, db.select({ id: partners.id }).from(partners).where(textContains(partners.nome, values.parceiro))),
+    values.filial === undefined
+      ? undefined
+      : inArray(resellers.branchId, db.select({ id: branches.id }).from(branches).where(textContains(branches.titulo, values.filial))),
+    documentContains(resellers.cpf, values.cpf),
+  );
+}
+
+/**
+ * A page of the resellers in scope and their total, each query prepared once per shape
+ * (readPreparedList). The partner's and the branch's names are looked up for the page's rows alone.
+ */
+export async function listResellers(
+  db: Database,
+  principal: Principal,
+  filters: ResellerFilters,
+  list: ListQuery,
+): Promise<ListResult<Reseller>> {
+  const values = conditionValues(principal, filters);
+  const where = () => conditions(db, principal.type, placeholdersFor(values));
+  const { rows, total } = await readPreparedList(
+    db,
+    conditionsShape(`resellers, ${principal.type}`, values),
+    values,
+    pageOfList(list),
+    RESELLER_DEFAULT_KEY,
+    {
+      rows: (orderBy, page) => {
+        const ids = db.select({ id: resellers.id }).from(resellers).where(where()).$dynamic();
+        return pageByIds(selectResellers(db), resellers.id, ids, orderBy, page);
+      },
+      count: () => db.select({ total: count() }).from(resellers).where(where()),
+    },
+  );
+  return { items: rows.map(toReseller), total };
+}
+
+/** A batch of the CSV export in the list's order, after the row whose key is `after` (see keyset). */
+export async function resellerExportBatch(
+  db: Database,
+  principal: Principal,
+  filters: ResellerFilters,
+  key: Keyset,
+  limit: number,
+  after: KeyValues | undefined,
+): Promise<(Reseller & { keyset: KeyValues })[]> {
+  const rows = await selectResellers(db, { keyset: key.field })
+    .where(and(conditions(db, principal.type, conditionValues(principal, filters)), key.after(after)))
+    .orderBy(...key.orderBy)
+    .limit(limit);
+  return rows.map((row) => ({ ...toReseller(row), keyset: row.keyset }));
+}
