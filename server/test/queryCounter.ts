@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 
-interface Session {
-  prepareQuery(query: { sql: string }, ...rest: unknown[]): unknown;
+/** The driver under drizzle's session: a pg Pool or a PGlite instance, both asked through `query`. */
+interface DriverClient {
+  query(text: string | { text: string }, ...rest: unknown[]): unknown;
 }
 
 export interface QueryCounter {
@@ -13,16 +14,17 @@ export interface QueryCounter {
 }
 
 /**
- * Counts the statements the app sends through `app.db` outside transactions (each drizzle query and
- * `execute` goes through the handle's session), to prove that a cached read sent none.
+ * Counts the statements the app sends through `app.db` outside transactions, to prove that a cached
+ * read sent none. Counted at the driver, where every query arrives, prepared once per shape
+ * (db/queryShapes.ts) or built anew; a transaction's queries go through a connection of its own.
  */
 export function countQueries(app: FastifyInstance): QueryCounter {
-  const session = (app.db as unknown as { session: Session }).session;
-  const original = session.prepareQuery;
+  const client = (app.db as unknown as { session: { client: DriverClient } }).session.client;
+  const original = client.query;
   const statements: string[] = [];
-  session.prepareQuery = function (this: Session, query, ...rest) {
-    statements.push(query.sql);
-    return original.call(this, query, ...rest);
+  client.query = function (this: DriverClient, text, ...rest) {
+    statements.push(typeof text === 'string' ? text : text.text);
+    return original.call(this, text, ...rest);
   };
   return {
     get count() {
@@ -31,7 +33,7 @@ export function countQueries(app: FastifyInstance): QueryCounter {
     statements,
     reset: () => void statements.splice(0),
     restore: () => {
-      session.prepareQuery = original;
+      client.query = original;
     },
   };
 }

@@ -6,6 +6,7 @@ import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/sche
 import { boundedCount, type ListTotal } from '../../lib/boundedCount';
 import { firstMatches } from '../../lib/fewMatches';
 import { containsPattern, type ListSort } from '../../lib/listQuery';
+import type { PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import { conditionPlaceholders, conditionValues, groupKey, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
 import { beneficiaryColumns } from './queries';
@@ -75,17 +76,24 @@ async function probeMatchingGroups(db: Database, name: string): Promise<{ few?: 
 /**
  * A page of the holders `where` selects, in `order`, each followed by its dependents: a CTE of ids
  * only, read from the name index alone (no row is fetched for the rows it skips), then numbered in
- * the page's order, and its groups read with it. `limit` and `offset` are placeholders.
+ * the page's order, and its groups read with it.
  */
-function holderPageQuery(db: Database, type: Principal['type'], where: SQL | undefined, order: SQL[], reverse: boolean) {
+function holderPageQuery(
+  db: Database,
+  type: Principal['type'],
+  where: SQL | undefined,
+  order: SQL[],
+  reverse: boolean,
+  page: PagePlaceholders,
+) {
   const holderIds = db.$with('holder_ids').as(
     db
       .select({ id: beneficiaries.id })
       .from(beneficiaries)
       .where(where)
       .orderBy(...order)
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset')),
+      .limit(page.limit)
+      .offset(page.offset),
   );
   // Numbered once the page is cut: numbering before the OFFSET would number every holder it skips.
   const holderPage = db.$with('holder_page').as(
@@ -134,8 +142,14 @@ export async function listHolderPage(
   const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewGroups && sql.placeholder('groups'));
   const readPage = (reverse: boolean, limit: number, offset: number) => {
     const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
-    const query = oncePerShape(db, `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`, () =>
-      holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse),
+    // Without an OFFSET for the first rows, the text is the one drizzle wrote for a value of 0.
+    const skips = offset > 0;
+    const pageShape = `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}${skips ? ', skipping rows' : ''}`;
+    const query = oncePerShape(db, pageShape, () =>
+      holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, {
+        limit: sql.placeholder('limit'),
+        offset: skips ? sql.placeholder('offset') : 0,
+      }),
     );
     return query.execute({ ...values, groups: fewGroups, limit, offset });
   };

@@ -5,7 +5,8 @@ import { beneficiaries } from '../../db/schema';
 import { isAnyOf } from '../../lib/fewMatches';
 import { containsPattern } from '../../lib/listQuery';
 import type { Principal } from '../auth/tokens';
-import { beneficiaryScopeOf, scopeKey } from './scope';
+import { ownScopeKey } from '../scope';
+import { beneficiaryScopeOf } from './scope';
 
 /*
  * The beneficiaries' list conditions, as values or as a prepared query's placeholders (one query per
@@ -34,7 +35,7 @@ export type ConditionValues<Id = number, Text = string> = {
 };
 
 export function conditionValues(principal: Principal, filters: BeneficiaryFilters): ConditionValues {
-  const values: ConditionValues = { scope: scopeKey(principal) };
+  const values: ConditionValues = { scope: ownScopeKey(principal) };
   if (filters.reseller) values.reseller = filters.reseller;
   if (filters.branch) values.branch = filters.branch;
   if (filters.partner) values.partner = filters.partner;

@@ -1,6 +1,7 @@
 import { eq, type Placeholder, type SQL } from 'drizzle-orm';
 import { beneficiaries } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
+import { ownScopeKey } from '../scope';
 
 /**
  * Which beneficiaries a principal may see and act on: everything for an administrator; a partner's
@@ -8,7 +9,7 @@ import type { Principal } from '../auth/tokens';
  * reseller's sales. The record's partner and branch are its own columns (see the schema).
  */
 export function beneficiaryScope(principal: Principal): SQL | undefined {
-  return beneficiaryScopeOf(principal.type, scopeKey(principal));
+  return beneficiaryScopeOf(principal.type, ownScopeKey(principal));
 }
 
 /** The column of a beneficiary that a principal of this type is scoped by (none for an administrator). */
@@ -19,13 +20,7 @@ const scopeColumns = {
   REVENDEDOR: beneficiaries.resellerId,
 } as const;
 
-/** The value a principal's scope compares that column with: its partner's, its branch's or its own id. */
-export function scopeKey(principal: Principal): number {
-  const keys = { ADMINISTRADOR: 0, PARCEIRO: principal.partnerId!, FILIAL: principal.branchId!, REVENDEDOR: principal.id };
-  return keys[principal.type];
-}
-
-/** beneficiaryScope for a principal of `type` whose scope key is `key`: a value, or a prepared query's placeholder. */
+/** beneficiaryScope for a principal of `type` whose scope key (ownScopeKey) is `key`: a value, or a prepared query's placeholder. */
 export function beneficiaryScopeOf(type: Principal['type'], key: number | Placeholder): SQL | undefined {
   const column = scopeColumns[type];
   return column && eq(column, key);
