@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { SalesReport } from '../../src/domain/report';
-import { branches, partners, resellers, sales } from '../db/schema';
+import { sales } from '../db/schema';
+import { createChain } from '../test/channelFixtures';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 
 /**
@@ -24,25 +25,7 @@ const PLANS = [
 beforeAll(async () => {
   app = await createTestApp({ seed: true });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');
-  const [partner] = await app.db
-    .insert(partners)
-    .values({ nome: 'Parceiro Formas', cnpj: '11222333000181', email: 'formas@x.com', passwordHash: 'x' })
-    .returning();
-  const [branch] = await app.db
-    .insert(branches)
-    .values({ partnerId: partner.id, titulo: 'Filial Formas', email: 'ff@x.com', passwordHash: 'x' })
-    .returning();
-  const [reseller] = await app.db
-    .insert(resellers)
-    .values({
-      partnerId: partner.id,
-      branchId: branch.id,
-      nome: 'Revendedor Formas',
-      cpf: '52998224725',
-      email: 'rf@x.com',
-      passwordHash: 'x',
-    })
-    .returning();
+  const { reseller } = await createChain(app);
   resellerId = reseller.id;
   const now = Date.now();
   await app.db.insert(sales).values(
