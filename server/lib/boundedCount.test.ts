@@ -1,7 +1,7 @@
 import { gt, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { boundedCount, EXACT_COUNT_LIMIT } from './boundedCount';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { boundedCount, EXACT_COUNT_LIMIT, preparedCount } from './boundedCount';
 
 /**
  * A list's total: exact up to EXACT_COUNT_LIMIT matching rows, PostgreSQL's estimate beyond it (never
@@ -12,7 +12,15 @@ const counted = pgTable('counted_rows', { n: integer('n').notNull(), twin: integ
 
 let database: DatabaseHandle;
 const db = () => database.db;
-const above = (floor: number) => () => db().select({ n: counted.n }).from(counted).where(gt(counted.n, floor)).$dynamic();
+/** The rows above `floor`, in `of` (the test's database unless another is given). */
+const above = (floor: number, of: Database = db()) =>
+  preparedCount(of, 'counted rows above a floor', { floor }, (withPlaceholders) =>
+    of
+      .select({ n: counted.n })
+      .from(counted)
+      .where(gt(counted.n, withPlaceholders ? sql.placeholder('floor') : floor))
+      .$dynamic(),
+  );
 
 async function fill(from: number, to: number) {
   await db().execute(sql`insert into counted_rows (n, twin) select n, n from generate_series(${from}::int, ${to}::int) n`);
@@ -44,19 +52,34 @@ test("one row past the limit is the planner's estimate, marked as estimated", as
 
 test('an estimate below the rows counted gives way to the count', async () => {
   // The planner guesses n = twin matches a small share of the rows; all 5,000 match, 1,001 are counted.
-  const everyTwin = () =>
+  const everyTwin = preparedCount(db(), 'every twin', {}, () =>
     db()
       .select({ n: counted.n })
       .from(counted)
       .where(sql`${counted.n} = ${counted.twin}`)
-      .$dynamic();
-  const explained = (await db().execute(sql`explain (format json) ${everyTwin()}`)) as unknown as {
+      .$dynamic(),
+  );
+  const explained = (await db().execute(sql`explain (format json) ${everyTwin.rows()}`)) as unknown as {
     rows: Array<{ 'QUERY PLAN': unknown }>;
   };
   const plan = explained.rows[0]['QUERY PLAN'];
   const planRows = (typeof plan === 'string' ? JSON.parse(plan) : plan)[0].Plan['Plan Rows'];
   expect(planRows).toBeLessThan(1001);
   expect(await boundedCount(db(), everyTwin)).toEqual({ total: 1001, estimated: true });
+});
+
+test('a query is built only for an estimate, which is kept under its key', async () => {
+  const rows = jest.fn(above(-1).rows);
+  const few = { key: 'prepared: few', countUpTo: jest.fn(async (limit: number) => Math.min(limit, 37)), rows };
+  expect(await boundedCount(db(), few)).toEqual({ total: 37, estimated: false });
+  expect(few.countUpTo).toHaveBeenCalledWith(EXACT_COUNT_LIMIT + 1);
+  expect(rows).not.toHaveBeenCalled();
+
+  const many = { key: 'prepared: many', countUpTo: jest.fn(async (limit: number) => limit), rows };
+  expect(await boundedCount(db(), many)).toEqual({ total: 5000, estimated: true });
+  expect(await boundedCount(db(), many)).toEqual({ total: 5000, estimated: true });
+  expect(many.countUpTo).toHaveBeenCalledTimes(1);
+  expect(rows).toHaveBeenCalledTimes(1);
 });
 
 describe('kept estimates', () => {
@@ -108,9 +131,8 @@ describe('kept estimates', () => {
       await other.db.execute(sql`create table counted_rows (n integer not null, twin integer not null)`);
       await other.db.execute(sql`insert into counted_rows (n, twin) select n, n from generate_series(1, 2000) n`);
       await other.db.execute(sql`analyze counted_rows`);
-      const inOther = () => other.db.select({ n: counted.n }).from(counted).where(gt(counted.n, -5)).$dynamic();
       expect(await boundedCount(db(), above(-5))).toEqual({ total: expect.any(Number), estimated: true });
-      expect(await boundedCount(other.db, inOther)).toEqual({ total: 2000, estimated: true });
+      expect(await boundedCount(other.db, above(-5, other.db))).toEqual({ total: 2000, estimated: true });
     } finally {
       await other.close();
     }

@@ -3,7 +3,7 @@ import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
-import { boundedCount, type ListTotal } from '../../lib/boundedCount';
+import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
 import { firstMatches } from '../../lib/fewMatches';
 import { containsPattern, type ListSort } from '../../lib/listQuery';
 import type { PagePlaceholders } from '../../lib/preparedList';
@@ -168,10 +168,16 @@ export async function listHolderPage(
     // Each matching group's holder is in the list when nothing else narrows it: the groups the probe
     // saw are then a floor of the total, and past a thousand the count is not run (15 ms for a surname).
     const narrowed = principal.type !== 'ADMINISTRADOR' || Boolean(filters.reseller || filters.branch || filters.partner);
-    const where = holderConditions(db, principal.type, values);
+    const holders = preparedCount(db, `beneficiaries: holders, ${shape}`, values, (withPlaceholders) =>
+      db
+        .select({ id: beneficiaries.id })
+        .from(beneficiaries)
+        .where(withPlaceholders ? placeholders() : holderConditions(db, principal.type, values))
+        .$dynamic(),
+    );
     const [rows, total] = await Promise.all([
       readPage(false, page.limit, page.offset),
-      boundedCount(db, () => db.select({ id: beneficiaries.id }).from(beneficiaries).where(where).$dynamic(), narrowed ? 0 : probe!.seen),
+      boundedCount(db, holders, narrowed ? 0 : probe!.seen),
     ]);
     return { rows, total };
   }

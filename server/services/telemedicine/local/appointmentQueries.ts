@@ -1,181 +1,105 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import { onlyDigits } from '../../../../src/domain/documents';
-import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
-import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
-import { boundedCount, type ListTotal } from '../../../lib/boundedCount';
+import { oncePerShape } from '../../../db/queryShapes';
+import { appointments } from '../../../db/schema';
+import { boundedCount, preparedCount, type ListTotal } from '../../../lib/boundedCount';
 import { keysetBatches } from '../../../lib/csv';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
-import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
-import { containsPattern } from '../../../lib/listQuery';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { pageByIds } from '../../../lib/pageByIds';
-import { qualified } from '../../../lib/qualified';
-import { addDays, zonedInstant, zonedParts } from '../dates';
-import { isUuid } from '../uuid';
+import { conditionsShape, placeholdersFor } from '../../../lib/preparedList';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
+import { isUuid } from '../uuid';
+import { agendaCondition, agendaValues, type AgendaValues } from './agendaConditions';
+import { appointmentColumns, joinedFor, selectRows, SORTS, toAppointments, type AppointmentRow } from './appointmentRows';
+
+type Sort = NonNullable<PageRequest<AppointmentSortColumn>['sort']>;
 
 /*
- * The row's beneficiary, professional, specialty and referral are read by correlated lookups keyed
- * on the appointment's own columns, not joined: PostgreSQL planned the five-table join in ~1 ms at
- * every request, four times what the lookups cost in all (bench/README.md). Filters on those tables
- * are `IN` subqueries; only a sort by one of them joins it (see SORTS).
+ * The agenda's page and counts are each prepared once per shape (db/queryShapes.ts) and executed with
+ * their values: drizzle otherwise builds their text anew on every request. A shape names all that
+ * changes the text: which filters are given, the part of the agenda or the sort, the direction it is
+ * read in, and whether the page starts at an offset.
  */
-const q = qualified;
-const ownSpecialty = alias(specialties, 'own_specialty');
-const beneficiaryOfRow = sql<Appointment['beneficiary']>`(
-  select json_build_object('uuid', ${q(beneficiaries.uuid)}, 'name', ${q(beneficiaries.name)}, 'cpf', ${q(beneficiaries.cpf)},
-    'birthday', ${q(beneficiaries.birthday)}, 'phone', ${q(beneficiaries.phone)}, 'email', ${q(beneficiaries.email)})
-  from ${beneficiaries} where ${q(beneficiaries.id)} = ${q(appointments.beneficiaryId)})`;
-const professionalOfRow = sql<Appointment['professional']>`(
-  select json_build_object('name', ${q(professionals.nomeCompleto)}, 'specialties', (
-    select coalesce(json_agg(json_build_object('name', ${q(ownSpecialty.name)}) order by ${q(ownSpecialty.position)}), '[]'::json)
-    from ${professionalSpecialties} join ${specialties} as ${ownSpecialty} on ${q(ownSpecialty.id)} = ${q(professionalSpecialties.specialtyId)}
-    where ${q(professionalSpecialties.professionalId)} = ${q(professionals.id)}))
-  from ${professionals} where ${q(professionals.id)} = ${q(appointments.professionalId)})`;
-const specialtyOfRow = sql<Appointment['specialty']>`(
-  select json_build_object('uuid', ${q(specialties.uuid)}, 'name', ${q(specialties.name)})
-  from ${specialties} where ${q(specialties.id)} = ${q(appointments.specialtyId)})`;
-const referralUuidOfRow = sql<
-  string | null
->`(select ${q(referrals.uuid)} from ${referrals} where ${q(referrals.id)} = ${q(appointments.referralId)})`;
 
-const columns = {
-  id: appointments.id,
-  uuid: appointments.uuid,
-  status: appointments.status,
-  type: appointments.type,
-  startsAt: appointments.startsAt,
-  endsAt: appointments.endsAt,
-  beneficiaryUrl: appointments.beneficiaryUrl,
-  beneficiary: beneficiaryOfRow,
-  professional: professionalOfRow,
-  specialty: specialtyOfRow,
-  referralUuid: referralUuidOfRow,
-};
-
-/** The sortable columns, with the table each needs joined (the lookups above cannot be sorted on fast). */
-const SORTS: Record<AppointmentSortColumn, { column: SQL | AnyPgColumn; joins?: 'beneficiaries' | 'professionals' | 'specialties' }> = {
-  data: { column: appointments.startsAt },
-  paciente: { column: sql`lower(${beneficiaries.name})`, joins: 'beneficiaries' },
-  profissional: { column: sql`lower(${professionals.nomeCompleto})`, joins: 'professionals' },
-  especialidade: { column: specialties.name, joins: 'specialties' },
-  status: { column: appointments.status },
-};
-
-function selectRows(db: Database, sort?: PageRequest<AppointmentSortColumn>['sort']) {
-  return joinedFor(db.select(columns).from(appointments).$dynamic(), sort);
+/** A condition on the agenda, built with placeholders: `shape` names its text, `values` fill it. */
+interface Condition {
+  shape: string;
+  values: Record<string, unknown>;
+  where(): SQL | undefined;
 }
 
-/** A query on appointments with the table its sort needs joined. */
-function joinedFor<Q extends PgSelect>(query: Q, sort?: PageRequest<AppointmentSortColumn>['sort']) {
-  switch (sort && SORTS[sort.column].joins) {
-    case 'beneficiaries':
-      return query.innerJoin(beneficiaries, eq(beneficiaries.id, appointments.beneficiaryId));
-    case 'professionals':
-      return query.innerJoin(professionals, eq(professionals.id, appointments.professionalId));
-    case 'specialties':
-      return query.innerJoin(specialties, eq(specialties.id, appointments.specialtyId));
-    default:
-      return query;
-  }
+/** A read of the agenda: rows under a condition, in `key`'s order, with the table `sort` needs joined. */
+interface Read extends Condition {
+  key: KeyPart[];
+  sort?: Sort;
 }
 
-type AppointmentRow = Awaited<ReturnType<typeof selectRows>>[number];
+/** The request's filters as a Condition. */
+const filteredBy = (db: Database, values: AgendaValues): Condition => ({
+  shape: conditionsShape('appointments', values),
+  values,
+  where: () => agendaCondition(db, placeholdersFor(values)),
+});
 
-/** Rows in `key`'s order from `offset` on; a page's lookups are read for its rows alone (pageByIds). */
-function readRows(
-  db: Database,
-  part: { where: SQL | undefined; key: KeyPart[]; sort?: PageRequest<AppointmentSortColumn>['sort'] },
-  limit: number | undefined,
-  offset: number,
-): Promise<AppointmentRow[]> {
-  const orderBy = orderOfKey(part.key);
-  const rows = selectRows(db, part.sort);
-  if (limit === undefined)
-    return rows
-      .where(part.where)
-      .orderBy(...orderBy)
-      .offset(offset);
-  const ids = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), part.sort).where(part.where);
-  return pageByIds(rows, appointments.id, ids, orderBy, { limit, offset });
+/**
+ * Rows in `read.key`'s order from `offset` on, `limit` of them or all; a page's lookups are read for
+ * its rows alone (pageByIds). drizzle writes no OFFSET for 0: a first page is a text of its own.
+ */
+function readRows(db: Database, read: Read, limit: number | undefined, offset: number): Promise<AppointmentRow[]> {
+  const skips = offset > 0;
+  const shape = `${read.shape}; ${limit === undefined ? 'all' : 'page'}${skips ? ', skipping rows' : ''}`;
+  const query = oncePerShape(db, shape, () => {
+    const orderBy = orderOfKey(read.key);
+    const from = skips ? sql.placeholder('offset') : 0;
+    const rows = selectRows(db, read.sort);
+    if (limit === undefined)
+      return rows
+        .where(read.where())
+        .orderBy(...orderBy)
+        .offset(from);
+    const ids = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), read.sort).where(read.where());
+    return pageByIds(rows, appointments.id, ids, orderBy, { limit: sql.placeholder('limit'), offset: from });
+  });
+  return query.execute({ ...read.values, limit, offset });
 }
 
 /** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */
-function countRows(db: Database, where: SQL | undefined): Promise<ListTotal> {
-  return boundedCount(db, () => db.select({ id: appointments.id }).from(appointments).where(where).$dynamic());
-}
-
-/** Name contains (any case) or, when digits were typed, CPF contains. */
-export function patientCondition(text: string, name: SQL | typeof beneficiaries.name, cpf: typeof beneficiaries.cpf): SQL | undefined {
-  const digits = onlyDigits(text);
-  return or(ilike(name, containsPattern(text)), digits ? sql`${cpf} like ${containsPattern(digits)}` : undefined);
-}
-
-/**
- * Up to this many beneficiaries matching the patient filter, the agenda is read from their ids (one
- * array parameter): at a million beneficiaries a first name and surname match up to ~6,000, whose
- * agenda the subquery's walk in date order read in 90-150 ms, their ids in 40-70 ms.
- */
-const FEW_PATIENTS = 5000;
-
-/**
- * The appointments of the patients `text` matches. The matches are looked up first (firstMatches:
- * from the name's trigram index): when they are few, their ids are the condition, and PostgreSQL
- * reads their appointments from the beneficiary index (8 ms for a rare name); given the subquery
- * instead, it cannot tell a rare name from a common one and walked the agenda's date index through
- * thousands of appointments to fill a page (160 ms, bench/README.md). Many matches keep the
- * subquery: a page of them comes soon in date order.
- */
-async function patientIn(db: Database, text: string): Promise<SQL> {
-  const condition = patientCondition(text, beneficiaries.name, beneficiaries.cpf);
-  const matched = await firstMatches(db, beneficiaries, beneficiaries.id, condition, FEW_PATIENTS + 1);
-  if (matched.length === 0) return sql`false`;
-  if (matched.length <= FEW_PATIENTS) return isAnyOf(appointments.beneficiaryId, matched);
-  return inArray(appointments.beneficiaryId, db.select({ id: beneficiaries.id }).from(beneficiaries).where(condition));
-}
-
-/** The filters as one condition. */
-async function whereOf(db: Database, filters: AppointmentFilters): Promise<SQL | undefined> {
-  const idsOf = (table: typeof professionals | typeof specialties, condition: SQL | undefined) =>
-    db.select({ id: table.id }).from(table).where(condition);
-  return and(
-    filters.dateFrom ? gte(appointments.startsAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
-    filters.dateTo ? lt(appointments.startsAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
-    filters.patient ? await patientIn(db, filters.patient) : undefined,
-    filters.specialty ? inArray(appointments.specialtyId, idsOf(specialties, eq(specialties.name, filters.specialty))) : undefined,
-    filters.status ? eq(appointments.status, filters.status) : ne(appointments.status, 'CANCELED'),
-    filters.professional
-      ? inArray(appointments.professionalId, idsOf(professionals, ilike(professionals.nomeCompleto, containsPattern(filters.professional))))
-      : undefined,
+function countRows(db: Database, condition: Condition): Promise<ListTotal> {
+  return boundedCount(
+    db,
+    preparedCount(db, condition.shape, condition.values, (withPlaceholders) =>
+      db
+        .select({ id: appointments.id })
+        .from(appointments)
+        .where(withPlaceholders ? condition.where() : agendaCondition(db, condition.values))
+        .$dynamic(),
+    ),
   );
 }
 
+async function exactCount(db: Database, condition: Condition): Promise<number> {
+  const counted = oncePerShape(db, `${condition.shape}; count`, () =>
+    db.select({ total: count() }).from(appointments).where(condition.where()),
+  );
+  const [{ total }] = await counted.execute(condition.values);
+  return total;
+}
+
 /** A chosen sort's order: its column, ties by id, newest first (the rest of the list uses agendaPage's order). */
-const keyOfSort = (sort: NonNullable<PageRequest<AppointmentSortColumn>['sort']>): KeyPart[] => [
+const keyOfSort = (sort: Sort): KeyPart[] => [
   { column: SORTS[sort.column].column, direction: sort.direction },
   { column: appointments.id, direction: 'desc' },
 ];
 
-function toAppointments(rows: AppointmentRow[]): Appointment[] {
-  return rows.map((row) => {
-    const start = zonedParts(row.startsAt);
-    const end = zonedParts(row.endsAt);
-    const [year, month, day] = start.date.split('-');
-    return {
-      id: row.id,
-      uuid: row.uuid,
-      status: row.status,
-      type: row.type,
-      beneficiary: row.beneficiary,
-      specialty: row.specialty,
-      professional: row.professional,
-      detail: { date: `${day}/${month}/${year}`, from: start.time, to: end.time },
-      beneficiaryUrl: row.beneficiaryUrl,
-      referralUuid: row.referralUuid,
-    };
-  });
-}
+/** The agenda in a chosen sort's order, or (`reversed`) read from its end. */
+const sortedRead = (condition: Condition, sort: Sort, reversed: boolean): Read => ({
+  ...condition,
+  shape: `${condition.shape}; by ${sort.column} ${sort.direction}${reversed ? ', from the end' : ''}`,
+  key: reversed ? reversedKey(keyOfSort(sort)) : keyOfSort(sort),
+  sort,
+});
 
 /** One page (or all) of the agenda, filtered and sorted in SQL. */
 export async function listAppointments(
@@ -183,21 +107,22 @@ export async function listAppointments(
   filters: AppointmentFilters,
   page: PageRequest<AppointmentSortColumn>,
 ): Promise<PageResult<Appointment>> {
-  const where = await whereOf(db, filters);
+  const values = await agendaValues(db, filters);
+  // Nobody matches the patient filter: no appointment either.
+  if (!values) return { items: [], total: 0, totalEstimated: false };
+  const condition = filteredBy(db, values);
   const { sort, limit, offset } = page;
   const read = (reversed: boolean, limit: number | undefined, offset: number) =>
-    sort
-      ? readRows(db, { where, key: reversed ? reversedKey(keyOfSort(sort)) : keyOfSort(sort), sort }, limit, offset)
-      : agendaPage(db, where, { reversed, limit, offset });
+    sort ? readRows(db, sortedRead(condition, sort, reversed), limit, offset) : agendaPage(db, condition, { reversed, limit, offset });
   if (limit === undefined) {
-    const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, where)]);
+    const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, condition)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
   }
   const { rows, total, estimated } = await pageOfCountedList(
     { limit, offset },
     read,
-    () => countRows(db, where),
-    () => exactCount(db, where),
+    () => countRows(db, condition),
+    () => exactCount(db, condition),
   );
   return { items: toAppointments(rows), total, totalEstimated: estimated };
 }
@@ -208,6 +133,9 @@ const agendaKey = (direction: 'asc' | 'desc'): KeyPart[] => [
   { column: appointments.id, direction: 'desc' },
 ];
 
+/** 'now', given as ISO text on each execution. */
+const now = sql`${sql.placeholder('now')}::timestamptz`;
+
 /**
  * A page in the agenda's default order without sorting the whole table: the coming appointments
  * soonest first from the starts_at index and, where they run out, the past ones latest first (ties
@@ -216,17 +144,23 @@ const agendaKey = (direction: 'asc' | 'desc'): KeyPart[] => [
  */
 async function agendaPage(
   db: Database,
-  where: SQL | undefined,
+  condition: Condition,
   page: { reversed: boolean; limit: number | undefined; offset: number },
 ): Promise<AppointmentRow[]> {
-  const now = sql`${new Date().toISOString()}::timestamptz`;
-  const coming = { where: and(where, gte(appointments.startsAt, now)), key: agendaKey('asc') };
-  const past = { where: and(where, lt(appointments.startsAt, now)), key: agendaKey('desc') };
-  const turned = (part: typeof coming) => ({ where: part.where, key: reversedKey(part.key) });
-  const [first, second] = page.reversed ? [turned(past), turned(coming)] : [coming, past];
+  const values = { ...condition.values, now: new Date().toISOString() };
+  const part = (coming: boolean): Read => {
+    const key = agendaKey(coming ? 'asc' : 'desc');
+    return {
+      shape: `${condition.shape}; ${coming ? 'coming' : 'past'}${page.reversed ? ', from the end' : ''}`,
+      values,
+      where: () => and(condition.where(), coming ? gte(appointments.startsAt, now) : lt(appointments.startsAt, now)),
+      key: page.reversed ? reversedKey(key) : key,
+    };
+  };
+  const [first, second] = page.reversed ? [part(false), part(true)] : [part(true), part(false)];
   const head = await readRows(db, first, page.limit, page.offset);
   if (page.limit !== undefined && head.length === page.limit) return head;
-  const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first.where);
+  const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first);
   const rest = await readRows(
     db,
     second,
@@ -256,7 +190,10 @@ export async function* exportAppointments(
   filters: AppointmentFilters,
   sort: PageRequest<AppointmentSortColumn>['sort'],
 ): AsyncIterable<Appointment[]> {
-  const where = await whereOf(db, filters);
+  const values = await agendaValues(db, filters);
+  // Nobody matches the patient filter: no appointment either.
+  if (!values) return;
+  const where = agendaCondition(db, values);
   const now = new Date();
   const segments: KeysetSegment[] = sort
     ? [{ where, key: SORTS[sort.column].column, direction: sort.direction }]
@@ -271,7 +208,7 @@ export async function* exportAppointments(
       (limit, last) =>
         joinedFor(
           db
-            .select({ ...columns, sortKey: sql<string>`${segment.key}` })
+            .select({ ...appointmentColumns, sortKey: sql<string>`${segment.key}` })
             .from(appointments)
             .$dynamic(),
           sort,
@@ -292,11 +229,6 @@ export async function* exportAppointments(
     );
     for await (const rows of batches) yield toAppointments(rows);
   }
-}
-
-async function exactCount(db: Database, where: SQL | undefined): Promise<number> {
-  const [{ total }] = await db.select({ total: count() }).from(appointments).where(where);
-  return total;
 }
 
 export async function findAppointment(db: Database, uuid: string): Promise<Appointment | undefined> {

@@ -1,16 +1,18 @@
-import { and, count, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
+import { oncePerShape } from '../../../db/queryShapes';
 import { beneficiaries, partners, professionals, referrals, resellers, specialties } from '../../../db/schema';
-import { boundedCount } from '../../../lib/boundedCount';
+import { boundedCount, preparedCount, type ListTotal } from '../../../lib/boundedCount';
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { pageByIds } from '../../../lib/pageByIds';
-import { addDays, zonedInstant } from '../dates';
+import { conditionsShape, placeholdersFor, type OrPlaceholders } from '../../../lib/preparedList';
+import { addDays } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
-import { patientCondition } from './appointmentQueries';
+import { dayStart, patientCondition, patientPatterns, type PatientPatterns } from './agendaConditions';
 
 /** A referral with its beneficiary, specialty, professional and partner, and `extra` columns beside them (an export's key). */
 const selectRows = <Extra extends Record<string, SQL> = Record<never, never>>(db: Database, extra?: Extra) =>
@@ -52,12 +54,26 @@ const toReferral = (row: ReferralRow): Referral => ({
   urlPath: row.arquivo ? referralFilePath(row.uuid) : null,
 });
 
-function whereOf(filters: ReferralFilters): SQL | undefined {
+/** The list's filters as values, a key only for a filter given (see agendaConditions.ts). */
+type ReferralValues = Partial<PatientPatterns> & { createdFrom?: string; createdBefore?: string; status?: string };
+
+function referralValues(filters: ReferralFilters): ReferralValues {
+  const values: ReferralValues = {};
+  if (filters.dateFrom) values.createdFrom = dayStart(filters.dateFrom);
+  if (filters.dateTo) values.createdBefore = dayStart(addDays(filters.dateTo, 1));
+  if (filters.search) Object.assign(values, patientPatterns(filters.search));
+  if (filters.status) values.status = filters.status;
+  return values;
+}
+
+/** The filters as one condition, given their values (the export) or a prepared query's placeholders (the list). */
+function referralCondition(given: OrPlaceholders<ReferralValues>): SQL | undefined {
+  const { patientName, patientCpf } = given;
   return and(
-    filters.dateFrom ? gte(referrals.createdAt, zonedInstant(filters.dateFrom, '00:00')) : undefined,
-    filters.dateTo ? lt(referrals.createdAt, zonedInstant(addDays(filters.dateTo, 1), '00:00')) : undefined,
-    filters.search ? patientCondition(filters.search, beneficiaries.name, beneficiaries.cpf) : undefined,
-    filters.status ? eq(referrals.status, filters.status) : undefined,
+    given.createdFrom === undefined ? undefined : sql`${referrals.createdAt} >= ${given.createdFrom}`,
+    given.createdBefore === undefined ? undefined : sql`${referrals.createdAt} < ${given.createdBefore}`,
+    patientName === undefined ? undefined : patientCondition({ patientName, patientCpf }),
+    given.status === undefined ? undefined : eq(referrals.status, given.status),
   );
 }
 
@@ -77,41 +93,107 @@ const keyOf = (sort: PageRequest<ReferralSortColumn>['sort']): KeyPart[] => [
   { column: referrals.id, direction: 'desc' },
 ];
 
+/*
+ * The list's page and counts are each prepared once per shape (db/queryShapes.ts) and executed with
+ * their values: drizzle otherwise builds their text anew on every request. A shape names all that
+ * changes the text: which filters are given, whether the ids join the patients, the order and the
+ * direction it is read in, and whether the page starts at an offset.
+ */
+
+/** The referrals a request lists: its filters' values, whether their ids join the patients, and the shape of both. */
+interface Listed {
+  values: ReferralValues;
+  readsPatient: boolean;
+  shape: string;
+}
+
+/** The ids of the referrals `where` selects, joined to their patients when the search or the sort reads them. */
+function matchingIds(db: Database, listed: Listed, where: SQL | undefined) {
+  const ids = db.select({ id: referrals.id }).from(referrals).$dynamic();
+  return (listed.readsPatient ? ids.innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId)) : ids).where(where);
+}
+
+/** The list's condition with a prepared query's placeholders. */
+const conditionOf = (listed: Listed) => referralCondition(placeholdersFor(listed.values));
+
+/**
+ * Rows in `order.key`'s order from `offset` on, `limit` of them or all; a page's beneficiary, specialty,
+ * professional and partner are joined for its rows alone (pageByIds). drizzle writes no OFFSET for 0:
+ * a first page is a text of its own.
+ */
+function readRows(
+  db: Database,
+  listed: Listed,
+  order: { shape: string; key: KeyPart[] },
+  limit: number | undefined,
+  offset: number,
+): Promise<ReferralRow[]> {
+  const skips = offset > 0;
+  const shape = `${listed.shape}; ${limit === undefined ? 'all' : 'page'}, ${order.shape}${skips ? ', skipping rows' : ''}`;
+  const query = oncePerShape(db, shape, () => {
+    const orderBy = orderOfKey(order.key);
+    const from = skips ? sql.placeholder('offset') : 0;
+    const rows = selectRows(db).$dynamic();
+    if (limit === undefined)
+      return rows
+        .where(conditionOf(listed))
+        .orderBy(...orderBy)
+        .offset(from);
+    return pageByIds(rows, referrals.id, matchingIds(db, listed, conditionOf(listed)), orderBy, {
+      limit: sql.placeholder('limit'),
+      offset: from,
+    });
+  });
+  return query.execute({ ...listed.values, limit, offset });
+}
+
+/** Exact up to a thousand, estimated beyond (see boundedCount). */
+function countRows(db: Database, listed: Listed): Promise<ListTotal> {
+  return boundedCount(
+    db,
+    preparedCount(db, listed.shape, listed.values, (withPlaceholders) =>
+      matchingIds(db, listed, withPlaceholders ? conditionOf(listed) : referralCondition(listed.values)),
+    ),
+  );
+}
+
+async function exactCount(db: Database, listed: Listed): Promise<number> {
+  const counted = oncePerShape(db, `${listed.shape}; count`, () =>
+    db.select({ total: count() }).from(matchingIds(db, listed, conditionOf(listed)).as('matching')),
+  );
+  const [{ total }] = await counted.execute(listed.values);
+  return Number(total);
+}
+
 /** One page (or all) of the referrals, newest first unless another sort is asked for. */
 export async function listReferrals(
   db: Database,
   filters: ReferralFilters,
   page: PageRequest<ReferralSortColumn>,
 ): Promise<PageResult<Referral>> {
-  const where = whereOf(filters);
-  const key = keyOf(page.sort);
+  const values = referralValues(filters);
+  const { sort } = page;
   // Every referral has its beneficiary (NOT NULL, a foreign key): the list's ids join them only for
   // the patient's search or sort, as joined they cost a lookup for every row a deep page skips.
-  const readsPatient = Boolean(filters.search) || Boolean(page.sort && SORTS[page.sort.column].readsPatient);
-  const matching = () => {
-    const ids = db.select({ id: referrals.id }).from(referrals).$dynamic();
-    return (readsPatient ? ids.innerJoin(beneficiaries, eq(beneficiaries.id, referrals.beneficiaryId)) : ids).where(where);
+  const readsPatient = values.patientName !== undefined || Boolean(sort && SORTS[sort.column].readsPatient);
+  const listed: Listed = {
+    values,
+    readsPatient,
+    shape: `${conditionsShape('referrals', values)}${readsPatient ? ', patients joined' : ''}`,
   };
-  const read = (orderBy: SQL[], limit: number | undefined, offset: number) => {
-    const rows = selectRows(db).$dynamic();
-    if (limit === undefined)
-      return rows
-        .where(where)
-        .orderBy(...orderBy)
-        .offset(offset);
-    // The page's beneficiary, specialty, professional and partner are joined for its rows alone.
-    return pageByIds(rows, referrals.id, matching(), orderBy, { limit, offset });
-  };
+  const key = keyOf(sort);
+  const sorted = sort ? `by ${sort.column} ${sort.direction}` : 'newest first';
+  const read = (reversed: boolean, limit: number | undefined, offset: number) =>
+    readRows(db, listed, { shape: `${sorted}${reversed ? ', from the end' : ''}`, key: reversed ? reversedKey(key) : key }, limit, offset);
   if (page.limit === undefined) {
-    // Exact up to a thousand, estimated beyond (see boundedCount).
-    const [rows, { total, estimated }] = await Promise.all([read(orderOfKey(key), page.limit, page.offset), boundedCount(db, matching)]);
+    const [rows, { total, estimated }] = await Promise.all([read(false, page.limit, page.offset), countRows(db, listed)]);
     return { items: rows.map(toReferral), total, totalEstimated: estimated };
   }
   const { rows, total, estimated } = await pageOfCountedList(
     { limit: page.limit, offset: page.offset },
-    (reversed, limit, offset) => read(orderOfKey(reversed ? reversedKey(key) : key), limit, offset),
-    () => boundedCount(db, matching),
-    async () => Number((await db.select({ total: count() }).from(matching().as('matching')))[0].total),
+    read,
+    () => countRows(db, listed),
+    () => exactCount(db, listed),
   );
   return { items: rows.map(toReferral), total, totalEstimated: estimated };
 }
@@ -126,7 +208,7 @@ export async function* exportReferrals(
   sort: PageRequest<ReferralSortColumn>['sort'],
 ): AsyncIterable<Referral[]> {
   const key = keyset(keyOf(sort));
-  const where = whereOf(filters);
+  const where = referralCondition(referralValues(filters));
   const batches = batchesInKeyOrder(
     (limit, after) =>
       selectRows(db, { keyset: key.field })

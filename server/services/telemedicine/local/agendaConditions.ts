@@ -1,0 +1,111 @@
+import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { onlyDigits } from '../../../../src/domain/documents';
+import type { Database } from '../../../db/client';
+import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
+import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
+import { containsPattern } from '../../../lib/listQuery';
+import type { OrPlaceholders } from '../../../lib/preparedList';
+import { addDays, zonedInstant, type IsoDate } from '../dates';
+import type { AppointmentFilters } from '../types';
+
+/*
+ * The agenda's conditions (and the patient's, which the referrals share), given their values (the CSV
+ * exports) or a prepared query's placeholders (the lists' pages and counts, prepared once per shape,
+ * db/queryShapes.ts): one definition, so a page, its count and its CSV agree. A values object holds a
+ * key only for a condition that is present: its keys are the conditions' shape (conditionsShape).
+ */
+
+/**
+ * A date filter's bound: the instant São Paulo's day `date` starts, as ISO text. Given as a Date, the
+ * column encoded it so (its mapToDriverValue); a placeholder, or a value in a raw `sql` comparison,
+ * goes to the driver as it is, which would format a Date its own way.
+ */
+export const dayStart = (date: IsoDate) => zonedInstant(date, '00:00').toISOString();
+
+/** The patient filter: the name's pattern and, when digits were typed, the CPF's. */
+export type PatientPatterns = {
+  patientName: string;
+  patientCpf?: string;
+};
+
+export function patientPatterns(text: string): PatientPatterns {
+  const digits = onlyDigits(text);
+  return digits ? { patientName: containsPattern(text), patientCpf: containsPattern(digits) } : { patientName: containsPattern(text) };
+}
+
+/** Beneficiaries whose name contains (any case) or, when digits were typed, whose CPF contains the text. */
+export const patientCondition = (given: OrPlaceholders<PatientPatterns>): SQL | undefined =>
+  or(
+    ilike(beneficiaries.name, given.patientName),
+    given.patientCpf === undefined ? undefined : sql`${beneficiaries.cpf} like ${given.patientCpf}`,
+  );
+
+/** The agenda's filters as values; the patient's either by the matches' ids or by their patterns. */
+export type AgendaValues = Partial<PatientPatterns> & {
+  startsFrom?: string;
+  startsBefore?: string;
+  patientIds?: number[];
+  specialty?: string;
+  status?: string;
+  professionalName?: string;
+};
+
+/**
+ * Up to this many beneficiaries matching the patient filter, the agenda is read from their ids (one
+ * array parameter): at a million beneficiaries a first name and surname match up to ~6,000, whose
+ * agenda the subquery's walk in date order read in 90-150 ms, their ids in 40-70 ms.
+ */
+const FEW_PATIENTS = 5000;
+
+/**
+ * The patients `text` matches. The matches are looked up first (firstMatches: from the name's trigram
+ * index): when they are few, their ids are the condition, and PostgreSQL reads their appointments from
+ * the beneficiary index (8 ms for a rare name); given the subquery instead, it cannot tell a rare name
+ * from a common one and walked the agenda's date index through thousands of appointments to fill a
+ * page (160 ms, bench/README.md). Many matches keep the subquery: a page of them comes soon in date
+ * order. Undefined when nobody matches: the agenda is then empty.
+ */
+async function patientMatches(db: Database, text: string): Promise<Pick<AgendaValues, 'patientIds'> | PatientPatterns | undefined> {
+  const patterns = patientPatterns(text);
+  const matched = await firstMatches(db, beneficiaries, beneficiaries.id, patientCondition(patterns), FEW_PATIENTS + 1);
+  if (matched.length === 0) return undefined;
+  return matched.length <= FEW_PATIENTS ? { patientIds: matched } : patterns;
+}
+
+/** The values of the agenda's filters; undefined when the patient filter matches nobody (no appointment then). */
+export async function agendaValues(db: Database, filters: AppointmentFilters): Promise<AgendaValues | undefined> {
+  const values: AgendaValues = {};
+  if (filters.dateFrom) values.startsFrom = dayStart(filters.dateFrom);
+  if (filters.dateTo) values.startsBefore = dayStart(addDays(filters.dateTo, 1));
+  if (filters.patient) {
+    const patient = await patientMatches(db, filters.patient);
+    if (!patient) return undefined;
+    Object.assign(values, patient);
+  }
+  if (filters.specialty) values.specialty = filters.specialty;
+  if (filters.status) values.status = filters.status;
+  if (filters.professional) values.professionalName = containsPattern(filters.professional);
+  return values;
+}
+
+/** The agenda's filters as one condition. Without a status, cancelled appointments are left out. */
+export function agendaCondition(db: Database, given: OrPlaceholders<AgendaValues>): SQL | undefined {
+  const idsOf = (table: typeof professionals | typeof specialties, condition: SQL | undefined) =>
+    db.select({ id: table.id }).from(table).where(condition);
+  const { patientName, patientCpf } = given;
+  const patientsNamed = patientName === undefined ? undefined : { patientName, patientCpf };
+  return and(
+    given.startsFrom === undefined ? undefined : sql`${appointments.startsAt} >= ${given.startsFrom}`,
+    given.startsBefore === undefined ? undefined : sql`${appointments.startsAt} < ${given.startsBefore}`,
+    given.patientIds === undefined ? undefined : isAnyOf(appointments.beneficiaryId, given.patientIds),
+    patientsNamed &&
+      inArray(appointments.beneficiaryId, db.select({ id: beneficiaries.id }).from(beneficiaries).where(patientCondition(patientsNamed))),
+    given.specialty === undefined
+      ? undefined
+      : inArray(appointments.specialtyId, idsOf(specialties, eq(specialties.name, given.specialty))),
+    given.status === undefined ? ne(appointments.status, 'CANCELED') : eq(appointments.status, given.status),
+    given.professionalName === undefined
+      ? undefined
+      : inArray(appointments.professionalId, idsOf(professionals, ilike(professionals.nomeCompleto, given.professionalName))),
+  );
+}
