@@ -36,6 +36,25 @@ export interface PagePlaceholders {
 }
 
 /**
+ * Rows `limit` and `offset` select, by `build(page)`'s query, prepared once per shape and executed with
+ * `values`. Without an OFFSET for the first rows (drizzle writes none for 0): rows that skip others
+ * are a text, and a shape, of their own.
+ */
+export function readPreparedPage<Row>(
+  db: Database,
+  shape: string,
+  values: Record<string, unknown>,
+  page: { limit: number | undefined; offset: number },
+  build: (page: PagePlaceholders) => Preparable<Row[]>,
+): Promise<Row[]> {
+  const skips = page.offset > 0;
+  const query = oncePerShape(db, `${shape}${skips ? ', skipping rows' : ''}`, () =>
+    build({ limit: sql.placeholder('limit'), offset: skips ? sql.placeholder('offset') : 0 }),
+  );
+  return query.execute({ ...values, limit: page.limit, offset: page.offset });
+}
+
+/**
  * One page of a list in the order `sort` then `defaults`, and its exact total, read from the nearer
  * end (pageFromNearerEndOf); each query is prepared once per shape (db/queryShapes.ts) and executed
  * with `values`. `shape` names the conditions' shape (conditionsShape); the page's shape adds the
@@ -54,18 +73,10 @@ export function readPreparedList<Row>(
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
   return pageFromNearerEndOf(
     page,
-    (reversed, limit, offset) => {
-      // Without an OFFSET for the first rows, the text is the one drizzle wrote for a value of 0.
-      const skips = offset > 0;
-      const shapeOfPage = `${shape}; page${sorted}${reversed ? ', from the end' : ''}${skips ? ', skipping rows' : ''}`;
-      const rows = oncePerShape(db, shapeOfPage, () =>
-        build.rows(orderOfKey(reversed ? reversedKey(key) : key), {
-          limit: sql.placeholder('limit'),
-          offset: skips ? sql.placeholder('offset') : 0,
-        }),
-      );
-      return rows.execute({ ...values, limit, offset });
-    },
+    (reversed, limit, offset) =>
+      readPreparedPage(db, `${shape}; page${sorted}${reversed ? ', from the end' : ''}`, values, { limit, offset }, (placeholders) =>
+        build.rows(orderOfKey(reversed ? reversedKey(key) : key), placeholders),
+      ),
     async () => {
       const [{ total }] = await oncePerShape(db, `${shape}; count`, build.count).execute(values);
       return Number(total);

@@ -6,7 +6,7 @@ import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/sche
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
 import { firstMatches } from '../../lib/fewMatches';
 import { containsPattern, type ListSort } from '../../lib/listQuery';
-import type { PagePlaceholders } from '../../lib/preparedList';
+import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import { conditionPlaceholders, conditionValues, groupKey, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
 import { beneficiaryColumns } from './queries';
@@ -140,19 +140,15 @@ export async function listHolderPage(
   const values = conditionValues(principal, fewGroups ? { ...filters, name: undefined } : filters);
   const shape = `${shapeOf(principal.type, values)}${fewGroups ? ', by ids' : ''}`;
   const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewGroups && sql.placeholder('groups'));
-  const readPage = (reverse: boolean, limit: number, offset: number) => {
-    const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
-    // Without an OFFSET for the first rows, the text is the one drizzle wrote for a value of 0.
-    const skips = offset > 0;
-    const pageShape = `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}${skips ? ', skipping rows' : ''}`;
-    const query = oncePerShape(db, pageShape, () =>
-      holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, {
-        limit: sql.placeholder('limit'),
-        offset: skips ? sql.placeholder('offset') : 0,
-      }),
+  const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
+  const readPage = (reverse: boolean, limit: number, offset: number) =>
+    readPreparedPage(
+      db,
+      `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
+      { ...values, groups: fewGroups },
+      { limit, offset },
+      (cut) => holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, cut),
     );
-    return query.execute({ ...values, groups: fewGroups, limit, offset });
-  };
 
   if (fewGroups) {
     const counted = oncePerShape(db, `beneficiaries: holders counted, ${shape}`, () =>

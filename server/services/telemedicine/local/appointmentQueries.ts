@@ -8,7 +8,7 @@ import { keysetBatches } from '../../../lib/csv';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { pageByIds } from '../../../lib/pageByIds';
-import { conditionsShape, placeholdersFor } from '../../../lib/preparedList';
+import { conditionsShape, placeholdersFor, readPreparedPage } from '../../../lib/preparedList';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
 import { isUuid } from '../uuid';
 import { agendaCondition, agendaValues, type AgendaValues } from './agendaConditions';
@@ -45,24 +45,21 @@ const filteredBy = (db: Database, values: AgendaValues): Condition => ({
 
 /**
  * Rows in `read.key`'s order from `offset` on, `limit` of them or all; a page's lookups are read for
- * its rows alone (pageByIds). drizzle writes no OFFSET for 0: a first page is a text of its own.
+ * its rows alone (pageByIds).
  */
 function readRows(db: Database, read: Read, limit: number | undefined, offset: number): Promise<AppointmentRow[]> {
-  const skips = offset > 0;
-  const shape = `${read.shape}; ${limit === undefined ? 'all' : 'page'}${skips ? ', skipping rows' : ''}`;
-  const query = oncePerShape(db, shape, () => {
+  const shape = `${read.shape}; ${limit === undefined ? 'all' : 'page'}`;
+  return readPreparedPage(db, shape, read.values, { limit, offset }, (cut) => {
     const orderBy = orderOfKey(read.key);
-    const from = skips ? sql.placeholder('offset') : 0;
     const rows = selectRows(db, read.sort);
     if (limit === undefined)
       return rows
         .where(read.where())
         .orderBy(...orderBy)
-        .offset(from);
+        .offset(cut.offset);
     const ids = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), read.sort).where(read.where());
-    return pageByIds(rows, appointments.id, ids, orderBy, { limit: sql.placeholder('limit'), offset: from });
+    return pageByIds(rows, appointments.id, ids, orderBy, cut);
   });
-  return query.execute({ ...read.values, limit, offset });
 }
 
 /** Exact up to a thousand, estimated beyond (see boundedCount): the agenda grows by the day. */

@@ -8,7 +8,7 @@ import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { pageByIds } from '../../../lib/pageByIds';
-import { conditionsShape, placeholdersFor, type OrPlaceholders } from '../../../lib/preparedList';
+import { conditionsShape, placeholdersFor, readPreparedPage, type OrPlaceholders } from '../../../lib/preparedList';
 import { addDays } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
@@ -118,8 +118,7 @@ const conditionOf = (listed: Listed) => referralCondition(placeholdersFor(listed
 
 /**
  * Rows in `order.key`'s order from `offset` on, `limit` of them or all; a page's beneficiary, specialty,
- * professional and partner are joined for its rows alone (pageByIds). drizzle writes no OFFSET for 0:
- * a first page is a text of its own.
+ * professional and partner are joined for its rows alone (pageByIds).
  */
 function readRows(
   db: Database,
@@ -128,23 +127,17 @@ function readRows(
   limit: number | undefined,
   offset: number,
 ): Promise<ReferralRow[]> {
-  const skips = offset > 0;
-  const shape = `${listed.shape}; ${limit === undefined ? 'all' : 'page'}, ${order.shape}${skips ? ', skipping rows' : ''}`;
-  const query = oncePerShape(db, shape, () => {
+  const shape = `${listed.shape}; ${limit === undefined ? 'all' : 'page'}, ${order.shape}`;
+  return readPreparedPage(db, shape, listed.values, { limit, offset }, (cut) => {
     const orderBy = orderOfKey(order.key);
-    const from = skips ? sql.placeholder('offset') : 0;
     const rows = selectRows(db).$dynamic();
     if (limit === undefined)
       return rows
         .where(conditionOf(listed))
         .orderBy(...orderBy)
-        .offset(from);
-    return pageByIds(rows, referrals.id, matchingIds(db, listed, conditionOf(listed)), orderBy, {
-      limit: sql.placeholder('limit'),
-      offset: from,
-    });
+        .offset(cut.offset);
+    return pageByIds(rows, referrals.id, matchingIds(db, listed, conditionOf(listed)), orderBy, cut);
   });
-  return query.execute({ ...listed.values, limit, offset });
 }
 
 /** Exact up to a thousand, estimated beyond (see boundedCount). */
