@@ -517,3 +517,44 @@ describe('a dependent is active only while its holder is', () => {
     expect(activeUnderInactive).toEqual([]);
   });
 });
+
+describe('a holder’s group names hold every member (the name filter keeps groups whole)', () => {
+  it('keeps the names of dependents added to one holder at once, and finds the holder by each', async () => {
+    const holders = await Promise.all(Array.from({ length: 4 }, () => insertBeneficiary(app.db)));
+    const dependents = holders.flatMap((holder) =>
+      Array.from({ length: 8 }, () => ({ holder, name: `Dependente Simultâneo ${unique()}` })),
+    );
+    const answers = await staggered(
+      dependents.map(
+        ({ holder, name }) =>
+          () =>
+            send('POST', '/api/beneficiaries', {
+              beneficiaryType: 'dependente',
+              holder: holder.cpf,
+              name,
+              cpf: freshCpf(),
+              birthday: '2015-04-02',
+              paymentType: 'S',
+              serviceType: 'G',
+            }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.statusCode !== 201).map((answer) => answer.body)).toEqual([]);
+    const stale = await sqlRows<{ id: number }>(
+      app,
+      sql`
+      select h.id from ${beneficiaries} h
+       where h.id in (${sql.join(
+         holders.map((holder) => sql`${holder.id}`),
+         sql`, `,
+       )})
+         and h.group_names is distinct from (
+           select string_agg(m.name, E'\n' order by m.holder_id is not null, m.id) from ${beneficiaries} m where coalesce(m.holder_id, m.id) = h.id)`,
+    );
+    expect(stale).toEqual([]);
+    for (const { holder, name } of dependents.filter((_, index) => index % 8 === 7)) {
+      const found = await send('GET', `/api/beneficiaries?page=1&name=${encodeURIComponent(name)}`);
+      expect((found.json() as Array<{ cpf: string }>).map((row) => row.cpf)).toContain(holder.cpf);
+    }
+  });
+});

@@ -51,6 +51,11 @@ export const beneficiaries = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     /** The beneficiary's id at the telemedicine provider, when it is not our own database. */
     providerUuid: text('provider_uuid'),
+    /**
+     * A holder's group's names (its own, then its dependents', one a line), for the name filter that
+     * keeps groups whole; null on a dependent. The database keeps it (triggers, migration 0026).
+     */
+    groupNames: text('group_names'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -79,6 +84,11 @@ export const beneficiaries = pgTable(
     // A partner's holders in name order, deep pages too, from the index alone (migration 0015).
     index('beneficiaries_partner_holder_name_idx')
       .on(t.partnerId, t.name, t.id)
+      .where(sql`holder_id is null`),
+    // 'Nome contém' on the holders' group names (migration 0026).
+    index('beneficiaries_group_names_trgm_idx')
+      .using('gin', t.groupNames.op('gin_trgm_ops'))
+      .with({ fastupdate: false })
       .where(sql`holder_id is null`),
   ],
 );

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
@@ -8,7 +8,15 @@ import { firstMatches } from '../../lib/fewMatches';
 import { containsPattern, type ListSort } from '../../lib/listQuery';
 import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
-import { conditionPlaceholders, conditionValues, groupKey, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
+import {
+  conditionPlaceholders,
+  conditionValues,
+  groupKey,
+  groupNameMatches,
+  holderConditions,
+  shapeOf,
+  type BeneficiaryFilters,
+} from './listConditions';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
 
@@ -46,31 +54,29 @@ function countedHolders(db: Database, principal: Principal, filters: Beneficiary
   return counted.execute(values).then(([{ total }]) => Number(total));
 }
 
-/** Up to this many groups matching a name filter, the list is read from their holders' ids. */
+/** Up to this many holders matching a name filter, the list is read from their ids. */
 const FEW_GROUPS = 1000;
-/** Matching members read to find them: a group may match by several members (a family's surname). */
-const MATCHES_READ = 4 * FEW_GROUPS;
 
 /**
- * `few`: the groups with a member whose name contains `name`, when there are at most FEW_GROUPS, else
- * undefined; `seen`: how many distinct matching groups the probe read, a floor of them all. A rare
- * name is then found from its few holders, in a few milliseconds and with an exact total; read in the list's order instead, PostgreSQL (which cannot tell a rare name from a common
- * one) walked tens of thousands of holders to fill the page (bench/README.md). A common name is read
- * in the list's order, where its matches come soon.
+ * `few`: the holders whose group has a member whose name contains `name`, when there are at most
+ * FEW_GROUPS, else undefined; `seen`: how many the probe read, a floor of them all. A rare name is
+ * then found from its few holders, in a few milliseconds and with an exact total; read in the list's
+ * order instead, PostgreSQL (which cannot tell a rare name from a common one) walked tens of
+ * thousands of holders to fill the page (bench/README.md). A common name is read in the list's
+ * order, where its matches come soon.
  *
- * The matching members are read by firstMatches (from the name's trigram index, whatever the
- * planner's guess of their number).
+ * The holders are read by firstMatches, from their group names' trigram index whatever the planner's
+ * guess of their number: each holder stands for its group, so FEW_GROUPS + 1 rows at most.
  */
 async function probeMatchingGroups(db: Database, name: string): Promise<{ few?: number[]; seen: number }> {
-  const keys = await firstMatches(
+  const holders = await firstMatches(
     db,
     beneficiaries,
-    groupKey(beneficiaries),
-    ilike(beneficiaries.name, containsPattern(name)),
-    MATCHES_READ + 1,
+    beneficiaries.id,
+    and(isNull(beneficiaries.holderId), groupNameMatches(containsPattern(name))),
+    FEW_GROUPS + 1,
   );
-  const groups = [...new Set(keys)];
-  return { few: keys.length > MATCHES_READ || groups.length > FEW_GROUPS ? undefined : groups, seen: groups.length };
+  return { few: holders.length > FEW_GROUPS ? undefined : holders, seen: holders.length };
 }
 
 /**

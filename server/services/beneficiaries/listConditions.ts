@@ -13,7 +13,7 @@ import { beneficiaryScopeOf } from './scope';
  * shape, db/queryShapes.ts): the same conditions either way, so a list's page, its count and its CSV agree.
  */
 
-const members = alias(beneficiaries, 'member');
+const holders = alias(beneficiaries, 'holder');
 
 export interface BeneficiaryFilters {
   name?: string;
@@ -23,7 +23,7 @@ export interface BeneficiaryFilters {
 }
 
 /** A holder and its dependents form a group; the group's key is the holder's id. */
-export const groupKey = (table: typeof beneficiaries | typeof members) => sql`coalesce(${table.holderId}, ${table.id})`;
+export const groupKey = (table: typeof beneficiaries) => sql`coalesce(${table.holderId}, ${table.id})`;
 
 /** The values of a list's conditions: the principal's scope key, the channel filters, the name's pattern. */
 export type ConditionValues<Id = number, Text = string> = {
@@ -51,14 +51,19 @@ export function conditionPlaceholders(values: ConditionValues): ConditionValues<
   >;
 }
 
+/** A holder's group has a member whose name matches: the holder's maintained group names (migration 0026). */
+export const groupNameMatches = (pattern: string | Placeholder) => ilike(beneficiaries.groupNames, pattern);
+
 /**
- * The scope and the filters. The name filter keeps whole groups: a
- * holder shows when it or one of its dependents matches, and a dependent shows with its group.
+ * The scope and the filters. The name filter keeps whole groups: a holder shows when it or one of its
+ * dependents matches, and a dependent shows with its group. `holdersOnly`: the rows are holders, whose
+ * own group names answer the name filter (else each row's group is looked up among the holders).
  */
 export function listConditions(
   db: Database,
   type: Principal['type'],
   values: ConditionValues<number | Placeholder, string | Placeholder>,
+  holdersOnly = false,
 ): SQL[] {
   const conditions: SQL[] = [];
   const scope = beneficiaryScopeOf(type, values.scope);
@@ -66,12 +71,13 @@ export function listConditions(
   if (values.reseller !== undefined) conditions.push(eq(beneficiaries.resellerId, values.reseller));
   if (values.branch !== undefined) conditions.push(eq(beneficiaries.branchId, values.branch));
   if (values.partner !== undefined) conditions.push(eq(beneficiaries.partnerId, values.partner));
-  if (values.namePattern !== undefined) {
-    const matchingGroups = db
-      .select({ key: groupKey(members) })
-      .from(members)
-      .where(ilike(members.name, values.namePattern));
-    conditions.push(inArray(groupKey(beneficiaries), matchingGroups));
+  if (values.namePattern !== undefined && holdersOnly) conditions.push(groupNameMatches(values.namePattern));
+  else if (values.namePattern !== undefined) {
+    const matchingHolders = db
+      .select({ id: holders.id })
+      .from(holders)
+      .where(and(isNull(holders.holderId), ilike(holders.groupNames, values.namePattern)));
+    conditions.push(inArray(groupKey(beneficiaries), matchingHolders));
   }
   return conditions;
 }
@@ -86,5 +92,9 @@ export function holderConditions(
   values: ConditionValues<number | Placeholder, string | Placeholder>,
   groups?: Placeholder,
 ): SQL | undefined {
-  return and(isNull(beneficiaries.holderId), ...(groups ? [isAnyOf(beneficiaries.id, groups)] : []), ...listConditions(db, type, values));
+  return and(
+    isNull(beneficiaries.holderId),
+    ...(groups ? [isAnyOf(beneficiaries.id, groups)] : []),
+    ...listConditions(db, type, values, true),
+  );
 }
