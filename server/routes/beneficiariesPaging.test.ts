@@ -128,9 +128,18 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     const filtered = await list('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação')}`);
     expect(filtered.estimated).toBe('true');
     expect(filtered.total).toBeGreaterThan(1000);
-    const few = await list('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação 007')}`);
+    // A few matching holders are counted by the probe that found them: no count query.
+    const queries = countQueries(app);
+    let few: Awaited<ReturnType<typeof list>>;
+    try {
+      few = await list('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação 007')}`);
+    } finally {
+      queries.restore();
+    }
     expect(few.estimated).toBeUndefined();
     expect(few.total).toBe(EXTRA_HOLDERS / 300);
+    expect(queries.statements.filter((statement) => /materialized/.test(statement))).toHaveLength(1);
+    expect(queries.statements.filter((statement) => /count\(/.test(statement))).toEqual([]);
   });
 
   // Past a thousand matching groups the administrator's total is not counted: the planner's estimate

@@ -1,18 +1,18 @@
-import { and, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
 import { firstMatches } from '../../lib/fewMatches';
-import { containsPattern, type ListSort } from '../../lib/listQuery';
+import type { ListSort } from '../../lib/listQuery';
 import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
   conditionPlaceholders,
   conditionValues,
   groupKey,
-  groupNameMatches,
+  type ConditionValues,
   holderConditions,
   shapeOf,
   type BeneficiaryFilters,
@@ -55,28 +55,26 @@ function countedHolders(db: Database, principal: Principal, filters: Beneficiary
 }
 
 /** Up to this many holders matching a name filter, the list is read from their ids. */
-const FEW_GROUPS = 1000;
+const FEW_HOLDERS = 1000;
 
 /**
- * `few`: the holders whose group has a member whose name contains `name`, when there are at most
- * FEW_GROUPS, else undefined; `seen`: how many the probe read, a floor of them all. A rare name is
- * then found from its few holders, in a few milliseconds and with an exact total; read in the list's
- * order instead, PostgreSQL (which cannot tell a rare name from a common one) walked tens of
- * thousands of holders to fill the page (bench/README.md). A common name is read in the list's
- * order, where its matches come soon.
+ * `few`: the holders of the list (its scope and filters, the name's included: their group has a
+ * member whose name contains it) when there are at most FEW_HOLDERS, else undefined; `seen`: how many
+ * the probe read, a floor of them all. A rare name is then read from its few holders, in a few
+ * milliseconds, and counted by the probe; read in the list's order instead, PostgreSQL (which cannot
+ * tell a rare name from a common one) walked tens of thousands of holders to fill the page
+ * (bench/README.md). A common name is read in the list's order, where its matches come soon.
  *
  * The holders are read by firstMatches, from their group names' trigram index whatever the planner's
- * guess of their number: each holder stands for its group, so FEW_GROUPS + 1 rows at most.
+ * guess of their number: FEW_HOLDERS + 1 rows at most.
  */
-async function probeMatchingGroups(db: Database, name: string): Promise<{ few?: number[]; seen: number }> {
-  const holders = await firstMatches(
-    db,
-    beneficiaries,
-    beneficiaries.id,
-    and(isNull(beneficiaries.holderId), groupNameMatches(containsPattern(name))),
-    FEW_GROUPS + 1,
-  );
-  return { few: holders.length > FEW_GROUPS ? undefined : holders, seen: holders.length };
+async function probeMatchingHolders(
+  db: Database,
+  type: Principal['type'],
+  values: ConditionValues,
+): Promise<{ few?: number[]; seen: number }> {
+  const holders = await firstMatches(db, beneficiaries, beneficiaries.id, holderConditions(db, type, values), FEW_HOLDERS + 1);
+  return { few: holders.length > FEW_HOLDERS ? undefined : holders, seen: holders.length };
 }
 
 /**
@@ -139,37 +137,26 @@ export async function listHolderPage(
   filters: BeneficiaryFilters,
   page: { sort?: ListSort; limit: number; offset: number },
 ): Promise<{ rows: Beneficiary[]; total: ListTotal }> {
-  const probe = filters.name ? await probeMatchingGroups(db, filters.name) : undefined;
-  const fewGroups = probe?.few;
-  if (fewGroups?.length === 0) return { rows: [], total: { total: 0, estimated: false } };
-  // Few groups are read by their holders' ids: the name's condition is then theirs.
-  const values = conditionValues(principal, fewGroups ? { ...filters, name: undefined } : filters);
-  const shape = `${shapeOf(principal.type, values)}${fewGroups ? ', by ids' : ''}`;
-  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewGroups && sql.placeholder('groups'));
+  const probe = filters.name ? await probeMatchingHolders(db, principal.type, conditionValues(principal, filters)) : undefined;
+  const fewHolders = probe?.few;
+  if (fewHolders?.length === 0) return { rows: [], total: { total: 0, estimated: false } };
+  // Few holders are read by their ids: the name's condition is then theirs.
+  const values = conditionValues(principal, fewHolders ? { ...filters, name: undefined } : filters);
+  const shape = `${shapeOf(principal.type, values)}${fewHolders ? ', by ids' : ''}`;
+  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewHolders && sql.placeholder('holders'));
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
   const readPage = (reverse: boolean, limit: number, offset: number) =>
     readPreparedPage(
       db,
       `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
-      { ...values, groups: fewGroups },
+      { ...values, holders: fewHolders },
       { limit, offset },
       (cut) => holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, cut),
     );
 
-  if (fewGroups) {
-    const counted = oncePerShape(db, `beneficiaries: holders counted, ${shape}`, () =>
-      db.select({ total: count() }).from(beneficiaries).where(placeholders()),
-    );
-    const [rows, [{ total }]] = await Promise.all([
-      readPage(false, page.limit, page.offset),
-      counted.execute({ ...values, groups: fewGroups }),
-    ]);
-    return { rows, total: { total, estimated: false } };
-  }
+  if (fewHolders) return { rows: await readPage(false, page.limit, page.offset), total: { total: fewHolders.length, estimated: false } };
   if (filters.name) {
-    // Each matching group's holder is in the list when nothing else narrows it: the groups the probe
-    // saw are then a floor of the total, and past a thousand the count is not run (15 ms for a surname).
-    const narrowed = principal.type !== 'ADMINISTRADOR' || Boolean(filters.reseller || filters.branch || filters.partner);
+    // Past a thousand holders the probe saw, the total is the planner's estimate, never below them: not counted (15 ms for a surname).
     const holders = preparedCount(db, `beneficiaries: holders, ${shape}`, values, (withPlaceholders) =>
       db
         .select({ id: beneficiaries.id })
@@ -177,10 +164,7 @@ export async function listHolderPage(
         .where(withPlaceholders ? placeholders() : holderConditions(db, principal.type, values))
         .$dynamic(),
     );
-    const [rows, total] = await Promise.all([
-      readPage(false, page.limit, page.offset),
-      boundedCount(db, holders, narrowed ? 0 : probe!.seen),
-    ]);
+    const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), boundedCount(db, holders, probe!.seen)]);
     return { rows, total };
   }
   if (page.offset < SHALLOW_OFFSET) {

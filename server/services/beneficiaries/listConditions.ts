@@ -51,9 +51,6 @@ export function conditionPlaceholders(values: ConditionValues): ConditionValues<
   >;
 }
 
-/** A holder's group has a member whose name matches: the holder's maintained group names (migration 0026). */
-export const groupNameMatches = (pattern: string | Placeholder) => ilike(beneficiaries.groupNames, pattern);
-
 /**
  * The scope and the filters. The name filter keeps whole groups: a holder shows when it or one of its
  * dependents matches, and a dependent shows with its group. `holdersOnly`: the rows are holders, whose
@@ -71,7 +68,8 @@ export function listConditions(
   if (values.reseller !== undefined) conditions.push(eq(beneficiaries.resellerId, values.reseller));
   if (values.branch !== undefined) conditions.push(eq(beneficiaries.branchId, values.branch));
   if (values.partner !== undefined) conditions.push(eq(beneficiaries.partnerId, values.partner));
-  if (values.namePattern !== undefined && holdersOnly) conditions.push(groupNameMatches(values.namePattern));
+  // A group matches by any member's name: its holder keeps them all (group_names, migration 0026).
+  if (values.namePattern !== undefined && holdersOnly) conditions.push(ilike(beneficiaries.groupNames, values.namePattern));
   else if (values.namePattern !== undefined) {
     const matchingHolders = db
       .select({ id: holders.id })
@@ -85,16 +83,16 @@ export function listConditions(
 /** What of a list's conditions changes its SQL text: the principal's type and which values are given. */
 export const shapeOf = (type: Principal['type'], values: ConditionValues) => `${type}, ${Object.keys(values).join(' ')}`;
 
-/** The holders in scope matching the filters; with `groups`, those holders' ids (a name's few groups) too. */
+/** The holders in scope matching the filters; with `ids`, among those holders only (a name's few holders). */
 export function holderConditions(
   db: Database,
   type: Principal['type'],
   values: ConditionValues<number | Placeholder, string | Placeholder>,
-  groups?: Placeholder,
+  ids?: Placeholder,
 ): SQL | undefined {
   return and(
     isNull(beneficiaries.holderId),
-    ...(groups ? [isAnyOf(beneficiaries.id, groups)] : []),
+    ...(ids ? [isAnyOf(beneficiaries.id, ids)] : []),
     ...listConditions(db, type, values, true),
   );
 }
