@@ -26,8 +26,7 @@ const wallClock = new Intl.DateTimeFormat('en-US', {
   second: '2-digit',
 });
 
-/** São Paulo's date and time at an instant. */
-export function saoPauloClock(instant: Date): WallClock {
+function clockOf(instant: Date): WallClock {
   const parts = Object.fromEntries(wallClock.formatToParts(instant).map((part) => [part.type, part.value]));
   return {
     year: Number(parts.year),
@@ -36,6 +35,41 @@ export function saoPauloClock(instant: Date): WallClock {
     hour: Number(parts.hour),
     minute: Number(parts.minute),
     second: Number(parts.second),
+  };
+}
+
+const HOUR_MS = 3_600_000;
+const MAX_KNOWN_OFFSETS = 10_000;
+/** São Paulo's offset from UTC in ms, by UTC hour (ms since the epoch / HOUR_MS). */
+const knownOffsets = new Map<number, number>();
+
+/**
+ * São Paulo's offset from UTC at an instant. The zone's offsets change only on whole UTC hours (its
+ * switches happen at local midnight), so one formatToParts an hour answers every instant of it: a
+ * call costs ~10 µs, and a list formats every row's dates (3 % of the agenda's server CPU).
+ */
+function offsetAt(instant: Date): number {
+  const hour = Math.floor(instant.getTime() / HOUR_MS);
+  let offset = knownOffsets.get(hour);
+  if (offset === undefined) {
+    const clock = clockOf(new Date(hour * HOUR_MS));
+    offset = Date.UTC(clock.year, clock.month - 1, clock.day, clock.hour, clock.minute, clock.second) - hour * HOUR_MS;
+    if (knownOffsets.size >= MAX_KNOWN_OFFSETS) knownOffsets.clear();
+    knownOffsets.set(hour, offset);
+  }
+  return offset;
+}
+
+/** São Paulo's date and time at an instant. */
+export function saoPauloClock(instant: Date): WallClock {
+  const wall = new Date(instant.getTime() + offsetAt(instant));
+  return {
+    year: wall.getUTCFullYear(),
+    month: wall.getUTCMonth() + 1,
+    day: wall.getUTCDate(),
+    hour: wall.getUTCHours(),
+    minute: wall.getUTCMinutes(),
+    second: wall.getUTCSeconds(),
   };
 }
 
