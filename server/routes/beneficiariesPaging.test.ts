@@ -97,7 +97,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
   });
 
   // Up to a thousand matching groups are read from their holders' ids, more in the list's order
-  // (probeMatchingGroups): both give every matching holder once, in order, and only those in scope.
+  // (probeMatchingHolders): both give every matching holder once, in order, and only those in scope.
   it.each([
     ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`],
     ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`],
@@ -171,7 +171,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(narrowed).toMatchObject({ total: 20, estimated: undefined });
   });
 
-  // Last: it adds a family. probeMatchingGroups reads matching holders, one a group: a family's
+  // Last: it adds a family. probeMatchingHolders reads matching holders, one a group: a family's
   // thousands of matching members count once, and its neighbour is still found.
   it('finds every group when one family alone has more matching members than are read', async () => {
     const [{ id: holderId }] = await sqlRows<{ id: number }>(
