@@ -75,6 +75,17 @@ describe('record CSV exports longer than one batch, by keyset', () => {
     expect(await exportedColumn(app, admin, `/api/beneficiaries/export?reseller=${reseller.id}`, 1)).toEqual(
       expected.map((cpf) => formatCpf(cpf)),
     );
+    // The name filter keeps groups whole: a dependent's name brings its holder and its other dependent.
+    const withDependents = new Set(dependents.map((dependent) => dependent.holderId));
+    const groupsOfDependents = expected.filter((cpf) => {
+      const row = [...holders, ...dependents].find((beneficiary) => beneficiary.cpf === cpf)!;
+      return withDependents.has(row.holderId ?? row.id);
+    });
+    expect(groupsOfDependents.length).toBe(3 * withDependents.size);
+    const named = encodeURIComponent(`A dependente ${tag}`);
+    expect(await exportedColumn(app, admin, `/api/beneficiaries/export?reseller=${reseller.id}&name=${named}`, 1)).toEqual(
+      groupsOfDependents.map((cpf) => formatCpf(cpf)),
+    );
   });
 
   it('audit: every row once, newest first then by id, instants a microsecond apart', async () => {

@@ -13,7 +13,8 @@ import { beneficiaryScopeOf } from './scope';
  * shape, db/queryShapes.ts): the same conditions either way, so a list's page, its count and its CSV agree.
  */
 
-const holders = alias(beneficiaries, 'holder');
+/** The holders a row's group is looked up among (the CSV's rows are holders and dependents). */
+const matchingHolders = alias(beneficiaries, 'matching_holder');
 
 export interface BeneficiaryFilters {
   name?: string;
@@ -71,11 +72,11 @@ export function listConditions(
   // A group matches by any member's name: its holder keeps them all (group_names, migration 0026).
   if (values.namePattern !== undefined && holdersOnly) conditions.push(ilike(beneficiaries.groupNames, values.namePattern));
   else if (values.namePattern !== undefined) {
-    const matchingHolders = db
-      .select({ id: holders.id })
-      .from(holders)
-      .where(and(isNull(holders.holderId), ilike(holders.groupNames, values.namePattern)));
-    conditions.push(inArray(groupKey(beneficiaries), matchingHolders));
+    const matching = db
+      .select({ id: matchingHolders.id })
+      .from(matchingHolders)
+      .where(and(isNull(matchingHolders.holderId), ilike(matchingHolders.groupNames, values.namePattern)));
+    conditions.push(inArray(groupKey(beneficiaries), matching));
   }
   return conditions;
 }
@@ -90,9 +91,5 @@ export function holderConditions(
   values: ConditionValues<number | Placeholder, string | Placeholder>,
   ids?: Placeholder,
 ): SQL | undefined {
-  return and(
-    isNull(beneficiaries.holderId),
-    ...(ids ? [isAnyOf(beneficiaries.id, ids)] : []),
-    ...listConditions(db, type, values, true),
-  );
+  return and(isNull(beneficiaries.holderId), ...(ids ? [isAnyOf(beneficiaries.id, ids)] : []), ...listConditions(db, type, values, true));
 }
