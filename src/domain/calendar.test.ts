@@ -1,4 +1,4 @@
-import { BUSINESS_TIME_ZONE, saoPauloClock } from './calendar';
+import { BUSINESS_TIME_ZONE, saoPauloClock, saoPauloOffsetMs } from './calendar';
 
 /** São Paulo's wall clock as Intl gives it for every instant, apart from the offsets the module keeps by hour. */
 const formatter = new Intl.DateTimeFormat('en-US', {
@@ -39,6 +39,11 @@ describe('saoPauloClock', () => {
     const [from, to] = [Date.parse('1990-01-01T00:00:00Z'), Date.parse('2040-01-01T00:00:00Z')];
     for (let i = 0; i < 5000; i++) instants.push(new Date(from + Math.floor(random() * (to - from))));
     expect(instants.filter((instant) => JSON.stringify(saoPauloClock(instant)) !== JSON.stringify(intlClock(instant)))).toEqual([]);
+  });
+
+  it('gives the offset from UTC: −03:00 today, −02:00 in the summer of 2019', () => {
+    expect(saoPauloOffsetMs(new Date('2026-12-03T12:00:00Z'))).toBe(-3 * 3_600_000);
+    expect(saoPauloOffsetMs(new Date('2019-01-15T12:00:00Z'))).toBe(-2 * 3_600_000);
   });
 
   it('refuses an invalid date as Intl does', () => {

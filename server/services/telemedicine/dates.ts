@@ -3,7 +3,7 @@
  * São Paulo (src/domain/calendar.ts reads its wall clock); instants in the database are UTC. A
  * calendar date travels as an ISO string yyyy-mm-dd.
  */
-import { saoPauloClock } from '../../../src/domain/calendar';
+import { saoPauloClock, saoPauloOffsetMs } from '../../../src/domain/calendar';
 
 export type IsoDate = string;
 
@@ -53,19 +53,12 @@ export function eachDate(from: IsoDate, to: IsoDate): IsoDate[] {
   return dates;
 }
 
-/** How far São Paulo's wall clock is from UTC at an instant, in ms (−3 h today; the zone rules decide). */
-function zoneOffsetMs(instant: Date): number {
-  const wall = saoPauloClock(instant);
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
-  return asUtc - Math.floor(instant.getTime() / 1000) * 1000;
-}
-
 /** The instant of a São Paulo wall-clock time: date yyyy-mm-dd, time HH:mm. */
 export function zonedInstant(iso: IsoDate, time: string): Date {
   const [hour, minute] = time.split(':').map(Number);
   const guess = isoToUtcMs(iso) + (hour * 60 + minute) * 60_000;
-  const first = guess - zoneOffsetMs(new Date(guess));
-  return new Date(guess - zoneOffsetMs(new Date(first)));
+  const first = guess - saoPauloOffsetMs(new Date(guess));
+  return new Date(guess - saoPauloOffsetMs(new Date(first)));
 }
 
 /** São Paulo's wall-clock date and time (HH:mm) of an instant. */
