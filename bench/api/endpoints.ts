@@ -1,4 +1,5 @@
 import { cpfCheckDigits, formatCpf } from '../../src/domain/documents';
+import type { AppointmentStatus } from '../../src/domain/care';
 import { lastMonths } from '../../src/domain/report';
 import { DEMO_PASSWORD } from '../../server/seed/accounts';
 import { FIRST_NAMES, LAST_NAMES } from '../../server/seed/random';
@@ -23,6 +24,7 @@ const encoded = (text: string) => encodeURIComponent(text);
 /** "Ana Silva": a first name and a surname, as a user types a name (a few hundred matches at the large size). */
 const personName = () => `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const PAST_STATUSES: AppointmentStatus[] = ['FINISHED', 'UNFINISHED', 'CANCELED', 'DONE'];
 
 interface Channel {
   id: number;
@@ -49,9 +51,14 @@ export function endpointSpecs({ resellers, holderTotal }: SeededValues): Endpoin
     const base = String(900_000_000 + (cpfSeed++ % 99_999_999));
     return formatCpf(base + cpfCheckDigits(base));
   };
-  const week = () => {
-    const start = Date.now() + randomInt(-180, 180) * 86_400_000;
-    return `dataInicial=${isoDay(start)}&dataFinal=${isoDay(start + 7 * 86_400_000)}`;
+  // A week of the seeded agenda (about nine months back to a month ahead of the seed) with a status it
+  // holds, as staff look: the coming weeks' scheduled appointments, a past week's by how they ended.
+  // (A week drawn across a year with SCHEDULED alone found no rows six times in seven.)
+  const statusAndWeek = () => {
+    const startDay = randomInt(-180, 21);
+    const start = Date.now() + startDay * 86_400_000;
+    const status = startDay >= 0 ? 'SCHEDULED' : pick(PAST_STATUSES);
+    return `status=${status}&dataInicial=${isoDay(start)}&dataFinal=${isoDay(start + 7 * 86_400_000)}`;
   };
   const read = (name: string, path: () => string): EndpointSpec => ({ name, kind: 'read', method: 'GET', path });
   return [
@@ -72,7 +79,7 @@ export function endpointSpecs({ resellers, holderTotal }: SeededValues): Endpoin
     read('professionals, page 1-50', () => `/api/professionals?${page(50)}`),
     read('professionals, name filter', () => `/api/professionals?page=1&pageSize=10&nome=${encoded(pick(LAST_NAMES))}`),
     read('appointments, page 1-200', () => `/api/appointments?${page()}`),
-    read('appointments, status + week', () => `/api/appointments?page=1&pageSize=10&status=SCHEDULED&${week()}`),
+    read('appointments, status + week', () => `/api/appointments?page=1&pageSize=10&${statusAndWeek()}`),
     read('appointments, patient name', () => `/api/appointments?page=1&pageSize=10&paciente=${encoded(personName())}`),
     read('referrals, page 1-200', () => `/api/appointments/referrals?${page()}`),
     read('resellers, page 1-200', () => `/api/resellers?${page()}`),
