@@ -22,6 +22,7 @@ import { createPaymentGateway } from './services/payments';
 import type { PaymentGateway } from './services/payments/gateway';
 import { BODY_LIMITS } from './lib/bodyLimits';
 import { answerClientError } from './lib/clientErrors';
+import { keepEstimatesFor } from './lib/boundedCount';
 import { errorBody } from './lib/httpErrors';
 import { loggerOptions, type LogDestination } from './lib/logging';
 import { requestValidatorFactory } from './lib/requestValidation';
@@ -104,6 +105,7 @@ export async function buildApp(config: AppConfig, options: BuildAppOptions = {})
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('db', database.db);
+  keepEstimatesFor(database.db, config.caches.estimateTtlMs);
   app.decorate('tokens', createTokenService(config.jwtSecret, { maxAgeMs: config.sessionMaxAgeMs }));
   app.decorate('passwords', createPasswordHasher(config.fastPasswordHashing));
   app.decorate(

@@ -7,19 +7,27 @@ import { VARIABLES } from './lib/environment';
 const base = { DATA_DIR: ':memory:', JWT_SECRET: 'a-secret-of-at-least-thirty-two-chars!!' };
 
 describe('cache settings', () => {
-  it('default to 2 s for the signed-in account', () => {
-    expect(loadConfig(base).caches).toEqual({ authTtlMs: 2000 });
-    expect(DEFAULT_CACHES).toEqual({ authTtlMs: 2000 });
+  it("default to 2 s for the signed-in account and 30 s for a list's estimated total", () => {
+    expect(loadConfig(base).caches).toEqual({ authTtlMs: 2000, estimateTtlMs: 30_000 });
+    expect(DEFAULT_CACHES).toEqual({ authTtlMs: 2000, estimateTtlMs: 30_000 });
   });
 
   it('read AUTH_CACHE_TTL_MS; 0 turns the cache off', () => {
-    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '0' }).caches).toEqual({ authTtlMs: 0 });
-    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '250' }).caches).toEqual({ authTtlMs: 250 });
+    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '0' }).caches).toEqual({ authTtlMs: 0, estimateTtlMs: 30_000 });
+    expect(loadConfig({ ...base, AUTH_CACHE_TTL_MS: '250' }).caches).toEqual({ authTtlMs: 250, estimateTtlMs: 30_000 });
+  });
+
+  it('read COUNT_ESTIMATE_TTL_MS; 0 asks the planner every time', () => {
+    expect(loadConfig({ ...base, COUNT_ESTIMATE_TTL_MS: '0' }).caches).toEqual({ authTtlMs: 2000, estimateTtlMs: 0 });
+    expect(loadConfig({ ...base, COUNT_ESTIMATE_TTL_MS: '5000' }).caches).toEqual({ authTtlMs: 2000, estimateTtlMs: 5000 });
   });
 
   it.each(['-1', '1.5', 'dois', '1e3x'])('refuse %s with a clear message', (value) => {
     expect(() => loadConfig({ ...base, AUTH_CACHE_TTL_MS: value })).toThrow(
       'AUTH_CACHE_TTL_MS deve ser um número inteiro de milissegundos (0 desativa)',
+    );
+    expect(() => loadConfig({ ...base, COUNT_ESTIMATE_TTL_MS: value })).toThrow(
+      'COUNT_ESTIMATE_TTL_MS deve ser um número inteiro de milissegundos (0 desativa)',
     );
   });
 });

@@ -73,7 +73,7 @@ export interface AppConfig {
    * In-process caches, in milliseconds (0 turns one off): the signed-in account behind a token, voided
    * by any write this process or (PostgreSQL) another copy makes.
    */
-  caches: { authTtlMs: number };
+  caches: { authTtlMs: number; estimateTtlMs: number };
   logLevel: string;
   /** METRICS_PORT: Prometheus metrics on a port of their own; absent turns them off. */
   metrics?: { port: number; host: string };
@@ -99,8 +99,11 @@ function readDemoSecret(dataDir: string): string {
   return secret;
 }
 
-/** The account cache's lifetime when the environment says nothing. */
-export const DEFAULT_CACHES = { authTtlMs: 2000 } as const;
+/**
+ * The account cache's lifetime, and how long a list's estimated total is reused for the same query
+ * (lib/boundedCount.ts: approximate anyway, and paging re-asks it), when the environment says nothing.
+ */
+export const DEFAULT_CACHES = { authTtlMs: 2000, estimateTtlMs: 30_000 } as const;
 
 /** Default SESSION_MAX_AGE_HOURS: a working day, whatever a token's own expiry says. */
 export const DEFAULT_SESSION_MAX_AGE_HOURS = 12;
@@ -268,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: LoadCo
     cep,
     caches: {
       authTtlMs: numberOf('AUTH_CACHE_TTL_MS', DEFAULT_CACHES.authTtlMs),
+      estimateTtlMs: numberOf('COUNT_ESTIMATE_TTL_MS', DEFAULT_CACHES.estimateTtlMs),
     },
     logLevel: textOf('LOG_LEVEL') ?? (production ? 'info' : 'warn'),
     metrics: metricsPort ? { port: metricsPort, host: textOf('METRICS_HOST') ?? host } : undefined,

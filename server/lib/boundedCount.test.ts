@@ -1,7 +1,8 @@
 import { gt, sql } from 'drizzle-orm';
 import { integer, pgTable } from 'drizzle-orm/pg-core';
+import { DEFAULT_CACHES } from '../config';
 import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
-import { boundedCount, EXACT_COUNT_LIMIT, preparedCount } from './boundedCount';
+import { boundedCount, EXACT_COUNT_LIMIT, keepEstimatesFor, preparedCount } from './boundedCount';
 
 /**
  * A list's total: exact up to EXACT_COUNT_LIMIT matching rows, PostgreSQL's estimate beyond it (never
@@ -108,6 +109,28 @@ describe('kept estimates', () => {
     expect(await answerOf(-3)).toBe('fresh');
     now += 1;
     expect(await answerOf(-2)).toBe('fresh');
+  });
+
+  test('are kept as long as the database is told, and not at all for 0 (COUNT_ESTIMATE_TTL_MS)', async () => {
+    await database.db.execute(sql`truncate counted_rows`);
+    await fill(1, 5000);
+    try {
+      keepEstimatesFor(db(), 5_000);
+      expect(await answerOf(-6)).toBe('kept');
+      await fill(5001, 10000);
+      now += 4_999;
+      expect(await answerOf(-6)).toBe('kept');
+      now += 1;
+      expect(await answerOf(-6)).toBe('fresh');
+
+      keepEstimatesFor(db(), 0);
+      const explains = jest.spyOn(db(), 'execute');
+      expect(await answerOf(-7)).toBe('fresh');
+      expect(await answerOf(-7)).toBe('fresh');
+      expect(explains).toHaveBeenCalledTimes(2);
+    } finally {
+      keepEstimatesFor(db(), DEFAULT_CACHES.estimateTtlMs);
+    }
   });
 
   test('are at most 500: the 501st pushes out the oldest', async () => {

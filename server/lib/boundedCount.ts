@@ -1,12 +1,11 @@
 import { count, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { DEFAULT_CACHES } from '../config';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
 
 /** Up to this many matching rows are counted exactly; beyond it the planner's estimate is the total. */
 export const EXACT_COUNT_LIMIT = 1000;
-/** An estimate is reused this long for the same query: it is approximate anyway, and paging re-asks it. */
-const ESTIMATE_TTL_MS = 30_000;
 const MAX_CACHED_ESTIMATES = 500;
 
 interface ExplainRow {
@@ -19,12 +18,24 @@ export interface ListTotal {
   estimated: boolean;
 }
 
-const estimates = new WeakMap<Database, Map<string, { total: number; until: number }>>();
+interface Estimates {
+  ttlMs: number;
+  byQuery: Map<string, { total: number; until: number }>;
+}
 
-function cachedEstimates(db: Database) {
-  let cache = estimates.get(db);
-  if (!cache) estimates.set(db, (cache = new Map()));
-  return cache;
+const estimates = new WeakMap<Database, Estimates>();
+
+function estimatesOf(db: Database): Estimates {
+  let kept = estimates.get(db);
+  if (!kept) estimates.set(db, (kept = { ttlMs: DEFAULT_CACHES.estimateTtlMs, byQuery: new Map() }));
+  return kept;
+}
+
+/** How long `db`'s estimates are reused; 0 asks the planner every time (the benchmark's cache misses). */
+export function keepEstimatesFor(db: Database, ttlMs: number): void {
+  const kept = estimatesOf(db);
+  kept.ttlMs = ttlMs;
+  kept.byQuery.clear();
 }
 
 /**
@@ -66,14 +77,14 @@ export function preparedCount(
 
 /**
  * The number of rows `query` holds, in O(limit) rather than O(table): counting stops after EXACT_COUNT_LIMIT + 1 rows, and a larger total is PostgreSQL's
- * own estimate (EXPLAIN's row count, from the statistics ANALYZE keeps), reused for ESTIMATE_TTL_MS.
+ * own estimate (EXPLAIN's row count, from the statistics ANALYZE keeps), reused for a while (keepEstimatesFor).
  * Small lists, and every filtered list that narrows to a few hundred rows, stay exact; a list of
  * 75,000 shows "about 75,000" (`estimated`). `atLeast` is a number of rows the caller knows the query
  * returns (a name filter's probe of its matches): past EXACT_COUNT_LIMIT nothing is counted, the
  * estimate answers, never below it.
  */
 export async function boundedCount(db: Database, query: PreparedCount, atLeast = 0): Promise<ListTotal> {
-  const cache = cachedEstimates(db);
+  const { ttlMs, byQuery: cache } = estimatesOf(db);
   const cached = cache.get(query.key);
   if (cached && cached.until > Date.now()) return { total: cached.total, estimated: true };
 
@@ -86,7 +97,9 @@ export async function boundedCount(db: Database, query: PreparedCount, atLeast =
   const plan = result.rows[0]['QUERY PLAN'];
   const parsed = typeof plan === 'string' ? (JSON.parse(plan) as Exclude<ExplainRow['QUERY PLAN'], string>) : plan;
   const estimate = Math.max(total, Math.round(parsed[0].Plan['Plan Rows']));
-  if (cache.size >= MAX_CACHED_ESTIMATES) cache.delete(cache.keys().next().value!);
-  cache.set(query.key, { total: estimate, until: Date.now() + ESTIMATE_TTL_MS });
+  if (ttlMs > 0) {
+    if (cache.size >= MAX_CACHED_ESTIMATES) cache.delete(cache.keys().next().value!);
+    cache.set(query.key, { total: estimate, until: Date.now() + ttlMs });
+  }
   return { total: estimate, estimated: true };
 }

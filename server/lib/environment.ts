@@ -44,6 +44,7 @@ export const VARIABLES = {
   PGLITE_SHARED_BUFFERS: { schema: text(MEMORY_SIZE), expects: 'um tamanho como 32MB (kB, MB ou GB)', fallback: '32MB' },
   PGLITE_WORK_MEM: { schema: text(MEMORY_SIZE), expects: 'um tamanho como 4MB (kB, MB ou GB)', fallback: '4MB' },
   AUTH_CACHE_TTL_MS: { schema: integer(0, MAX_MS), expects: MILLISECONDS, fallback: '2000' },
+  COUNT_ESTIMATE_TTL_MS: { schema: integer(0, MAX_MS), expects: MILLISECONDS, fallback: '30000' },
   DATA_DIR: { schema: text(), expects: 'o caminho de uma pasta', fallback: './data' },
   JWT_SECRET: { schema: text(), expects: 'um texto de pelo menos 32 caracteres' },
   SESSION_MAX_AGE_HOURS: { schema: integer(1, 720), expects: 'um número inteiro de horas entre 1 e 720', fallback: '12' },

@@ -1,3 +1,4 @@
+import { DEFAULT_CACHES } from '../config';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 import { unique, uniqueCnpj } from '../test/scopeFixtures';
@@ -25,7 +26,7 @@ function watchPartnerCreate(route: RouteOptions) {
 beforeAll(async () => {
   app = await createTestApp({
     seed: true,
-    config: { caches: { authTtlMs: 60_000 } },
+    config: { caches: { ...DEFAULT_CACHES, authTtlMs: 60_000 } },
     build: { onRoute: watchPartnerCreate },
   });
   admin = await loginAsDemo(app, 'ADMINISTRADOR');

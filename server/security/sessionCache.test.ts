@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { DEFAULT_CACHES } from '../config';
 import { branches, partners, resellers } from '../db/schema';
 import { DEMO_PASSWORD } from '../seed/accounts';
 import { createTestApp, injectAs, login, sessionStatus } from '../test/helpers';
@@ -15,7 +16,7 @@ let app: FastifyInstance;
 let fx: ScopeFixtures;
 beforeAll(async () => {
   // Caches that outlive a slow machine's test: what ends a cached session here is a write, never the clock.
-  app = await createTestApp({ seed: true, config: { caches: { authTtlMs: 60_000 } } });
+  app = await createTestApp({ seed: true, config: { caches: { ...DEFAULT_CACHES, authTtlMs: 60_000 } } });
   fx = await ScopeFixtures.load(app);
 });
 afterAll(() => app.close());
@@ -38,7 +39,7 @@ describe('the account cache', () => {
   });
 
   it('reads the account on every request with AUTH_CACHE_TTL_MS=0', async () => {
-    const uncached = await createTestApp({ seed: true, config: { caches: { authTtlMs: 0 } } });
+    const uncached = await createTestApp({ seed: true, config: { caches: { ...DEFAULT_CACHES, authTtlMs: 0 } } });
     try {
       const token = await login(uncached, 'parceiro@demo.com.br', 'PARCEIRO');
       const queries = countQueries(uncached);
