@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs, sqlRows, uuidsPageByPage } from '../test/helpers';
+import { countQueries } from '../test/queryCounter';
 
 /**
  * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
@@ -92,5 +93,78 @@ describe('GET /api/appointments, a patient filter matching more than 5,000 benef
     });
     expect(response.statusCode).toBe(200);
     expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual([uuid]);
+  });
+});
+
+// Without filters, or by status alone, the total is the database's own count per status (migration
+// 0028): exact at any size, and no statement counts the appointments.
+describe('GET /api/appointments, totals from the maintained counts', () => {
+  const everyListed = (status?: string) =>
+    sqlRows<{ uuid: string }>(
+      app,
+      sql`select uuid from appointments where ${status === undefined ? sql`status <> 'CANCELED'` : sql`status = ${status}`}
+          order by starts_at < now(), case when starts_at >= now() then starts_at end asc, starts_at desc, id desc`,
+    );
+
+  async function firstPage(query: string) {
+    const queries = countQueries(app);
+    try {
+      const response = await injectAs(app, admin, { method: 'GET', url: `/api/appointments?page=1&pageSize=${PAGE_SIZE}${query}` });
+      expect(response.statusCode).toBe(200);
+      return {
+        total: Number(response.headers['x-total-count']),
+        estimated: response.headers['x-total-estimated'],
+        countsAppointments: queries.statements.some((statement) => /count\(\*\)|^explain/.test(statement)),
+        readsMaintainedCounts: queries.statements.filter((statement) => /"appointment_counts"/.test(statement)).length,
+      };
+    } finally {
+      queries.restore();
+    }
+  }
+
+  it.each([
+    ['without filters', '', undefined],
+    ['by status', '&status=SCHEDULED', 'SCHEDULED'],
+    ['by the cancelled status, left out otherwise', '&status=CANCELED', 'CANCELED'],
+  ])('gives the exact total %s, counting nothing', async (_case, query, status) => {
+    const expected = await everyListed(status);
+    expect(await firstPage(query)).toEqual({
+      total: expected.length,
+      estimated: undefined,
+      countsAppointments: false,
+      readsMaintainedCounts: 1,
+    });
+  });
+
+  it('counts the rows under any other filter, beside the status too', async () => {
+    const [{ finished }] = await sqlRows<{ finished: number }>(
+      app,
+      sql`select count(*)::int as finished from appointments where beneficiary_id = ${patientId} and status = 'FINISHED'`,
+    );
+    expect(finished).toBeGreaterThan(0);
+    const filtered = await firstPage(`&status=FINISHED&paciente=${encodeURIComponent(PATIENT)}`);
+    expect(filtered).toEqual({ total: finished, estimated: undefined, countsAppointments: true, readsMaintainedCounts: 0 });
+  });
+
+  it('gives every appointment once, in order, from the first page to the last, without filters', async () => {
+    const expected = await everyListed();
+    expect(expected.length).toBeGreaterThan(APPOINTMENTS);
+    const listed = await uuidsPageByPage(app, admin, (page) => `/api/appointments?page=${page}&pageSize=${PAGE_SIZE}`, PAGE_SIZE);
+    expect(listed).toEqual(expected.map((row) => row.uuid));
+  });
+
+  it('follows a booking and a cancellation', async () => {
+    const before = (await firstPage('')).total;
+    const [{ id }] = await sqlRows<{ id: number }>(
+      app,
+      sql`insert into appointments (beneficiary_id, professional_id, specialty_id, starts_at, ends_at, status, beneficiary_url)
+          select beneficiary_id, professional_id, specialty_id, starts_at + interval '5 years', ends_at + interval '5 years', 'SCHEDULED', beneficiary_url
+          from appointments where beneficiary_id = ${patientId} order by id limit 1
+          returning id`,
+    );
+    expect((await firstPage('')).total).toBe(before + 1);
+    await app.db.execute(sql`update appointments set status = 'CANCELED', canceled_at = now() where id = ${id}`);
+    expect(await firstPage('')).toMatchObject({ total: before, estimated: undefined });
+    expect((await firstPage('&status=CANCELED')).total).toBe((await everyListed('CANCELED')).length);
   });
 });

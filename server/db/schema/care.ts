@@ -191,3 +191,13 @@ export const appointments = pgTable(
     check('appointments_interval_check', sql`ends_at > starts_at`),
   ],
 );
+
+/**
+ * The number of appointments per status, so the agenda's total without filters (or by status alone)
+ * never counts the table. The database keeps it (statement triggers on `appointments`, migration
+ * 0028): the application never writes it.
+ */
+export const appointmentCounts = pgTable('appointment_counts', {
+  status: text('status').primaryKey(),
+  appointments: integer('appointments').notNull(),
+});
