@@ -143,6 +143,16 @@ export const referrals = pgTable(
 );
 
 /**
+ * The number of referrals per status, so the list's total without filters (or by status alone) never
+ * counts the table. The database keeps it (statement triggers on `referrals`, migration 0029): the
+ * application never writes it.
+ */
+export const referralCounts = pgTable('referral_counts', {
+  status: text('status').primaryKey(),
+  referrals: integer('referrals').notNull(),
+});
+
+/**
  * Appointments of the `local` provider. The database is what makes booking atomic (migration 0011):
  * two exclusion constraints (btree_gist), `appointments_beneficiary_overlap` and
  * `appointments_professional_overlap`, refuse a second active (not cancelled) appointment of one

@@ -1,9 +1,9 @@
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migration 0028 (issue 20) keeps the number of appointments per status for the agenda's totals:
- * filled for the appointments already there, then kept by triggers through every insert, change of
- * status, deletion and truncation, in statements of one row or many.
+ * Migrations 0028 and 0029 (issue 20) keep the number of appointments and of referrals per status for
+ * the agenda's and the referrals' totals: filled for the rows already there, then kept by triggers
+ * through every insert, change of status, deletion and truncation, in statements of one row or many.
  */
 
 /** A patient, a professional and a specialty, and four appointments of three statuses. */
@@ -17,16 +17,17 @@ const AGENDA = `
   from generate_series(1, 4) n;
   select setval('appointments_id_seq', 4);`;
 
-/** The kept counts, after checking them against the appointments counted afresh. */
-async function counts(db: MigrationTarget) {
-  const [{ kept, counted }] = (await db.run(`
-    select (select coalesce(jsonb_object_agg(status, appointments), '{}') from appointment_counts where appointments <> 0) as kept,
-           (select coalesce(jsonb_object_agg(status, n), '{}') from (select status, count(*)::int as n from appointments group by status) c) as counted`)) as Array<{
+/** The kept counts of `table` (appointments or referrals), after checking them against its rows counted afresh. */
+async function counts(db: MigrationTarget, table: 'appointments' | 'referrals' = 'appointments') {
+  const kept = `${table.slice(0, -1)}_counts`;
+  const [{ kept: keptCounts, counted }] = (await db.run(`
+    select (select coalesce(jsonb_object_agg(status, ${table}), '{}') from ${kept} where ${table} <> 0) as kept,
+           (select coalesce(jsonb_object_agg(status, n), '{}') from (select status, count(*)::int as n from ${table} group by status) c) as counted`)) as Array<{
     kept: Record<string, number>;
     counted: Record<string, number>;
   }>;
-  expect(kept).toEqual(counted);
-  return kept;
+  expect(keptCounts).toEqual(counted);
+  return keptCounts;
 }
 
 /** Appointments `from` to `to` (ids), an hour apart after the first four, with the given status. */
@@ -64,5 +65,27 @@ describeMigration('0028_appointment_counts', (db) => {
     expect(await counts(db)).toEqual({});
     await db.run(more(40, 41, 'UNFINISHED'));
     expect(await counts(db)).toEqual({ UNFINISHED: 2 });
+  });
+});
+
+/** Referrals `from` to `to` (ids) of the patient, with the given status. */
+const referrals = (from: number, to: number, status: string) => `
+  insert into referrals (id, beneficiary_id, specialty_id, status) select n, 1, 1, '${status}' from generate_series(${from}, ${to}) n`;
+
+describeMigration('0029_referral_counts', (db) => {
+  it('counts the referrals already there, per status, then keeps the counts through every change', async () => {
+    await db.run(AGENDA + referrals(1, 3, 'PENDING') + ';' + referrals(4, 4, 'COMPLETED'));
+    await db.migrate(MIGRATIONS);
+    expect(await counts(db, 'referrals')).toEqual({ PENDING: 3, COMPLETED: 1 });
+
+    await db.run(referrals(5, 20, 'SCHEDULED'));
+    await db.run(`update referrals set status = 'NON_SCHEDULABLE' where id between 1 and 2`);
+    await db.run(`update referrals set arquivo = 'encaminhamento.pdf' where id between 1 and 20`);
+    expect(await counts(db, 'referrals')).toEqual({ PENDING: 1, NON_SCHEDULABLE: 2, COMPLETED: 1, SCHEDULED: 16 });
+
+    await db.run(`delete from referrals where id between 10 and 20`);
+    expect(await counts(db, 'referrals')).toEqual({ PENDING: 1, NON_SCHEDULABLE: 2, COMPLETED: 1, SCHEDULED: 5 });
+    await db.run(`truncate referrals cascade`);
+    expect(await counts(db, 'referrals')).toEqual({});
   });
 });
