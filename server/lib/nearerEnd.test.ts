@@ -56,10 +56,20 @@ describe('pageOfCountedList', () => {
     expect(source.calls).toEqual(['bounded', 'exact', 'backward 49990+10']);
   });
 
-  it('answers a page past the end of a short, exactly counted list with no rows and no second count', async () => {
+  it('answers a page past the end of a short, exactly counted list with no rows, no read and no second count', async () => {
     const source = list(40, { total: 40, estimated: false });
     expect(await pageOf(source, 1_000)).toEqual({ rows: [], total: 40, estimated: false });
-    expect(source.calls).toEqual(['bounded', 'forward 1000+10']);
+    expect(source.calls).toEqual(['bounded']);
+  });
+
+  it('reads a page of an exactly counted long list (counts the database keeps) from its nearer end, with no second count', async () => {
+    const source = list(200_000, { total: 200_000, estimated: false });
+    const late = await pageOf(source, 150_000);
+    expect(late).toEqual({ rows: Array.from({ length: 10 }, (_, index) => 150_000 + index), total: 200_000, estimated: false });
+    expect(source.calls).toEqual(['bounded', 'backward 49990+10']);
+    source.calls.length = 0;
+    expect(await pageOf(source, 70_000)).toMatchObject({ rows: Array.from({ length: 10 }, (_, index) => 70_000 + index), total: 200_000 });
+    expect(source.calls).toEqual(['bounded', 'forward 70000+10']);
   });
 });
 

@@ -56,10 +56,11 @@ export async function pageFromNearerEndOf<T>(
 const SURELY_FIRST_HALF = 0.4;
 
 /**
- * A page of a list whose exact total costs a count of every matching row (the agenda, the referrals).
- * Its total is `bounded`'s (boundedCount: exact up to a thousand, the planner's estimate beyond, shown
- * as "cerca de"); a page well inside the first half by that total is read forward with no exact
- * count. Only a page near the middle or past it asks `exact`, to be read from the nearer end.
+ * A page of a list whose exact total may cost a count of every matching row (the agenda, the
+ * referrals). Its total is `bounded`'s: exact from counts the database keeps or up to a thousand
+ * rows, otherwise the planner's estimate (boundedCount), shown as "cerca de". An exact total places a
+ * deep page at once, read from the nearer end; by an estimate, a page well inside the first half is
+ * read forward with no exact count, and only one near the middle or past it asks `exact`.
  */
 export async function pageOfCountedList<T>(
   page: { limit: number; offset: number },
@@ -73,9 +74,11 @@ export async function pageOfCountedList<T>(
     return { rows, ...total };
   }
   const total = await bounded();
-  if (!total.estimated || page.offset + page.limit <= total.total * SURELY_FIRST_HALF) {
+  // An exact total (a short list, or counts the database keeps) places the page: past the middle it is read from the end.
+  if (!total.estimated) return { ...(await pageFromNearerEndOf(page, read, async () => total.total)), estimated: false };
+  if (page.offset + page.limit <= total.total * SURELY_FIRST_HALF) {
     const rows = await forward();
-    if (!total.estimated || rows.length === page.limit) return { rows, ...total };
+    if (rows.length === page.limit) return { rows, ...total };
     // The list ended sooner than its estimate said: the rows are right, the total is counted.
     return { rows, total: await exact(), estimated: false };
   }
