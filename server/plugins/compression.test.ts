@@ -4,7 +4,7 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
-import { COMPRESSION_THRESHOLD_BYTES } from './compression';
+import { COMPRESSION_THRESHOLD_BYTES, SYNC_COMPRESSION_MAX_BYTES } from './compression';
 
 let app: FastifyInstance;
 let token: string;
@@ -49,6 +49,17 @@ describe('compression of answers', () => {
     const gzip = await list('gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString('utf8'))).toEqual(plain.json());
+  });
+
+  it('sends a page of up to 64 KB compressed whole, with its length, not streamed in chunks', async () => {
+    const plain = await list();
+    // Above the 8 KB the plugin would stream on two cores.
+    expect(plain.rawPayload.length).toBeGreaterThan(8 * 1024);
+    expect(plain.rawPayload.length).toBeLessThan(SYNC_COMPRESSION_MAX_BYTES);
+    const brotli = await list('br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['transfer-encoding']).toBeUndefined();
+    expect(Number(brotli.headers['content-length'])).toBe(brotli.rawPayload.length);
   });
 
   it('leaves small answers as they are', async () => {
