@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -112,4 +113,19 @@ export const resellers = pgTable(
       foreignColumns: [branches.id, branches.partnerId],
     }).onUpdate('cascade'),
   ],
+);
+
+/**
+ * The number of resellers per partner and branch, so the list's total in a scope without filters
+ * never counts the table. The database keeps it (statement triggers on `resellers`, migration 0030):
+ * the application never writes it.
+ */
+export const resellerCounts = pgTable(
+  'reseller_counts',
+  {
+    partnerId: integer('id_parceiro').notNull(),
+    branchId: integer('id_filial').notNull(),
+    resellers: integer('resellers').notNull(),
+  },
+  (t) => [primaryKey({ name: 'reseller_counts_pkey', columns: [t.partnerId, t.branchId] })],
 );
