@@ -82,6 +82,16 @@ export const professionals = pgTable(
   ],
 );
 
+/**
+ * The number of professionals, active or removed, so the list's total without filters never counts
+ * the table. The database keeps it (statement triggers on `professionals`, migration 0031): the
+ * application never writes it.
+ */
+export const professionalCounts = pgTable('professional_counts', {
+  active: boolean('active').primaryKey(),
+  professionals: integer('professionals').notNull(),
+});
+
 export const professionalSpecialties = pgTable(
   'professional_specialties',
   {

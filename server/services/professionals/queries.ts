@@ -8,7 +8,7 @@ import {
 } from '../../../src/domain/care';
 import { onlyDigits } from '../../../src/domain/documents';
 import type { Database } from '../../db/client';
-import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
+import { professionalCounts, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
 import { pageByIds } from '../../lib/pageByIds';
@@ -128,6 +128,18 @@ function toViews(found: ProfessionalWithDetails[], fileLink: (path: string) => s
 }
 
 /**
+ * The query of the list's total: without filters, the active professionals the database counts
+ * (migration 0031), one row read; under a filter, the matching rows counted.
+ */
+function totalQuery(db: Database, values: ReturnType<typeof conditionValues>) {
+  if (Object.keys(values).length) return db.select({ total: count() }).from(professionals).where(whereOf(placeholdersFor(values)));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${professionalCounts.professionals}), 0)::int` })
+    .from(professionalCounts)
+    .where(eq(professionalCounts.active, true));
+}
+
+/**
  * A page of the active professionals, filtered and sorted in SQL, read from the nearer end, each query
  * prepared once per shape (readPreparedList).
  */
@@ -145,7 +157,7 @@ export async function listProfessionals(
       const ids = db.select({ id: professionals.id }).from(professionals).where(where()).$dynamic();
       return pageByIds(selectWithDetails(db), professionals.id, ids, orderBy, page);
     },
-    count: () => db.select({ total: count() }).from(professionals).where(where()),
+    count: () => totalQuery(db, values),
   });
   return { items: toViews(rows, fileLink), total };
 }

@@ -1,0 +1,69 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { startAdminPortal } from '../test/demoPortal';
+import { injectAs, sqlRows } from '../test/helpers';
+import { countQueries } from '../test/queryCounter';
+
+/**
+ * The professionals' total without filters is the database's own count of the active ones (migration
+ * 0031): exact, and no statement counts the professionals. A filter still counts its rows.
+ */
+
+let app: FastifyInstance;
+let admin: string;
+
+beforeAll(async () => {
+  ({ app, admin } = await startAdminPortal());
+});
+afterAll(() => app.close());
+
+const active = async () =>
+  (await sqlRows<{ total: number }>(app, sql`select count(*)::int as total from professionals where removed_at is null`))[0].total;
+
+async function firstPage(query = '') {
+  const queries = countQueries(app);
+  try {
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/professionals?page=1&pageSize=10${query}` });
+    expect(response.statusCode).toBe(200);
+    return {
+      total: Number(response.headers['x-total-count']),
+      countsProfessionals: queries.statements.some((statement) => /count\(\*\)/.test(statement)),
+      readsMaintainedCount: queries.statements.some((statement) => /"professional_counts"/.test(statement)),
+    };
+  } finally {
+    queries.restore();
+  }
+}
+
+describe('GET /api/professionals, the total from the maintained count', () => {
+  it('gives the exact number of active professionals, counting nothing', async () => {
+    const expected = await active();
+    expect(expected).toBeGreaterThan(0);
+    expect(await firstPage()).toEqual({ total: expected, countsProfessionals: false, readsMaintainedCount: true });
+  });
+
+  it('counts the rows under a filter', async () => {
+    const [{ nome }] = await sqlRows<{ nome: string }>(app, sql`select nome_completo as nome from professionals order by id limit 1`);
+    const [{ matching }] = await sqlRows<{ matching: number }>(
+      app,
+      sql`select count(*)::int as matching from professionals where removed_at is null and nome_completo ilike ${`%${nome}%`}`,
+    );
+    expect(await firstPage(`&nome=${encodeURIComponent(nome)}`)).toEqual({ total: matching, countsProfessionals: true, readsMaintainedCount: false });
+  });
+
+  it('follows a new professional, its removal and its deletion', async () => {
+    const before = await active();
+    const [{ id }] = await sqlRows<{ id: number }>(
+      app,
+      sql`insert into professionals (nome_completo, cpf, crm, crm_estado, email)
+          values ('Dra. Totais', '98765432100', '998877', 'RJ', 'dra-totais@x.com') returning id`,
+    );
+    expect((await firstPage()).total).toBe(before + 1);
+    await app.db.execute(sql`update professionals set removed_at = now() where id = ${id}`);
+    expect((await firstPage()).total).toBe(before);
+    await app.db.execute(sql`update professionals set removed_at = null where id = ${id}`);
+    expect((await firstPage()).total).toBe(before + 1);
+    await app.db.execute(sql`delete from professionals where id = ${id}`);
+    expect(await firstPage()).toEqual({ total: before, countsProfessionals: false, readsMaintainedCount: true });
+  });
+});
