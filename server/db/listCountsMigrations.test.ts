@@ -1,4 +1,4 @@
-import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
+import { describeMigration, MIGRATIONS, PARTNERS_AND_BRANCHES, type MigrationTarget } from '../test/migrationTargets';
 
 /**
  * Migrations 0030 and 0031 (issue 20) keep the number of resellers per partner and branch, and of
@@ -7,15 +7,6 @@ import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/mig
  * of one row or many; the resellers' also when a branch moves to another partner and takes its
  * resellers along (the composite foreign key's cascade).
  */
-
-const CHANNELS = `
-  insert into partners (id, nome, cnpj, email, senha_hash) values
-    (1, 'Parceiro A', '11222333000181', 'pa@x.com', 'x'),
-    (2, 'Parceiro B', '11444777000161', 'pb@x.com', 'x');
-  insert into branches (id, id_parceiro, titulo, email, senha_hash) values
-    (1, 1, 'Filial A1', 'fa1@x.com', 'x'),
-    (2, 1, 'Filial A2', 'fa2@x.com', 'x'),
-    (3, 2, 'Filial B1', 'fb1@x.com', 'x');`;
 
 /** Resellers `from` to `to` (ids) of a partner's branch. */
 const resellers = (from: number, to: number, partner: number, branch: number) => `
@@ -26,11 +17,7 @@ const resellers = (from: number, to: number, partner: number, branch: number) =>
  * What `kept.table` keeps (`kept.key` → `kept.value`), after checking it against `rows.table`'s rows
  * counted afresh, grouped by `rows.key`.
  */
-async function keptCounts(
-  db: MigrationTarget,
-  kept: { table: string; key: string; value: string },
-  rows: { table: string; key: string },
-) {
+async function keptCounts(db: MigrationTarget, kept: { table: string; key: string; value: string }, rows: { table: string; key: string }) {
   const [{ keptCounts, counted }] = (await db.run(`
     select (select coalesce(jsonb_object_agg(${kept.key}, ${kept.value}), '{}') from ${kept.table} where ${kept.value} <> 0) as "keptCounts",
            (select coalesce(jsonb_object_agg(key, n), '{}') from (select ${rows.key} as key, count(*)::int as n from ${rows.table} group by 1) c) as counted`)) as Array<{
@@ -48,13 +35,13 @@ const counts = (db: MigrationTarget) =>
 
 describeMigration('0030_reseller_counts', (db) => {
   it('counts the resellers already there, per partner and branch', async () => {
-    await db.run(CHANNELS + resellers(1, 3, 1, 1) + ';' + resellers(4, 4, 2, 3));
+    await db.run(PARTNERS_AND_BRANCHES + resellers(1, 3, 1, 1) + ';' + resellers(4, 4, 2, 3));
     await db.migrate(MIGRATIONS);
     expect(await counts(db)).toEqual({ '1/1': 3, '2/3': 1 });
   });
 
   it('keeps the counts through inserts, moves, a branch changing partner, deletions and truncation', async () => {
-    await db.run(CHANNELS + resellers(1, 3, 1, 1));
+    await db.run(PARTNERS_AND_BRANCHES + resellers(1, 3, 1, 1));
     await db.migrate(MIGRATIONS);
 
     await db.run(resellers(4, 4, 1, 2));

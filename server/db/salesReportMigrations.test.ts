@@ -1,4 +1,4 @@
-import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
+import { describeMigration, MIGRATIONS, PARTNERS_AND_BRANCHES, type MigrationTarget } from '../test/migrationTargets';
 
 /**
  * The sales report's migrations of issue 20's xl size, each filled in for the sales already there,
@@ -10,14 +10,7 @@ import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/mig
  *   reads a few hundred rows whatever the number of partners.
  */
 
-const CHANNELS = `
-  insert into partners (id, nome, cnpj, email, senha_hash) values
-    (1, 'Parceiro A', '11222333000181', 'pa@x.com', 'x'),
-    (2, 'Parceiro B', '11444777000161', 'pb@x.com', 'x');
-  insert into branches (id, id_parceiro, titulo, email, senha_hash) values
-    (1, 1, 'Filial A1', 'fa1@x.com', 'x'),
-    (2, 1, 'Filial A2', 'fa2@x.com', 'x'),
-    (3, 2, 'Filial B1', 'fb1@x.com', 'x');
+const CHANNELS = `${PARTNERS_AND_BRANCHES}
   insert into resellers (id, id_parceiro, id_filial, nome, cpf, email, senha_hash) values
     (1, 1, 1, 'Revendedor 1', '52998224725', 'r1@x.com', 'x'),
     (2, 1, 2, 'Revendedor 2', '52998224725', 'r2@x.com', 'x'),

@@ -48,7 +48,11 @@ describe('GET /api/professionals, the total from the maintained count', () => {
       app,
       sql`select count(*)::int as matching from professionals where removed_at is null and nome_completo ilike ${`%${nome}%`}`,
     );
-    expect(await firstPage(`&nome=${encodeURIComponent(nome)}`)).toEqual({ total: matching, countsProfessionals: true, readsMaintainedCount: false });
+    expect(await firstPage(`&nome=${encodeURIComponent(nome)}`)).toEqual({
+      total: matching,
+      countsProfessionals: true,
+      readsMaintainedCount: false,
+    });
   });
 
   it('follows a new professional, its removal and its deletion', async () => {

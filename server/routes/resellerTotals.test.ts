@@ -26,7 +26,9 @@ afterAll(() => app.close());
 
 /** The resellers a demo user of `type` sees, counted apart from the services. */
 async function inScope(type: keyof typeof tokens): Promise<number> {
-  const scope = { ADMINISTRADOR: sql`true`, PARCEIRO: sql`id_parceiro = ${demo.partnerId}`, FILIAL: sql`id_filial = ${demo.branchId}` }[type];
+  const scope = { ADMINISTRADOR: sql`true`, PARCEIRO: sql`id_parceiro = ${demo.partnerId}`, FILIAL: sql`id_filial = ${demo.branchId}` }[
+    type
+  ];
   const [{ total }] = await sqlRows<{ total: number }>(app, sql`select count(*)::int as total from resellers where ${scope}`);
   return total;
 }

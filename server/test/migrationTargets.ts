@@ -23,6 +23,16 @@ import { sqlRows } from './helpers';
 
 export const MIGRATIONS = path.join(__dirname, '..', 'db', 'migrations');
 
+/** Two partners and three branches (two of partner 1, one of partner 2), for the migrations of the channels' rows. */
+export const PARTNERS_AND_BRANCHES = `
+  insert into partners (id, nome, cnpj, email, senha_hash) values
+    (1, 'Parceiro A', '11222333000181', 'pa@x.com', 'x'),
+    (2, 'Parceiro B', '11444777000161', 'pb@x.com', 'x');
+  insert into branches (id, id_parceiro, titulo, email, senha_hash) values
+    (1, 1, 'Filial A1', 'fa1@x.com', 'x'),
+    (2, 1, 'Filial A2', 'fa2@x.com', 'x'),
+    (3, 2, 'Filial B1', 'fb1@x.com', 'x');`;
+
 /** How many migrations the journal lists: a fully migrated database has applied them all. */
 export const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
   .entries.length;

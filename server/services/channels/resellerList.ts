@@ -57,7 +57,10 @@ function conditions(db: Database, type: Principal['type'], values: OrPlaceholder
 function totalQuery(db: Database, type: Principal['type'], values: ReturnType<typeof conditionValues>) {
   const filtered = Object.keys(values).some((key) => key !== 'scope');
   if (filtered || type === 'REVENDEDOR')
-    return db.select({ total: count() }).from(resellers).where(conditions(db, type, placeholdersFor(values)));
+    return db
+      .select({ total: count() })
+      .from(resellers)
+      .where(conditions(db, type, placeholdersFor(values)));
   const scope = type === 'PARCEIRO' ? resellerCounts.partnerId : type === 'FILIAL' ? resellerCounts.branchId : undefined;
   return db
     .select({ total: sql<number>`coalesce(sum(${resellerCounts.resellers}), 0)::int` })

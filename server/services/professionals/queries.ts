@@ -132,7 +132,11 @@ function toViews(found: ProfessionalWithDetails[], fileLink: (path: string) => s
  * (migration 0031), one row read; under a filter, the matching rows counted.
  */
 function totalQuery(db: Database, values: ReturnType<typeof conditionValues>) {
-  if (Object.keys(values).length) return db.select({ total: count() }).from(professionals).where(whereOf(placeholdersFor(values)));
+  if (Object.keys(values).length)
+    return db
+      .select({ total: count() })
+      .from(professionals)
+      .where(whereOf(placeholdersFor(values)));
   return db
     .select({ total: sql<number>`coalesce(sum(${professionalCounts.professionals}), 0)::int` })
     .from(professionalCounts)
