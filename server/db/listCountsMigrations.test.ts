@@ -1,11 +1,11 @@
 import { describeMigration, MIGRATIONS, PARTNERS_AND_BRANCHES, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0030 and 0031 (issue 20) keep the number of resellers per partner and branch, and of
- * professionals active or removed, for the lists' totals without filters: filled for the rows already
- * there, then kept by triggers through every insert, change, deletion and truncation, in statements
- * of one row or many; the resellers' also when a branch moves to another partner and takes its
- * resellers along (the composite foreign key's cascade).
+ * Migrations 0030 to 0032 (issue 20) keep the number of resellers per partner and branch, of
+ * professionals active or removed, and of branches per partner, for the lists' totals without
+ * filters: filled for the rows already there, then kept by triggers through every insert, change,
+ * deletion and truncation, in statements of one row or many; the resellers' also when a branch moves
+ * to another partner and takes its resellers along (the composite foreign key's cascade).
  */
 
 /** Resellers `from` to `to` (ids) of a partner's branch. */
@@ -101,5 +101,35 @@ describeMigration('0031_professional_counts', (db) => {
     expect(await professionalCounts(db)).toEqual({});
     await db.run(professionals(30, 31));
     expect(await professionalCounts(db)).toEqual({ true: 2 });
+  });
+});
+
+/** The branches kept per partner. */
+const branchCounts = (db: MigrationTarget) =>
+  keptCounts(db, { table: 'branch_counts', key: 'id_parceiro::text', value: 'branches' }, { table: 'branches', key: 'id_parceiro::text' });
+
+/** Branches `from` to `to` (ids) of a partner. */
+const branches = (from: number, to: number, partner: number) => `
+  insert into branches (id, id_parceiro, titulo, email, senha_hash)
+  select n, ${partner}, 'Filial ' || n, 'f' || n || '@x.com', 'x' from generate_series(${from}, ${to}) n`;
+
+describeMigration('0032_branch_counts', (db) => {
+  it('counts the branches already there, per partner, then keeps the counts through every change', async () => {
+    await db.run(PARTNERS_AND_BRANCHES);
+    await db.migrate(MIGRATIONS);
+    expect(await branchCounts(db)).toEqual({ 1: 2, 2: 1 });
+
+    await db.run(branches(4, 20, 2));
+    // A branch moving to another partner; an edit that moves none.
+    await db.run(`update branches set id_parceiro = 1 where id between 3 and 5`);
+    await db.run(`update branches set titulo = titulo || ' (editada)' where id between 1 and 20`);
+    expect(await branchCounts(db)).toEqual({ 1: 5, 2: 15 });
+
+    await db.run(`delete from branches where id between 10 and 20`);
+    expect(await branchCounts(db)).toEqual({ 1: 5, 2: 4 });
+    await db.run(`truncate branches cascade`);
+    expect(await branchCounts(db)).toEqual({});
+    await db.run(branches(30, 31, 2));
+    expect(await branchCounts(db)).toEqual({ 2: 2 });
   });
 });

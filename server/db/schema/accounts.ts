@@ -116,6 +116,16 @@ export const resellers = pgTable(
 );
 
 /**
+ * The number of branches per partner, so the list's total in a scope without filters never counts the
+ * table. The database keeps it (statement triggers on `branches`, migration 0032): the application
+ * never writes it.
+ */
+export const branchCounts = pgTable('branch_counts', {
+  partnerId: integer('id_parceiro').primaryKey(),
+  branches: integer('branches').notNull(),
+});
+
+/**
  * The number of resellers per partner and branch, so the list's total in a scope without filters
  * never counts the table. The database keeps it (statement triggers on `resellers`, migration 0030):
  * the application never writes it.

@@ -3,7 +3,7 @@ import type { InferType } from 'yup';
 import { DELETE_BLOCKED, type Branch, type BranchOption } from '../../../src/domain/channels';
 import type { branchSchema } from '../../../src/domain/validation/channels';
 import type { Database } from '../../db/client';
-import { beneficiaries, branches, partners, resellers } from '../../db/schema';
+import { beneficiaries, branchCounts, branches, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
@@ -119,6 +119,30 @@ function conditions(type: Principal['type'], values: OrPlaceholders<ReturnType<t
   );
 }
 
+/**
+ * The query of the list's total. In an administrator's or a partner's scope, without filters or by
+ * partner alone, it sums the branches the database counts per partner (migration 0032); otherwise (a
+ * text filter, a branch's own row) the matching rows are counted.
+ */
+function totalQuery(db: Database, type: Principal['type'], values: ReturnType<typeof conditionValues>) {
+  const filtered = Object.keys(values).some((key) => key !== 'scope' && key !== 'partnerId');
+  if (filtered || (type !== 'ADMINISTRADOR' && type !== 'PARCEIRO'))
+    return db
+      .select({ total: count() })
+      .from(branches)
+      .innerJoin(partners, eq(partners.id, branches.partnerId))
+      .where(conditions(type, placeholdersFor(values)));
+  return db
+    .select({ total: sql<number>`coalesce(sum(${branchCounts.branches}), 0)::int` })
+    .from(branchCounts)
+    .where(
+      and(
+        type === 'PARCEIRO' ? eq(branchCounts.partnerId, sql.placeholder('scope')) : undefined,
+        values.partnerId === undefined ? undefined : eq(branchCounts.partnerId, sql.placeholder('partnerId')),
+      ),
+    );
+}
+
 /** A page of the branches in scope and their total, each query prepared once per shape (readPreparedList). */
 export async function listBranches(
   db: Database,
@@ -141,7 +165,7 @@ export async function listBranches(
           .orderBy(...orderBy)
           .limit(limit)
           .offset(offset),
-      count: () => db.select({ total: count() }).from(branches).innerJoin(partners, eq(partners.id, branches.partnerId)).where(where()),
+      count: () => totalQuery(db, principal.type, values),
     },
   );
   return { items: rows.map(toBranch), total };
