@@ -203,8 +203,9 @@ export const appointments = pgTable(
       .where(sql`status <> 'CANCELED' and referral_id is not null`),
     index('appointments_starts_idx').on(t.startsAt),
     index('appointments_professional_starts_idx').on(t.professionalId, t.startsAt),
-    // A patient's appointments, and the agenda filtered by patient in date order (migration 0027).
-    index('appointments_beneficiary_starts_idx').on(t.beneficiaryId, t.startsAt),
+    // A patient's appointments, and the agenda filtered by patient in date order, its count and page
+    // ids from the index alone (migration 0033, replacing 0027's without status and id).
+    index('appointments_beneficiary_agenda_idx').on(t.beneficiaryId, t.startsAt, t.status, t.id),
     // The agenda filtered by status, in date order.
     index('appointments_status_starts_idx').on(t.status, t.startsAt),
     check('appointments_status_check', sql`status in ('SCHEDULED', 'FINISHED', 'UNFINISHED', 'CANCELED', 'DONE')`),
