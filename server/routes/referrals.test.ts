@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { REFERRAL_STATUSES } from '../../src/domain/care';
-import { referrals } from '../db/schema';
+import { desc, eq } from 'drizzle-orm';
+import { partners, professionals, referrals, resellers } from '../db/schema';
 import { todayIn, toBrDate } from '../services/telemedicine/dates';
 import { insertBeneficiary, insertReferral } from '../test/careFixtures';
 import { PLACEHOLDER_KEYS } from '../services/uploads/placeholders';
@@ -66,6 +67,29 @@ describe('GET /api/appointments/referrals', () => {
 
     expect((await get('/api/appointments/referrals?status=PERDIDO')).statusCode).toBe(400);
     expect((await get('/api/appointments/referrals?dataInicial=amanha')).statusCode).toBe(400);
+  });
+
+  it("names each referral's professional and the partner of its patient's reseller, or neither", async () => {
+    const [reseller] = await app.db
+      .select({ id: resellers.id, partner: partners.nome })
+      .from(resellers)
+      .innerJoin(partners, eq(partners.id, resellers.partnerId))
+      .orderBy(desc(resellers.id))
+      .limit(1);
+    const [professional] = await app.db.select({ id: professionals.id, name: professionals.nomeCompleto }).from(professionals).limit(1);
+    const sold = await insertBeneficiary(app.db, { name: 'Quitéria Revendida Encaminhada', resellerId: reseller.id });
+    const direct = await insertBeneficiary(app.db, { name: 'Quitéria Direta Encaminhada' });
+    const seen = await insertReferral(app.db, { beneficiaryId: sold.id, specialtyName: 'Cardiologia' });
+    await app.db.update(referrals).set({ professionalId: professional.id }).where(eq(referrals.id, seen.id));
+    await insertReferral(app.db, { beneficiaryId: direct.id, specialtyName: 'Urologia' });
+
+    const list = (await get('/api/appointments/referrals?busca=quit%C3%A9ria')).json() as Array<
+      ReferralAnswer & { professional: { name: string } | null; partner: { name: string } | null }
+    >;
+    expect(list.map(({ beneficiary, professional, partner }) => [beneficiary.name, professional, partner]).sort()).toEqual([
+      ['Quitéria Direta Encaminhada', null, null],
+      ['Quitéria Revendida Encaminhada', { name: professional.name }, { name: reseller.partner }],
+    ]);
   });
 
   it('links each referral document, signed for the administrator, and refuses other user types', async () => {

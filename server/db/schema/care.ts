@@ -145,9 +145,9 @@ export const referrals = pgTable(
   (t) => [
     uniqueIndex('referrals_uuid_key').on(t.uuid),
     index('referrals_beneficiary_status_idx').on(t.beneficiaryId, t.status),
-    index('referrals_created_idx').on(t.createdAt),
-    // Referrals filtered by status, newest first.
-    index('referrals_status_created_idx').on(t.status, t.createdAt),
+    // The list newest first, ties by id, whole or filtered by status: a page's ids from the index alone (migration 0034).
+    index('referrals_created_id_idx').on(t.createdAt, t.id),
+    index('referrals_status_created_id_idx').on(t.status, t.createdAt, t.id),
     check('referrals_status_check', sql`status in ('PENDING', 'SCHEDULED', 'COMPLETED', 'NON_SCHEDULABLE')`),
   ],
 );
