@@ -141,14 +141,18 @@ export function printApiTable(results: DatabaseFigures[]): void {
 export async function runApiBenchmarks(options: ApiBenchmarkOptions = {}): Promise<DatabaseFigures[]> {
   const settings = { connections: options.connections ?? 10, seconds: options.seconds ?? 10, warmupSeconds: options.warmupSeconds ?? 3 };
   const results: DatabaseFigures[] = [];
-  const pglite = pgliteRunDir();
-  try {
-    results.push(await benchmarkDatabase('pglite', { ...PGLITE_ONLY, DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings));
-  } finally {
-    pglite.dispose();
+  // BENCH_API_DATABASES=postgres measures PostgreSQL alone (a change to its queries, judged quickly).
+  const databases = (process.env.BENCH_API_DATABASES || 'pglite,postgres').split(',');
+  if (databases.includes('pglite')) {
+    const pglite = pgliteRunDir();
+    try {
+      results.push(await benchmarkDatabase('pglite', { ...PGLITE_ONLY, DATA_DIR: pglite.dataDir, ...options.serverEnv }, settings));
+    } finally {
+      pglite.dispose();
+    }
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
-  if (databaseUrl) {
+  if (databaseUrl && databases.includes('postgres')) {
     const url = await postgresBenchUrl(databaseUrl);
     results.push(await benchmarkDatabase('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings));
   }
