@@ -1,5 +1,5 @@
 import { CACHES_OFF, loadAverage, seededValues, signInAsAdministrator, startBenchServer } from './api/benchServer';
-import { PGLITE_ONLY, pgliteRunDir, postgresBenchUrl } from './api/data';
+import { PGLITE_ONLY, pgliteRunDir, postgresRunUrl } from './api/data';
 import { endpointSpecs } from './api/endpoints';
 import { EXPORT_TARGETS, measureExport, residentMb, type ExportFigure } from './api/exportRate';
 import { postgresCpuMs, processCpuMs } from './api/cpuTime';
@@ -153,8 +153,12 @@ export async function runApiBenchmarks(options: ApiBenchmarkOptions = {}): Promi
   }
   const databaseUrl = options.databaseUrl ?? process.env.DATABASE_URL;
   if (databaseUrl && databases.includes('postgres')) {
-    const url = await postgresBenchUrl(databaseUrl);
-    results.push(await benchmarkDatabase('postgres', { DATABASE_URL: url, ...options.serverEnv }, settings));
+    const run = await postgresRunUrl(databaseUrl);
+    try {
+      results.push(await benchmarkDatabase('postgres', { DATABASE_URL: run.url, ...options.serverEnv }, settings));
+    } finally {
+      await run.dispose();
+    }
   }
   printApiTable(results);
   return results;
