@@ -558,3 +558,23 @@ describe('a holder’s group names hold every member (the name filter keeps grou
     }
   });
 });
+
+describe('the holders’ name segments count every holder once (migration 0035)', () => {
+  it('keeps them exact through holders created while the segments are rebuilt', async () => {
+    const rebuild = () => app.db.execute(sql`select holder_name_segments_rebuild(5)`);
+    const creates = Array.from({ length: 60 }, () => () => send('POST', '/api/beneficiaries', holderBody()));
+    // Rebuilds land among the creates (staggered a millisecond apart).
+    const rebuilds = [5, 15, 25, 35, 45, 55].map((ms) => pause(ms).then(rebuild));
+    const [answers] = await Promise.all([staggered(creates), ...rebuilds]);
+    expect(statuses(answers)).toEqual(Array(60).fill(201));
+    const [{ kept, counted }] = await sqlRows<{ kept: number[]; counted: number[] }>(
+      app,
+      sql`select (select array_agg(holders order by position) from holder_name_segments) as kept,
+                 (select array_agg(coalesce(n, 0) order by s.position) from holder_name_segments s left join (
+                    select (select m.position from holder_name_segments m where (m.name, m.id) <= (b.name, b.id)
+                            order by m.name desc, m.id desc limit 1) as position, count(*)::int as n
+                    from beneficiaries b where holder_id is null group by 1) c on c.position = s.position) as counted`,
+    );
+    expect(kept).toEqual(counted);
+  });
+});

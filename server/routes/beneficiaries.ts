@@ -21,6 +21,7 @@ import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordAudit } from '../services/audit/record';
 import { salesChannelOptions } from '../services/beneficiaries/channelOptions';
 import { HOLDER_SORTS, listHolderPage } from '../services/beneficiaries/holderPage';
+import { scheduleHolderSegmentsRebalance } from '../services/beneficiaries/holderSegments';
 import type { BeneficiaryFilters } from '../services/beneficiaries/listConditions';
 import { beneficiaryBatch, findBeneficiary } from '../services/beneficiaries/queries';
 import { createBeneficiary, toggleBeneficiaryStatus, updateBeneficiary } from '../services/beneficiaries/writes';
@@ -101,6 +102,7 @@ const csvRow = (row: Beneficiary) => [
  */
 export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
+  scheduleHolderSegmentsRebalance(app);
   /**
    * One page of holders (`page`/`pageSize`; without them the first page), each followed by its
    * dependents (a dependent carries its holder's CPF in `holder`); X-Total-Count counts holders.

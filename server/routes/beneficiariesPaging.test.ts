@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../src/domain/userTypes';
+import { rebalanceHolderSegments } from '../services/beneficiaries/holderSegments';
 import { demoChannel, startDemoPortal, type DemoChannel } from '../test/demoPortal';
 import { injectAs, sqlRows } from '../test/helpers';
 import { countQueries } from '../test/queryCounter';
@@ -186,5 +187,32 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     const { rows, total } = await list('ADMINISTRADOR', `page=1&pageSize=10&name=${encodeURIComponent('Família Numerosa')}`);
     expect(total).toBe(2);
     expect(rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(['72000000000', '72100000000']);
+  });
+});
+
+describe('GET /api/beneficiaries, deep pages from the name segments (migration 0035)', () => {
+  const everyHolder = async () =>
+    (await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name, id`)).map(
+      (row) => row.cpf,
+    );
+
+  it("starts an administrator's deep pages at their segment's mark, through writes and the segments' rebuild", async () => {
+    // Segments of 37 holders: a page of 100 past the first thousand holders starts in the middle of one.
+    await app.db.execute(sql`select holder_name_segments_rebuild(37)`);
+    expect(await walk('ADMINISTRADOR', '', 100)).toEqual(await everyHolder());
+
+    // New holders among the others, renames across marks, deletions: segments grow and shrink.
+    await app.db.execute(sql`
+      insert into beneficiaries (name, cpf, partner_id)
+      select 'Paginação ' || lpad((n * 7 % 300)::text, 3, '0') || ' Segmento', lpad((73000000000 + n)::text, 11, '0'), ${demo.partnerId}
+      from generate_series(1, 150) as n`);
+    await app.db.execute(sql`update beneficiaries set name = 'Aarão Renomeado' where cpf in ('70000000100', '70000000200')`);
+    await app.db.execute(sql`delete from beneficiaries where cpf in ('70000000300', '70000000301', '73000000005')`);
+    expect(await walk('ADMINISTRADOR', '', 100)).toEqual(await everyHolder());
+
+    // Far more segments than the holders need: rebuilt once, at a thousand each.
+    expect(await rebalanceHolderSegments(app.db)).toBe(true);
+    expect(await rebalanceHolderSegments(app.db)).toBe(false);
+    expect(await walk('ADMINISTRADOR', '', 100)).toEqual(await everyHolder());
   });
 });

@@ -109,6 +109,23 @@ export const beneficiaryHolderCounts = pgTable(
   (t) => [primaryKey({ name: 'beneficiary_holder_counts_pk', columns: [t.partnerKey, t.branchKey, t.resellerKey] })],
 );
 
+/**
+ * The holders in the list's order (name, then id) cut into segments of about a thousand: each starts
+ * at a mark (a holder's name and id when last rebuilt) and counts the holders from it to the next. A
+ * deep page starts at the last mark before it and skips within one segment (migration 0035; kept by
+ * the database's triggers, rebuilt by holder_name_segments_rebuild when they drift).
+ */
+export const holderNameSegments = pgTable(
+  'holder_name_segments',
+  {
+    position: integer('position').primaryKey(),
+    name: text('name').notNull(),
+    id: integer('id').notNull(),
+    holders: integer('holders').notNull(),
+  },
+  (t) => [index('holder_name_segments_mark_idx').on(t.name, t.id)],
+);
+
 /** One row per sale: the plan, the amount charged and when; attributed to a reseller when the sales link was valid. */
 export const sales = pgTable(
   'sales',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { partners } from '../../db/schema';
+import { rebalanceHolderSegments } from '../../services/beneficiaries/holderSegments';
 import { PLACEHOLDER_KEYS } from '../../services/uploads/placeholders';
 import { DEMO_PASSWORD } from '../accounts';
 import { seedParameters } from '../parameters';
@@ -283,4 +284,9 @@ export async function seedLarge(
   const started = performance.now();
   await db.execute(sql`vacuum analyze`);
   onStep({ table: 'vacuum analyze', rows: 0, ms: Math.round(performance.now() - started) });
+  // The holders came after the migrations made their name segments (0035): cut them now, not at the
+  // server's first check.
+  const startedSegments = performance.now();
+  await rebalanceHolderSegments(db);
+  onStep({ table: 'holder_name_segments', rows: 0, ms: Math.round(performance.now() - startedSegments) });
 }

@@ -17,6 +17,7 @@ import {
   shapeOf,
   type BeneficiaryFilters,
 } from './listConditions';
+import { holderMarkAt } from './holderSegments';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
 
@@ -129,7 +130,9 @@ const SHALLOW_OFFSET = 1000;
  * of matching holders (pages count holders, not rows). Without a name filter the total is exact from
  * the maintained counts; with one, exact up to a thousand and estimated beyond (boundedCount). A
  * page past the middle of an exactly counted list is read from the end in the reverse order, so the
- * last page costs what the first does. Each query is prepared once per shape (db/queryShapes.ts).
+ * last page costs what the first does; an administrator's deep page of every holder in name order
+ * starts at its name segment's mark and skips within that segment alone (holderSegments.ts). Each
+ * query is prepared once per shape (db/queryShapes.ts).
  */
 export async function listHolderPage(
   db: Database,
@@ -169,6 +172,19 @@ export async function listHolderPage(
   }
   if (page.offset < SHALLOW_OFFSET) {
     const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), countedHolders(db, principal, filters)]);
+    return { rows, total: { total, estimated: false } };
+  }
+  if (principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller) {
+    // Every holder in name order: the page starts at its segment's mark (holderSegments.ts).
+    const [total, mark] = await Promise.all([countedHolders(db, principal, filters), holderMarkAt(db, page.offset)]);
+    const fromMark = sql`(${beneficiaries.name}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
+    const rows = await readPreparedPage(
+      db,
+      `beneficiaries: page, ${shape}, from a segment's mark`,
+      { ...values, markName: mark.name, markId: mark.id },
+      { limit: page.limit, offset: page.offset - mark.before },
+      (cut) => holderPageQuery(db, principal.type, and(placeholders(), fromMark), holderOrder(undefined, false), false, cut),
+    );
     return { rows, total: { total, estimated: false } };
   }
   const total = await countedHolders(db, principal, filters);

@@ -27,8 +27,9 @@ export interface JobScheduler {
 }
 
 /**
- * Periodic jobs (payment reconciliation, audit retention, the attempt counters' purge) shared by the
- * server copies on one database: each job runs on one copy at a time, the one holding its lock. Every
+ * Periodic jobs (payment reconciliation, audit retention, the attempt counters' purge, the holders'
+ * name segments' rebalance) shared by the server copies on one database: each job runs on one copy at
+ * a time, the one holding its lock. Every
  * copy tries every TAKEOVER_CHECK_MS (or the job's own period when shorter), so when the holder dies
  * another copy runs the job within seconds of its lock being freed.
  */
