@@ -125,6 +125,9 @@ function holderPageQuery(
 /** Below this offset a page is read forward at once, beside its total; deeper, the total says from which end. */
 const SHALLOW_OFFSET = 1000;
 
+/** The holders from a name segment's mark on, in name order (the mark's name and id as placeholders). */
+const afterMark = sql`(${beneficiaries.name}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
+
 /**
  * One page of holders in scope matching the filters, each followed by its dependents, and the number
  * of matching holders (pages count holders, not rows). Without a name filter the total is exact from
@@ -174,27 +177,27 @@ export async function listHolderPage(
     const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), countedHolders(db, principal, filters)]);
     return { rows, total: { total, estimated: false } };
   }
-  if (principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller) {
-    // Every holder in name order: the page starts at its segment's mark (holderSegments.ts).
-    const [total, mark] = await Promise.all([countedHolders(db, principal, filters), holderMarkAt(db, page.offset)]);
-    const fromMark = sql`(${beneficiaries.name}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
-    const rows = await readPreparedPage(
+  // Every holder in name order: the page may start at its name segment's mark (holderSegments.ts).
+  const everyHolder = principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller;
+  const [total, mark] = await Promise.all([
+    countedHolders(db, principal, filters),
+    everyHolder ? holderMarkAt(db, page.offset) : undefined,
+  ]);
+  if (page.offset >= total) return { rows: [], total: { total, estimated: false } };
+  // Read from whichever start skips the fewest holders: the first, the last, or the segment's mark.
+  const fromEnd = total - page.offset - page.limit;
+  const fromMark = mark ? page.offset - mark.before : page.offset;
+  let rows: Beneficiary[];
+  if (fromEnd < Math.min(page.offset, fromMark))
+    rows = await readPage(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd));
+  else if (mark)
+    rows = await readPreparedPage(
       db,
       `beneficiaries: page, ${shape}, from a segment's mark`,
       { ...values, markName: mark.name, markId: mark.id },
-      { limit: page.limit, offset: page.offset - mark.before },
-      (cut) => holderPageQuery(db, principal.type, and(placeholders(), fromMark), holderOrder(undefined, false), false, cut),
+      { limit: page.limit, offset: fromMark },
+      (cut) => holderPageQuery(db, principal.type, and(placeholders(), afterMark), holderOrder(undefined, false), false, cut),
     );
-    return { rows, total: { total, estimated: false } };
-  }
-  const total = await countedHolders(db, principal, filters);
-  const fromEnd = total - page.offset - page.limit;
-  let rows: Beneficiary[] = [];
-  if (page.offset < total) {
-    rows =
-      fromEnd < page.offset
-        ? await readPage(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd))
-        : await readPage(false, page.limit, page.offset);
-  }
+  else rows = await readPage(false, page.limit, page.offset);
   return { rows, total: { total, estimated: false } };
 }
