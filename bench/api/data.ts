@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Client } from 'pg';
+import { databaseUrlOf, serverStatement } from '../../server/db/postgresServer';
 
 const ROOT = path.join(__dirname, '..', '..');
 
@@ -42,25 +42,21 @@ export function pgliteRunDir(cacheDir = process.env.BENCH_PGLITE_CACHE || path.j
   return { dataDir, dispose: () => rmSync(dataDir, { recursive: true, force: true }) };
 }
 
+/** The seeded database of a size on the server: `portal_bench_large` (BENCH_PG_DATABASE) or `portal_bench_xl`. */
+const benchDatabase = (size: BenchSize) => (size === 'large' && process.env.BENCH_PG_DATABASE) || `portal_bench_${size}`;
+
 /**
  * `portal_bench_large` (or `portal_bench_xl`) on DATABASE_URL's server, created and seeded at that
  * size when missing (the large size in a minute or two, xl in about twenty).
  */
 export async function postgresBenchUrl(databaseUrl: string, size: BenchSize = 'large'): Promise<string> {
-  const url = new URL(databaseUrl);
-  const name = (size === 'large' && process.env.BENCH_PG_DATABASE) || `portal_bench_${size}`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [name]);
-    if (!rowCount) await admin.query(`create database ${name}`);
-  } finally {
-    await admin.end();
-  }
-  url.pathname = `/${name}`;
+  const name = benchDatabase(size);
+  const existing = await serverStatement(databaseUrl, 'select 1 from pg_database where datname = $1', [name]);
+  if (!existing.length) await serverStatement(databaseUrl, `create database ${name}`);
+  const url = databaseUrlOf(databaseUrl, name);
   if (size !== 'large') console.log(`Seeding (when empty) ${name} at the ${size} size: about twenty minutes, once...`);
-  seedSized({ DATABASE_URL: url.toString() }, size);
-  return url.toString();
+  seedSized({ DATABASE_URL: url }, size);
+  return url;
 }
 
 /**
@@ -71,27 +67,12 @@ export async function postgresBenchUrl(databaseUrl: string, size: BenchSize = 'l
  * to the table (408 and then 252 req/s against 573 on the fresh seed).
  */
 export async function postgresRunUrl(databaseUrl: string): Promise<{ url: string; dispose: () => Promise<void> }> {
-  const seeded = new URL(await postgresBenchUrl(databaseUrl));
-  const name = `${seeded.pathname.slice(1)}_run`;
-  const admin = new Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${name} with (force)`);
-    // FILE_COPY: the seeded files copied as they are (the default logs every page of ~850 MB).
-    await admin.query(`create database ${name} template ${seeded.pathname.slice(1)} strategy file_copy`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(seeded);
-  url.pathname = `/${name}`;
-  const dispose = async () => {
-    const client = new Client({ connectionString: databaseUrl });
-    await client.connect();
-    try {
-      await client.query(`drop database if exists ${name} with (force)`);
-    } finally {
-      await client.end();
-    }
-  };
-  return { url: url.toString(), dispose };
+  await postgresBenchUrl(databaseUrl);
+  const seeded = benchDatabase('large');
+  const name = `${seeded}_run`;
+  const drop = () => serverStatement(databaseUrl, `drop database if exists ${name} with (force)`).then(() => undefined);
+  await drop();
+  // FILE_COPY: the seeded files copied as they are (the default logs every page of ~850 MB).
+  await serverStatement(databaseUrl, `create database ${name} template ${seeded} strategy file_copy`);
+  return { url: databaseUrlOf(databaseUrl, name), dispose: drop };
 }

@@ -29,9 +29,9 @@ export interface JobScheduler {
 /**
  * Periodic jobs (payment reconciliation, audit retention, the attempt counters' purge, the holders'
  * name segments' rebalance) shared by the server copies on one database: each job runs on one copy at
- * a time, the one holding its lock. Every
- * copy tries every TAKEOVER_CHECK_MS (or the job's own period when shorter), so when the holder dies
- * another copy runs the job within seconds of its lock being freed.
+ * a time, the one holding its lock. Every copy tries every TAKEOVER_CHECK_MS (or the job's own period
+ * when shorter), so when the holder dies another copy runs the job within seconds of its lock being
+ * freed.
  */
 export function createJobScheduler(locks: JobLocks, log: FastifyBaseLogger, checkMs = TAKEOVER_CHECK_MS): JobScheduler {
   const jobs = new Map<string, { job: JobDefinition; timer?: NodeJS.Timeout; running?: Promise<void>; lastRun?: number }>();
