@@ -4,6 +4,8 @@ import { EVERY_DAY, insertBeneficiary, insertProfessional, specialtyByName } fro
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs, sqlRows, uuidsPageByPage } from '../test/helpers';
 import { countQueries } from '../test/queryCounter';
+import { addDays, zonedParts, type IsoDate } from '../services/telemedicine/dates';
+import { dayStart } from '../services/telemedicine/local/agendaConditions';
 
 /**
  * Deep pages of the agenda: past the first thousand rows, a page before the middle is read forward
@@ -166,5 +168,55 @@ describe('GET /api/appointments, totals from the maintained counts', () => {
     await app.db.execute(sql`update appointments set status = 'CANCELED', canceled_at = now() where id = ${id}`);
     expect(await firstPage('')).toMatchObject({ total: before, estimated: undefined });
     expect((await firstPage('&status=CANCELED')).total).toBe((await everyListed('CANCELED')).length);
+  });
+});
+
+// A week wholly past has no coming appointments, one wholly ahead no past ones: agendaPage reads
+// (and counts) only the part the dates leave rows in, and the page is the same.
+describe('GET /api/appointments, a date filter on one side of now', () => {
+  const today = zonedParts(new Date()).date;
+  const comingPart = /"starts_at" >= \$\d+::timestamptz/;
+  const pastPart = /"starts_at" < \$\d+::timestamptz/;
+
+  async function listed(from: IsoDate, to: IsoDate) {
+    const queries = countQueries(app);
+    try {
+      const uuids = await uuidsPageByPage(
+        app,
+        admin,
+        (page) =>
+          `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&dataInicial=${from}&dataFinal=${to}&page=${page}&pageSize=${PAGE_SIZE}`,
+        PAGE_SIZE,
+      );
+      return {
+        uuids,
+        readsComing: queries.statements.some((statement) => comingPart.test(statement)),
+        readsPast: queries.statements.some((statement) => pastPart.test(statement)),
+      };
+    } finally {
+      queries.restore();
+    }
+  }
+
+  const expectedBetween = async (from: IsoDate, to: IsoDate) =>
+    (
+      await sqlRows<{ uuid: string }>(
+        app,
+        sql`select uuid from appointments
+            where beneficiary_id = ${patientId} and status <> 'CANCELED'
+              and starts_at >= ${dayStart(from)}::timestamptz and starts_at < ${dayStart(addDays(to, 1))}::timestamptz
+            order by starts_at < now(), case when starts_at >= now() then starts_at end asc, starts_at desc, id desc`,
+      )
+    ).map((row) => row.uuid);
+
+  it.each([
+    ['wholly past', -12, -3, { readsComing: false, readsPast: true }],
+    ['wholly ahead', 3, 12, { readsComing: true, readsPast: false }],
+    ['around today', -3, 3, { readsComing: true, readsPast: true }],
+  ])('lists a week %s from the parts that hold it', async (_case, fromDays, toDays, reads) => {
+    const [from, to] = [addDays(today, fromDays), addDays(today, toDays)];
+    const expected = await expectedBetween(from, to);
+    expect(expected.length).toBeGreaterThan(PAGE_SIZE);
+    expect(await listed(from, to)).toEqual({ uuids: expected, ...reads });
   });
 });

@@ -153,40 +153,53 @@ const agendaKey = (direction: 'asc' | 'desc'): KeyPart[] => [
 ];
 
 /** 'now', given as ISO text on each execution. */
-const now = sql`${sql.placeholder('now')}::timestamptz`;
+const sqlNow = sql`${sql.placeholder('now')}::timestamptz`;
+
+/**
+ * Whether the agenda's part before or after `now` can hold rows under the date filter: a week wholly
+ * past has no coming part, a week wholly ahead no past one. Such a part is not read (nor counted).
+ */
+function partHoldsRows(values: AgendaValues, now: Date, coming: boolean): boolean {
+  if (coming) return values.startsBefore === undefined || new Date(values.startsBefore) > now;
+  return values.startsFrom === undefined || new Date(values.startsFrom) < now;
+}
 
 /**
  * A page in the agenda's default order without sorting the whole table: the coming appointments
  * soonest first from the starts_at index and, where they run out, the past ones latest first (ties
  * by id, newest first). `reversed` reads that order from its end: the past oldest first, then the
- * coming latest first. Only a page that starts after the first part's last row counts that part.
+ * coming latest first. Only a page that starts after a part's last row counts that part.
  */
 async function agendaPage(
   db: Database,
   condition: Condition,
   page: { reversed: boolean; limit: number | undefined; offset: number },
 ): Promise<AppointmentRow[]> {
-  const values = { ...condition.values, now: new Date().toISOString() };
+  const now = new Date();
+  const values = { ...condition.values, now: now.toISOString() };
   const part = (coming: boolean): Read => {
     const key = agendaKey(coming ? 'asc' : 'desc');
     return {
       shape: `${condition.shape}; ${coming ? 'coming' : 'past'}${page.reversed ? ', from the end' : ''}`,
       values,
-      where: () => and(condition.where(), coming ? gte(appointments.startsAt, now) : lt(appointments.startsAt, now)),
+      where: () => and(condition.where(), coming ? gte(appointments.startsAt, sqlNow) : lt(appointments.startsAt, sqlNow)),
       key: page.reversed ? reversedKey(key) : key,
     };
   };
-  const [first, second] = page.reversed ? [part(false), part(true)] : [part(true), part(false)];
-  const head = await readRows(db, first, page.limit, page.offset);
-  if (page.limit !== undefined && head.length === page.limit) return head;
-  const firstTotal = head.length > 0 ? page.offset + head.length : await exactCount(db, first);
-  const rest = await readRows(
-    db,
-    second,
-    page.limit === undefined ? undefined : page.limit - head.length,
-    Math.max(0, page.offset - firstTotal),
-  );
-  return [...head, ...rest];
+  const parts = (page.reversed ? [false, true] : [true, false])
+    .filter((coming) => partHoldsRows(condition.values as AgendaValues, now, coming))
+    .map(part);
+  const rows: AppointmentRow[] = [];
+  let offset = page.offset;
+  for (const [index, read] of parts.entries()) {
+    const found = await readRows(db, read, page.limit === undefined ? undefined : page.limit - rows.length, offset);
+    rows.push(...found);
+    if (rows.length === page.limit || index === parts.length - 1) break;
+    // The next part starts where this one ends.
+    const partTotal = found.length > 0 ? offset + found.length : await exactCount(db, read);
+    offset = Math.max(0, offset - partTotal);
+  }
+  return rows;
 }
 
 /** Rows per read of the CSV export. */
