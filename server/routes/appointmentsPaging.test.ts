@@ -172,9 +172,15 @@ describe('GET /api/appointments, totals from the maintained counts', () => {
 });
 
 // A week wholly past has no coming appointments, one wholly ahead no past ones: agendaPage reads
-// (and counts) only the part the dates leave rows in, and the page is the same.
+// (and counts) only the part the dates leave rows in, and the page is the same. A few patients'
+// agenda is sorted in one query instead, in the same order, whatever the dates.
 describe('GET /api/appointments, a date filter on one side of now', () => {
   const today = zonedParts(new Date()).date;
+  let patientUuids: Set<string>;
+  beforeAll(async () => {
+    const rows = await sqlRows<{ uuid: string }>(app, sql`select uuid from appointments where beneficiary_id = ${patientId}`);
+    patientUuids = new Set(rows.map((row) => row.uuid));
+  });
   const comingPart = /"starts_at" >= \$\d+::timestamptz/;
   const pastPart = /"starts_at" < \$\d+::timestamptz/;
 
@@ -184,8 +190,7 @@ describe('GET /api/appointments, a date filter on one side of now', () => {
       const uuids = await uuidsPageByPage(
         app,
         admin,
-        (page) =>
-          `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&dataInicial=${from}&dataFinal=${to}&page=${page}&pageSize=${PAGE_SIZE}`,
+        (page) => `/api/appointments?dataInicial=${from}&dataFinal=${to}&page=${page}&pageSize=${PAGE_SIZE}`,
         PAGE_SIZE,
       );
       return {
@@ -203,7 +208,7 @@ describe('GET /api/appointments, a date filter on one side of now', () => {
       await sqlRows<{ uuid: string }>(
         app,
         sql`select uuid from appointments
-            where beneficiary_id = ${patientId} and status <> 'CANCELED'
+            where status <> 'CANCELED'
               and starts_at >= ${dayStart(from)}::timestamptz and starts_at < ${dayStart(addDays(to, 1))}::timestamptz
             order by starts_at < now(), case when starts_at >= now() then starts_at end asc, starts_at desc, id desc`,
       )
@@ -218,5 +223,22 @@ describe('GET /api/appointments, a date filter on one side of now', () => {
     const expected = await expectedBetween(from, to);
     expect(expected.length).toBeGreaterThan(PAGE_SIZE);
     expect(await listed(from, to)).toEqual({ uuids: expected, ...reads });
+  });
+
+  it('reads a page of a few patients’ agenda around today in one query', async () => {
+    const [from, to] = [addDays(today, -1), addDays(today, 1)];
+    const expected = (await expectedBetween(from, to)).filter((uuid) => patientUuids.has(uuid));
+    expect(expected.length).toBeGreaterThan(10);
+    const queries = countQueries(app);
+    try {
+      const response = await injectAs(app, admin, {
+        method: 'GET',
+        url: `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&dataInicial=${from}&dataFinal=${to}&page=1&pageSize=${PAGE_SIZE}`,
+      });
+      expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual(expected);
+      expect(queries.statements.filter((statement) => statement.includes('json_build_object'))).toHaveLength(1);
+    } finally {
+      queries.restore();
+    }
   });
 });

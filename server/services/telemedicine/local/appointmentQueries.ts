@@ -131,8 +131,11 @@ export async function listAppointments(
   if (!values) return { items: [], total: 0, totalEstimated: false };
   const condition = filteredBy(db, values);
   const { sort, limit, offset } = page;
-  const read = (reversed: boolean, limit: number | undefined, offset: number) =>
-    sort ? readRows(db, sortedRead(condition, sort, reversed), limit, offset) : agendaPage(db, condition, { reversed, limit, offset });
+  const read = (reversed: boolean, limit: number | undefined, offset: number) => {
+    if (sort) return readRows(db, sortedRead(condition, sort, reversed), limit, offset);
+    if (values.patientIds) return readRows(db, fewPatientsRead(condition, reversed), limit, offset);
+    return agendaPage(db, condition, { reversed, limit, offset });
+  };
   if (limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, condition)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
@@ -146,14 +149,37 @@ export async function listAppointments(
   return { items: toAppointments(rows), total, totalEstimated: estimated };
 }
 
+/** 'now', given as ISO text on each execution. */
+const sqlNow = sql`${sql.placeholder('now')}::timestamptz`;
+
 /** One part of the agenda's default order: by start, ties by id, newest first. */
 const agendaKey = (direction: 'asc' | 'desc'): KeyPart[] => [
   { column: appointments.startsAt, direction },
   { column: appointments.id, direction: 'desc' },
 ];
 
-/** 'now', given as ISO text on each execution. */
-const sqlNow = sql`${sql.placeholder('now')}::timestamptz`;
+/**
+ * The agenda's default order as one key: the coming appointments soonest first, then the past ones
+ * latest first, ties by id, newest first. Its rows are sorted by it, not read in it from an index.
+ */
+const agendaOrderKey: KeyPart[] = [
+  { column: sql`${appointments.startsAt} < ${sqlNow}`, direction: 'asc' },
+  { column: sql`case when ${appointments.startsAt} >= ${sqlNow} then ${appointments.startsAt} end`, direction: 'asc' },
+  { column: appointments.startsAt, direction: 'desc' },
+  { column: appointments.id, direction: 'desc' },
+];
+
+/**
+ * The agenda of a few patients (the patient filter's matches, by id) in its default order: their
+ * appointments, a few hundred, are read from the patient index and sorted in one query, where
+ * agendaPage reads the coming part and then the past part, two queries for most of their pages.
+ */
+const fewPatientsRead = (condition: Condition, reversed: boolean): Read => ({
+  shape: `${condition.shape}; in the agenda's order${reversed ? ', from the end' : ''}`,
+  values: { ...condition.values, now: new Date().toISOString() },
+  where: condition.where,
+  key: reversed ? reversedKey(agendaOrderKey) : agendaOrderKey,
+});
 
 /**
  * Whether the agenda's part before or after `now` can hold rows under the date filter: a week wholly
