@@ -110,30 +110,37 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
   // Up to a thousand matching groups are read from their holders' ids, more in the list's order
   // (probeMatchingHolders): both give every matching holder once, in order, and only those in scope.
   it.each([
-    ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`],
-    ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`],
-    ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`],
-  ] as const)('gives every holder a name filter matches, once and in order, page after page: %s, %s', async (type, _case, name, scope) => {
-    const expected = await sqlRows<{ cpf: string }>(
-      app,
-      sql`
+    ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`, '', sql`name, id`],
+    ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`, '', sql`name, id`],
+    ['ADMINISTRADOR', 'a few groups, by CPF, last first', 'Paginação 00', () => sql`true`, '&sort=cpf:desc', sql`cpf desc, name, id`],
+    ['ADMINISTRADOR', 'more than a thousand groups, by CPF', 'Paginação', () => sql`true`, '&sort=cpf:asc', sql`cpf, name, id`],
+    ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`, '', sql`name, id`],
+  ] as const)(
+    'gives every holder a name filter matches, once and in order, page after page: %s, %s',
+    async (type, _case, name, scope, sort, order) => {
+      const PAGE = 25;
+      const expected = await sqlRows<{ cpf: string }>(
+        app,
+        sql`
       select cpf from beneficiaries b where holder_id is null and ${scope()}
         and exists (select 1 from beneficiaries m where coalesce(m.holder_id, m.id) = b.id and m.name ilike ${`%${name}%`})
-      order by name, id`,
-    );
-    expect(expected.length).toBeGreaterThan(10);
-    const cpfs: string[] = [];
-    for (let page = 1; ; page++) {
-      const { rows, total, estimated } = await list(type, `page=${page}&pageSize=100&name=${encodeURIComponent(name)}`);
-      // Exact up to a thousand holders, marked as estimated beyond.
-      if (estimated === undefined) expect(total).toBe(expected.length);
-      else expect(expected.length).toBeGreaterThan(1000);
-      const holders = rows.filter((row) => !row.holder).map((row) => row.cpf);
-      cpfs.push(...holders);
-      if (holders.length < 100) break;
-    }
-    expect(cpfs).toEqual(expected.map((row) => row.cpf));
-  });
+      order by ${order}`,
+      );
+      expect(expected.length).toBeGreaterThan(3 * PAGE);
+      const cpfs: string[] = [];
+      // One page past the last at most: a list that never ends fails rather than runs on.
+      for (let page = 1; page <= Math.ceil(expected.length / PAGE) + 1; page++) {
+        const { rows, total, estimated } = await list(type, `page=${page}&pageSize=${PAGE}&name=${encodeURIComponent(name)}${sort}`);
+        // Exact up to a thousand holders, marked as estimated beyond.
+        if (estimated === undefined) expect(total).toBe(expected.length);
+        else expect(expected.length).toBeGreaterThan(1000);
+        const holders = rows.filter((row) => !row.holder).map((row) => row.cpf);
+        cpfs.push(...holders);
+        if (holders.length < PAGE) break;
+      }
+      expect(cpfs).toEqual(expected.map((row) => row.cpf));
+    },
+  );
 
   it('marks an estimated total: a name filter matching more than a thousand holders', async () => {
     const filtered = await list('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação')}`);

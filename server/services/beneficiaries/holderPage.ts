@@ -5,7 +5,9 @@ import { oncePerShape } from '../../db/queryShapes';
 import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
 import { firstMatches } from '../../lib/fewMatches';
+import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import type { ListSort } from '../../lib/listQuery';
+import { reversedKey } from '../../lib/nearerEnd';
 import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
@@ -23,12 +25,16 @@ import { beneficiaryScopeOf } from './scope';
 
 export const HOLDER_SORTS = { name: beneficiaries.name, cpf: beneficiaries.cpf };
 
-/** The holders' order: the requested column first, then name and id; `reverse` reads it from the end. */
-function holderOrder(sort: ListSort | undefined, reverse: boolean): SQL[] {
-  const by = (column: ListSort['column'], direction: ListSort['direction']) =>
-    (direction === 'asc') !== reverse ? asc(column) : desc(column);
-  return [...(sort ? [by(sort.column, sort.direction)] : []), by(beneficiaries.name, 'asc'), by(beneficiaries.id, 'asc')];
-}
+/** The holders' order: the requested column first, then name and id. */
+const holderKey = (sort: ListSort | undefined): KeyPart[] => [
+  ...(sort ? [{ column: sort.column, direction: sort.direction }] : []),
+  { column: beneficiaries.name, direction: 'asc' },
+  { column: beneficiaries.id, direction: 'asc' },
+];
+
+/** The holders' order as ORDER BY; `reverse` reads it from the end. */
+const holderOrder = (sort: ListSort | undefined, reverse: boolean): SQL[] =>
+  orderOfKey(reverse ? reversedKey(holderKey(sort)) : holderKey(sort));
 
 /**
  * The exact number of holders in scope under the channel filters, from the counts the database
@@ -60,21 +66,23 @@ const FEW_HOLDERS = 1000;
 
 /**
  * `few`: the holders of the list (its scope and filters, the name's included: their group has a
- * member whose name contains it) when there are at most FEW_HOLDERS, else undefined; `seen`: how many
- * the probe read, a floor of them all. A rare name is then read from its few holders, in a few
- * milliseconds, and counted by the probe; read in the list's order instead, PostgreSQL (which cannot
- * tell a rare name from a common one) walked tens of thousands of holders to fill the page
- * (bench/README.md). A common name is read in the list's order, where its matches come soon.
+ * member whose name contains it), in the list's order, when there are at most FEW_HOLDERS, else
+ * undefined; `seen`: how many the probe read, a floor of them all. A rare name is then read from its
+ * page's few holders, in a few milliseconds, and counted by the probe; read in the list's order
+ * instead, PostgreSQL (which cannot tell a rare name from a common one) walked tens of thousands of
+ * holders to fill the page (bench/README.md). A common name is read in the list's order, where its
+ * matches come soon.
  *
  * The holders are read by firstMatches, from their group names' trigram index whatever the planner's
- * guess of their number: FEW_HOLDERS + 1 rows at most.
+ * guess of their number: FEW_HOLDERS + 1 rows at most, sorted once read.
  */
 async function probeMatchingHolders(
   db: Database,
   type: Principal['type'],
   values: ConditionValues,
+  sort: ListSort | undefined,
 ): Promise<{ few?: number[]; seen: number }> {
-  const holders = await firstMatches(db, beneficiaries, beneficiaries.id, holderConditions(db, type, values), FEW_HOLDERS + 1);
+  const holders = await firstMatches(db, beneficiaries, beneficiaries.id, holderConditions(db, type, values), FEW_HOLDERS + 1, holderKey(sort));
   return { few: holders.length > FEW_HOLDERS ? undefined : holders, seen: holders.length };
 }
 
@@ -143,10 +151,11 @@ export async function listHolderPage(
   filters: BeneficiaryFilters,
   page: { sort?: ListSort; limit: number; offset: number },
 ): Promise<{ rows: Beneficiary[]; total: ListTotal }> {
-  const probe = filters.name ? await probeMatchingHolders(db, principal.type, conditionValues(principal, filters)) : undefined;
+  const probe = filters.name ? await probeMatchingHolders(db, principal.type, conditionValues(principal, filters), page.sort) : undefined;
   const fewHolders = probe?.few;
-  if (fewHolders?.length === 0) return { rows: [], total: { total: 0, estimated: false } };
-  // Few holders are read by their ids: the name's condition is then theirs.
+  // Few holders come in the list's order: the page's own are read by their ids, whose condition is then the name's.
+  const pageHolders = fewHolders?.slice(page.offset, page.offset + page.limit);
+  if (fewHolders && pageHolders?.length === 0) return { rows: [], total: { total: fewHolders.length, estimated: false } };
   const values = conditionValues(principal, fewHolders ? { ...filters, name: undefined } : filters);
   const shape = `${shapeOf(principal.type, values)}${fewHolders ? ', by ids' : ''}`;
   const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewHolders && sql.placeholder('holders'));
@@ -155,12 +164,12 @@ export async function listHolderPage(
     readPreparedPage(
       db,
       `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
-      { ...values, holders: fewHolders },
+      { ...values, holders: pageHolders },
       { limit, offset },
       (cut) => holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, cut),
     );
 
-  if (fewHolders) return { rows: await readPage(false, page.limit, page.offset), total: { total: fewHolders.length, estimated: false } };
+  if (fewHolders) return { rows: await readPage(false, page.limit, 0), total: { total: fewHolders.length, estimated: false } };
   if (filters.name) {
     // Past a thousand holders the probe saw, the total is the planner's estimate, never below them: not counted (15 ms for a surname).
     const holders = preparedCount(db, `beneficiaries: holders, ${shape}`, values, (withPlaceholders) =>
