@@ -1,7 +1,7 @@
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033 and 0034 (issue 20): lists whose count or page ids are read from an index alone.
+ * Migrations 0033, 0034 and 0036 (issue 20): lists whose count or page ids are read from an index alone.
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
  */
@@ -27,7 +27,9 @@ async function planOf(db: MigrationTarget, query: string): Promise<{ scans: stri
 /** The agenda's patient filter (appointmentQueries.ts), with two matched patients: its count and its page's ids. */
 const PATIENTS = `beneficiary_id = any('{1,2}'::int[]) and status <> 'CANCELED'`;
 const PATIENTS_COUNT = `select count(*) from (select id from appointments where ${PATIENTS} limit 1001) capped`;
-const PATIENTS_PAGE = `select id from appointments where ${PATIENTS} and starts_at >= now() order by starts_at, id desc limit 10`;
+/** Their agenda in its order, coming soonest first then past latest first (appointmentQueries.ts' agendaOrderKey). */
+const PATIENTS_PAGE = `select id from appointments where ${PATIENTS}
+  order by starts_at < now(), case when starts_at >= now() then starts_at end, starts_at desc, id desc limit 10`;
 
 describeMigration('0033_appointments_beneficiary_covering', (db) => {
   it("reads the patient filter's count and page ids from the index alone, where 0027's index needed the table", async () => {
@@ -54,5 +56,35 @@ describeMigration('0034_referrals_created_id', (db) => {
       scans: ['Index Only Scan on referrals_status_created_id_idx'],
       sorts: false,
     });
+  });
+});
+
+/** A page of the agenda's ids (appointmentQueries.ts' agendaPage): one part, read forward or from its end. */
+const agendaPart = (part: 'coming' | 'past', fromEnd: boolean) => {
+  const [where, order] = part === 'coming' ? ['>=', ['starts_at', 'id desc']] : ['<', ['starts_at desc', 'id desc']];
+  const reversed = (column: string) => (column.endsWith(' desc') ? column.slice(0, -5) : `${column} desc`);
+  const by = fromEnd ? order.map(reversed) : order;
+  return `select id from appointments where starts_at ${where} now() and status <> 'CANCELED' order by ${by.join(', ')} limit 10 offset 1000`;
+};
+
+describeMigration('0036_appointments_starts_id', (db) => {
+  it("reads a page of the agenda's ids from an index alone in the agenda's order, where the start's index needed the table and a sort", async () => {
+    expect(await planOf(db, agendaPart('coming', false))).toEqual({ scans: ['Index Scan on appointments_starts_idx'], sorts: true });
+
+    await db.migrate(MIGRATIONS);
+
+    for (const [part, fromEnd, index] of [
+      ['coming', false, 'appointments_starts_id_desc_idx'],
+      ['coming', true, 'appointments_starts_id_desc_idx'],
+      ['past', false, 'appointments_starts_id_idx'],
+      ['past', true, 'appointments_starts_id_idx'],
+    ] as const) {
+      expect({ part, fromEnd, ...(await planOf(db, agendaPart(part, fromEnd))) }).toEqual({
+        part,
+        fromEnd,
+        scans: [`Index Only Scan on ${index}`],
+        sorts: false,
+      });
+    }
   });
 });

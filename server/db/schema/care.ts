@@ -201,7 +201,9 @@ export const appointments = pgTable(
     uniqueIndex('appointments_referral_key')
       .on(t.referralId)
       .where(sql`status <> 'CANCELED' and referral_id is not null`),
-    index('appointments_starts_idx').on(t.startsAt),
+    // The agenda's order, ties by id newest first, from the index alone (migration 0036).
+    index('appointments_starts_id_idx').on(t.startsAt, t.id, t.status),
+    index('appointments_starts_id_desc_idx').on(t.startsAt, t.id.desc(), t.status),
     index('appointments_professional_starts_idx').on(t.professionalId, t.startsAt),
     // A patient's appointments, and the agenda filtered by patient in date order, its count and page
     // ids from the index alone (migration 0033, replacing 0027's without status and id).
