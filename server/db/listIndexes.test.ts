@@ -1,7 +1,8 @@
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033, 0034 and 0036 (issue 20): lists whose count or page ids are read from an index alone.
+ * Migrations 0033, 0034, 0036 and 0037 (issue 20): lists whose count or page ids are read from an index
+ * (alone, where it holds every column the query needs).
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
  */
@@ -83,6 +84,30 @@ describeMigration('0036_appointments_starts_id', (db) => {
         part,
         fromEnd,
         scans: [`Index Only Scan on ${index}`],
+        sorts: false,
+      });
+    }
+  });
+});
+
+/** A page of the resellers' or the professionals' ids in their default order (name, then id), forward or from the end. */
+const namePage = (table: 'resellers' | 'professionals', fromEnd: boolean) => {
+  const [name, where] = table === 'resellers' ? ['nome', ''] : ['nome_completo', 'where removed_at is null'];
+  const direction = fromEnd ? 'desc' : 'asc';
+  return `select id from ${table} ${where} order by lower(${name}) ${direction}, id ${direction} limit 10 offset 100`;
+};
+
+describeMigration('0037_name_order_indexes', (db) => {
+  it('reads a page of the resellers and of the professionals in name order from an index, where every row was sorted', async () => {
+    expect((await planOf(db, namePage('resellers', false))).sorts).toBe(true);
+    expect((await planOf(db, namePage('professionals', false))).sorts).toBe(true);
+
+    await db.migrate(MIGRATIONS);
+
+    for (const fromEnd of [false, true]) {
+      expect(await planOf(db, namePage('resellers', fromEnd))).toEqual({ scans: ['Index Scan on resellers_nome_id_idx'], sorts: false });
+      expect(await planOf(db, namePage('professionals', fromEnd))).toEqual({
+        scans: ['Index Scan on professionals_nome_id_idx'],
         sorts: false,
       });
     }

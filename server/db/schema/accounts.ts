@@ -107,6 +107,8 @@ export const resellers = pgTable(
     uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
     index('resellers_branch_idx').on(t.branchId),
     index('resellers_partner_idx').on(t.partnerId),
+    // The list's default order, name then id, from the index (migration 0037).
+    index('resellers_nome_id_idx').on(sql`lower(${t.nome})`, t.id),
     foreignKey({
       name: 'resellers_branch_partner_fk',
       columns: [t.branchId, t.partnerId],

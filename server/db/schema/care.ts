@@ -77,7 +77,10 @@ export const professionals = pgTable(
     uniqueIndex('professionals_cpf_key')
       .on(t.cpf)
       .where(sql`removed_at is null`),
-    index('professionals_nome_idx').on(sql`lower(${t.nomeCompleto})`),
+    // The list's default order, name then id, from the index (migration 0037).
+    index('professionals_nome_id_idx')
+      .on(sql`lower(${t.nomeCompleto})`, t.id)
+      .where(sql`removed_at is null`),
     check('professionals_consultation_check', sql`tempo_medio_consulta between 5 and 240`),
   ],
 );
