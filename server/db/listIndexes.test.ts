@@ -1,23 +1,27 @@
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033, 0034, 0036 and 0037 (issue 20): lists whose count or page ids are read from an index
- * (alone, where it holds every column the query needs).
+ * Migrations 0033, 0034, 0036-0038 (issue 20): lists whose count, page ids or filters are read from an
+ * index (alone, where it holds every column the query needs).
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
  */
 
-/** The scans of `query`'s plan, as 'Node Type on index' (or on the table), and whether it sorts. */
-async function planOf(db: MigrationTarget, query: string): Promise<{ scans: string[]; sorts: boolean }> {
+/**
+ * The scans of `query`'s plan, as 'Node Type on index' (or on the table), and whether it sorts.
+ * `bitmaps`: bitmap scans instead of index scans, the only ones a trigram (GIN) index answers.
+ */
+async function planOf(db: MigrationTarget, query: string, bitmaps = false): Promise<{ scans: string[]; sorts: boolean }> {
   const [row] = await db.run(`
-    set enable_seqscan = off; set enable_bitmapscan = off;
+    set enable_seqscan = off; set enable_bitmapscan = ${bitmaps ? 'on' : 'off'}; set enable_indexscan = ${bitmaps ? 'off' : 'on'};
     explain (format json) ${query}`);
   const plan = row!['QUERY PLAN'];
   type Node = { 'Node Type': string; 'Index Name'?: string; 'Relation Name'?: string; Plans?: Node[] };
   const [{ Plan }] = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: Node }>;
   const found = { scans: [] as string[], sorts: false };
   const visit = (node: Node) => {
-    if (node['Relation Name']) found.scans.push(`${node['Node Type']} on ${node['Index Name'] ?? node['Relation Name']}`);
+    const on = node['Index Name'] ?? node['Relation Name'];
+    if (on) found.scans.push(`${node['Node Type']} on ${on}`);
     if (node['Node Type'].includes('Sort')) found.sorts = true;
     node.Plans?.forEach(visit);
   };
@@ -111,5 +115,38 @@ describeMigration('0037_name_order_indexes', (db) => {
         sorts: false,
       });
     }
+  });
+});
+
+/** The resellers' and the professionals' 'contains' filters (resellerList.ts, professionals/queries.ts), as their counts. */
+const FILTERS = [
+  ['resellers', `nome ilike '%ana silva%'`, 'resellers_nome_trgm_idx'],
+  ['resellers', `cpf like '%12345%'`, 'resellers_cpf_trgm_idx'],
+  ['professionals', `removed_at is null and nome_completo ilike '%ana silva%'`, 'professionals_nome_trgm_idx'],
+  ['professionals', `removed_at is null and cpf like '%12345%'`, 'professionals_cpf_trgm_idx'],
+  ['professionals', `removed_at is null and email ilike '%silva%'`, 'professionals_email_trgm_idx'],
+] as const;
+
+describeMigration('0038_channel_filter_trigrams', (db) => {
+  it("answers the resellers' and the professionals' name, CPF and e-mail filters from trigrams, where every row was read", async () => {
+    for (const [table, where] of FILTERS)
+      expect((await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans).not.toContainEqual(
+        expect.stringMatching(/_trgm_idx$/),
+      );
+
+    await db.migrate(MIGRATIONS);
+    // As many professionals as at the xl size: on a near-empty table the planner reads a whole small
+    // index rather than the trigrams, as it reads the whole table at the large size (500: 0.4 ms).
+    await db.run(`
+      insert into professionals (nome_completo, cpf, crm, crm_estado, email)
+      select 'Profissional ' || n, lpad(n::text, 11, '0'), n::text, 'SP', 'profissional' || n || '@exemplo.com.br'
+      from generate_series(1, 5000) as n;
+      analyze professionals;`);
+
+    for (const [table, where, index] of FILTERS)
+      expect((await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans).toEqual([
+        `Bitmap Heap Scan on ${table}`,
+        `Bitmap Index Scan on ${index}`,
+      ]);
   });
 });

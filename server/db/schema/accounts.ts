@@ -109,6 +109,9 @@ export const resellers = pgTable(
     index('resellers_partner_idx').on(t.partnerId),
     // The list's default order, name then id, from the index (migration 0037).
     index('resellers_nome_id_idx').on(sql`lower(${t.nome})`, t.id),
+    // 'Nome contém' and 'CPF contém' from trigrams (migration 0038).
+    index('resellers_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('resellers_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({
       name: 'resellers_branch_partner_fk',
       columns: [t.branchId, t.partnerId],

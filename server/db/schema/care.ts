@@ -81,6 +81,19 @@ export const professionals = pgTable(
     index('professionals_nome_id_idx')
       .on(sql`lower(${t.nomeCompleto})`, t.id)
       .where(sql`removed_at is null`),
+    // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038).
+    index('professionals_nome_trgm_idx')
+      .using('gin', t.nomeCompleto.op('gin_trgm_ops'))
+      .with({ fastupdate: false })
+      .where(sql`removed_at is null`),
+    index('professionals_cpf_trgm_idx')
+      .using('gin', t.cpf.op('gin_trgm_ops'))
+      .with({ fastupdate: false })
+      .where(sql`removed_at is null`),
+    index('professionals_email_trgm_idx')
+      .using('gin', t.email.op('gin_trgm_ops'))
+      .with({ fastupdate: false })
+      .where(sql`removed_at is null`),
     check('professionals_consultation_check', sql`tempo_medio_consulta between 5 and 240`),
   ],
 );
