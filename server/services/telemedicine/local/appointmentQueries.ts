@@ -134,7 +134,7 @@ export async function listAppointments(
   const read = (reversed: boolean, limit: number | undefined, offset: number) => {
     if (sort) return readRows(db, sortedRead(condition, sort, reversed), limit, offset);
     if (values.patientIds) return readRows(db, fewPatientsRead(condition, reversed), limit, offset);
-    return agendaPage(db, condition, { reversed, limit, offset });
+    return agendaPage(db, condition, values, { reversed, limit, offset });
   };
   if (limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, condition)]);
@@ -181,13 +181,16 @@ const fewPatientsRead = (condition: Condition, reversed: boolean): Read => ({
   key: reversed ? reversedKey(agendaOrderKey) : agendaOrderKey,
 });
 
+/** The date filter's bounds, as instants. */
+type AgendaDates = Pick<AgendaValues, 'startsFrom' | 'startsBefore'>;
+
 /**
  * Whether the agenda's part before or after `now` can hold rows under the date filter: a week wholly
  * past has no coming part, a week wholly ahead no past one. Such a part is not read (nor counted).
  */
-function partHoldsRows(values: AgendaValues, now: Date, coming: boolean): boolean {
-  if (coming) return values.startsBefore === undefined || new Date(values.startsBefore) > now;
-  return values.startsFrom === undefined || new Date(values.startsFrom) < now;
+function partHoldsRows(dates: AgendaDates, now: Date, coming: boolean): boolean {
+  if (coming) return dates.startsBefore === undefined || new Date(dates.startsBefore) > now;
+  return dates.startsFrom === undefined || new Date(dates.startsFrom) < now;
 }
 
 /**
@@ -199,6 +202,7 @@ function partHoldsRows(values: AgendaValues, now: Date, coming: boolean): boolea
 async function agendaPage(
   db: Database,
   condition: Condition,
+  dates: AgendaDates,
   page: { reversed: boolean; limit: number | undefined; offset: number },
 ): Promise<AppointmentRow[]> {
   const now = new Date();
@@ -212,9 +216,7 @@ async function agendaPage(
       key: page.reversed ? reversedKey(key) : key,
     };
   };
-  const parts = (page.reversed ? [false, true] : [true, false])
-    .filter((coming) => partHoldsRows(condition.values as AgendaValues, now, coming))
-    .map(part);
+  const parts = (page.reversed ? [false, true] : [true, false]).filter((coming) => partHoldsRows(dates, now, coming)).map(part);
   const rows: AppointmentRow[] = [];
   let offset = page.offset;
   for (const [index, read] of parts.entries()) {
