@@ -71,6 +71,35 @@ describe('GET /api/appointments, deep pages', () => {
   });
 });
 
+// A few patients' page carries its exact total (a window count), at any offset and in any sort; a
+// page past the last row has none to carry it, and counts.
+describe('GET /api/appointments, a few patients’ total', () => {
+  it.each([
+    ['the agenda’s order', ''],
+    ['by status', '&sort=status:desc'],
+    ['by patient', '&sort=paciente:asc'],
+  ])('is exact on the first page, a deep one and past the last: %s', async (_case, sort) => {
+    const [{ listed }] = await sqlRows<{ listed: number }>(
+      app,
+      sql`select count(*)::int as listed from appointments where beneficiary_id = ${patientId} and status <> 'CANCELED'`,
+    );
+    const lastPage = Math.ceil(listed / PAGE_SIZE);
+    for (const page of [1, lastPage - 1, lastPage, lastPage + 1]) {
+      const response = await injectAs(app, admin, {
+        method: 'GET',
+        url: `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&page=${page}&pageSize=${PAGE_SIZE}${sort}`,
+      });
+      const rows = response.json() as unknown[];
+      expect({ page, total: Number(response.headers['x-total-count']), estimated: response.headers['x-total-estimated'] }).toEqual({
+        page,
+        total: listed,
+        estimated: undefined,
+      });
+      expect(rows).toHaveLength(Math.max(0, Math.min(PAGE_SIZE, listed - (page - 1) * PAGE_SIZE)));
+    }
+  });
+});
+
 // Up to 5,000 patients matching the filter are read by id, more through the subquery (patientIn):
 // a filter matching more must not keep to the patients it read first.
 describe('GET /api/appointments, a patient filter matching more than 5,000 beneficiaries', () => {
@@ -236,7 +265,9 @@ describe('GET /api/appointments, a date filter on one side of now', () => {
         url: `/api/appointments?paciente=${encodeURIComponent(PATIENT)}&dataInicial=${from}&dataFinal=${to}&page=1&pageSize=${PAGE_SIZE}`,
       });
       expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual(expected);
-      expect(queries.statements.filter((statement) => statement.includes('json_build_object'))).toHaveLength(1);
+      expect(Number(response.headers['x-total-count'])).toBe(expected.length);
+      // The page and its total: one statement reads the appointments.
+      expect(queries.statements.filter((statement) => /from "appointments"/.test(statement))).toHaveLength(1);
     } finally {
       queries.restore();
     }

@@ -131,11 +131,15 @@ export async function listAppointments(
   if (!values) return { items: [], total: 0, totalEstimated: false };
   const condition = filteredBy(db, values);
   const { sort, limit, offset } = page;
-  const read = (reversed: boolean, limit: number | undefined, offset: number) => {
-    if (sort) return readRows(db, sortedRead(condition, sort, reversed), limit, offset);
-    if (values.patientIds) return readRows(db, fewPatientsRead(condition, reversed), limit, offset);
-    return agendaPage(db, condition, values, { reversed, limit, offset });
-  };
+  if (values.patientIds) {
+    const fewPatients = sort ? sortedRead(condition, sort, false) : fewPatientsRead(condition);
+    const { rows, total } = await pageWithTotal(db, condition, fewPatients, { limit, offset });
+    return { items: toAppointments(rows), total, totalEstimated: false };
+  }
+  const read = (reversed: boolean, limit: number | undefined, offset: number) =>
+    sort
+      ? readRows(db, sortedRead(condition, sort, reversed), limit, offset)
+      : agendaPage(db, condition, values, { reversed, limit, offset });
   if (limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, limit, offset), countRows(db, condition)]);
     return { items: toAppointments(rows), total, totalEstimated: estimated };
@@ -174,12 +178,52 @@ const agendaOrderKey: KeyPart[] = [
  * appointments, a few hundred, are read from the patient index and sorted in one query, where
  * agendaPage reads the coming part and then the past part, two queries for most of their pages.
  */
-const fewPatientsRead = (condition: Condition, reversed: boolean): Read => ({
-  shape: `${condition.shape}; in the agenda's order${reversed ? ', from the end' : ''}`,
+const fewPatientsRead = (condition: Condition): Read => ({
+  shape: `${condition.shape}; in the agenda's order`,
   values: { ...condition.values, now: new Date().toISOString() },
   where: condition.where,
-  key: reversed ? reversedKey(agendaOrderKey) : agendaOrderKey,
+  key: agendaOrderKey,
 });
+
+/**
+ * A page (or, without a limit, all) of a few patients' agenda (`read`, under `condition`) and its
+ * exact total, in one query: all their appointments, a few hundred, are sorted for any page, so a
+ * window count beside costs next to nothing, where a count of its own was a second statement,
+ * planned and answered apart. Read forward at any offset: the sort reads every row whichever end the
+ * page is nearer. A page past the last row has no row to carry the total, which is then counted.
+ */
+async function pageWithTotal(
+  db: Database,
+  condition: Condition,
+  read: Read,
+  page: { limit: number | undefined; offset: number },
+): Promise<{ rows: AppointmentRow[]; total: number }> {
+  const rows = await readPreparedPage(db, `${read.shape}; page with its total`, read.values, page, (cut) => {
+    const orderBy = orderOfKey(read.key);
+    const pageIds = joinedFor(
+      db
+        .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+        .from(appointments)
+        .$dynamic(),
+      read.sort,
+    )
+      .where(read.where())
+      .orderBy(...orderBy)
+      .limit(cut.limit)
+      .offset(cut.offset)
+      .as('page_ids');
+    return joinedFor(
+      db
+        .select({ ...appointmentColumns, total: pageIds.total })
+        .from(appointments)
+        .innerJoin(pageIds, eq(pageIds.id, appointments.id))
+        .$dynamic(),
+      read.sort,
+    ).orderBy(...orderBy);
+  });
+  if (rows.length > 0) return { rows, total: rows[0].total };
+  return { rows, total: page.offset === 0 ? 0 : await exactCount(db, condition) };
+}
 
 /** The date filter's bounds, as instants. */
 type AgendaDates = Pick<AgendaValues, 'startsFrom' | 'startsBefore'>;
