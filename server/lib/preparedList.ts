@@ -1,12 +1,14 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
+import { isAnyOf } from './fewMatches';
 import { keyOf, orderOfKey, type KeyPart } from './keyset';
 import type { ListSort } from './listQuery';
 import { pageFromNearerEndOf, reversedKey } from './nearerEnd';
 
 /** A drizzle query before it is prepared, and what its prepared form answers. */
-interface Preparable<Result> {
+export interface Preparable<Result> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Result> };
 }
 
@@ -55,28 +57,68 @@ export function readPreparedPage<Row>(
 }
 
 /**
+ * A page read in two statements, each prepared once per shape: its ids (`ids`, ordered and cut to the
+ * page's placeholders, with only the tables its order needs joined), then their rows (`rows`, the
+ * select list with its lookups and joins, given the condition on those ids), put back in the ids'
+ * order.
+ *
+ * Why not one statement: PostgreSQL computes a select list for every row an OFFSET skips (page 200
+ * of the agenda ran 2,000 lookups of each kind), and it plans a statement with a LIMIT and an OFFSET
+ * anew on every execution (a generic plan would be costed for a tenth of the rows): with the lookups
+ * in it, 0.7-0.9 ms of planning for the agenda's page. The rows by id keep one plan per connection
+ * (the agenda's page 513-518 → 571-573 req/s, the report's 461-478 → 562-602, bench/README.md).
+ */
+export interface PageByIds<Row> {
+  ids: (page: PagePlaceholders) => Preparable<Array<{ id: number }>>;
+  rows: (ids: SQL) => Preparable<Row[]>;
+  /** The column the ids are of. */
+  id: AnyPgColumn;
+}
+
+/** The rows of a page read by PageByIds: `values` fill the ids' conditions, `page` cuts them. */
+export async function readPageByIds<Row extends { id: number }>(
+  db: Database,
+  shape: string,
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number },
+  build: PageByIds<Row>,
+): Promise<Row[]> {
+  const ids = (await readPreparedPage(db, `${shape}; page ids`, values, page, build.ids)).map((row) => row.id);
+  if (ids.length === 0) return [];
+  const byIds = oncePerShape(db, `${shape}; rows by ids`, () => build.rows(isAnyOf(build.id, sql.placeholder('ids'))));
+  const rows = await byIds.execute({ ids });
+  const position = new Map(ids.map((id, index) => [id, index]));
+  return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+}
+
+/**
  * One page of a list in the order `sort` then `defaults`, and its exact total, read from the nearer
  * end (pageFromNearerEndOf); each query is prepared once per shape (db/queryShapes.ts) and executed
  * with `values`. `shape` names the conditions' shape (conditionsShape); the page's shape adds the
- * sort, the direction it is read in and whether it skips rows. `rows(orderBy, page)` builds the page
- * (LIMIT and OFFSET from `page`), `count()` the total, both with `placeholdersFor(values)`.
+ * sort, the direction it is read in and whether it skips rows. The page is `rows(orderBy, page)`
+ * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)` (readPageByIds);
+ * `count()` is the total; all with `placeholdersFor(values)`.
  */
-export function readPreparedList<Row>(
+export function readPreparedList<Row extends { id: number }>(
   db: Database,
   shape: string,
   values: Record<string, unknown>,
   page: { sort?: ListSort; limit: number; offset: number },
   defaults: KeyPart[],
-  build: { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]>; count: () => Preparable<Array<{ total: number }>> },
+  build: ({ rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> } | { byIds: (orderBy: SQL[]) => PageByIds<Row> }) & {
+    count: () => Preparable<Array<{ total: number }>>;
+  },
 ): Promise<{ rows: Row[]; total: number }> {
   const key = keyOf(page.sort, defaults);
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
   return pageFromNearerEndOf(
     page,
-    (reversed, limit, offset) =>
-      readPreparedPage(db, `${shape}; page${sorted}${reversed ? ', from the end' : ''}`, values, { limit, offset }, (placeholders) =>
-        build.rows(orderOfKey(reversed ? reversedKey(key) : key), placeholders),
-      ),
+    (reversed, limit, offset) => {
+      const pageShape = `${shape}; page${sorted}${reversed ? ', from the end' : ''}`;
+      const orderBy = orderOfKey(reversed ? reversedKey(key) : key);
+      if ('byIds' in build) return readPageByIds(db, pageShape, values, { limit, offset }, build.byIds(orderBy));
+      return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy, placeholders));
+    },
     async () => {
       const [{ total }] = await oncePerShape(db, `${shape}; count`, build.count).execute(values);
       return Number(total);

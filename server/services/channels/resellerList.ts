@@ -4,7 +4,6 @@ import type { Database } from '../../db/client';
 import { branches, partners, resellerCounts, resellers } from '../../db/schema';
 import type { Keyset, KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
-import { pageByIds } from '../../lib/pageByIds';
 import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
 import { ownScopeKey, resellerScopeOf } from '../scope';
 import type { Principal } from '../auth/tokens';
@@ -87,10 +86,18 @@ export async function listResellers(
     pageOfList(list),
     RESELLER_DEFAULT_KEY,
     {
-      rows: (orderBy, page) => {
-        const ids = db.select({ id: resellers.id }).from(resellers).where(where()).$dynamic();
-        return pageByIds(selectResellers(db), resellers.id, ids, orderBy, page);
-      },
+      byIds: (orderBy) => ({
+        ids: (page) =>
+          db
+            .select({ id: resellers.id })
+            .from(resellers)
+            .where(where())
+            .orderBy(...orderBy)
+            .limit(page.limit)
+            .offset(page.offset),
+        rows: (ids) => selectResellers(db).where(ids),
+        id: resellers.id,
+      }),
       count: () => totalQuery(db, principal.type, values),
     },
   );

@@ -9,7 +9,7 @@ import { branches, partners, resellers, sales } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/httpErrors';
 import { idFilter, type ListSort } from '../../lib/listQuery';
 import { pageFromNearerEndOf } from '../../lib/nearerEnd';
-import { pageByIds } from '../../lib/pageByIds';
+import { readPageByIds } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
   money,
@@ -60,31 +60,48 @@ function withChannel<T extends PgSelect>(query: T) {
 const SALE_OWN_COLUMNS = new Set<unknown>([sales.dataHora, sales.valor, sales.tipo, sales.paymentMethod, sales.id]);
 
 /**
- * A page of the report's rows in `orderBy`, its limit and offset placeholders. When every part of the
- * order is the sale's own column (`byIds`), the page's ids come from `sales` alone and the names are
- * joined for those rows only (pageByIds): joined first, the three lookups ran for every row the offset
- * skipped (1,500 of them on page 150, 10 of the query's 12 ms at the large size). An order by a name
- * needs the joins to find its page.
+ * A page of the report's rows in `orderBy` with the names joined, its limit and offset placeholders:
+ * for an order by a name, which needs the joins to find its page.
  */
-function pageQuery(db: Database, type: Principal['type'], keys: ReportKeys, orderBy: SQL[], byIds: boolean, offset: number) {
-  const where = and(...reportConditionsOnSales(type, keys));
-  const rows = withChannel(db.select(saleRowFields).from(sales).$dynamic());
-  const page = { limit: sql.placeholder('limit'), offset: offsetOf(offset) };
-  if (!byIds)
-    return rows
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(page.limit)
-      .offset(page.offset);
-  return pageByIds(rows, sales.id, db.select({ id: sales.id }).from(sales).where(where).$dynamic(), orderBy, page);
+function joinedPageQuery(db: Database, type: Principal['type'], keys: ReportKeys, orderBy: SQL[], offset: number) {
+  return withChannel(db.select(saleRowFields).from(sales).$dynamic())
+    .where(and(...reportConditionsOnSales(type, keys)))
+    .orderBy(...orderBy)
+    .limit(sql.placeholder('limit'))
+    .offset(offsetOf(offset));
 }
 
-/** Reads pages of the report's rows in the order of `sort` or its reverse, each query prepared once per shape. */
+/**
+ * Reads pages of the report's rows in the order of `sort` or its reverse, each query prepared once per
+ * shape. When every part of the order is the sale's own column, the page's ids come from `sales` alone
+ * and the names are joined for those rows only (readPageByIds): joined first, the three lookups ran
+ * for every row the offset skipped (1,500 of them on page 150, 10 of the query's 12 ms at the large size).
+ */
 function rowsReader(db: Database, type: Principal['type'], values: ReportValues, sort: ListSort | undefined) {
   const byIds = pageKey(sort).every((part) => SALE_OWN_COLUMNS.has(part.column));
   return (reversed: boolean, limit: number, offset: number) => {
     const shape = `reports: page, ${shapeOf(type, values)}, ${pageShape(sort, reversed, offset)}`;
-    const query = oncePerShape(db, shape, () => pageQuery(db, type, placeholdersOf(values), pageOrderBy(sort, reversed), byIds, offset));
+    const orderBy = pageOrderBy(sort, reversed);
+    if (byIds)
+      return readPageByIds(
+        db,
+        shape,
+        values,
+        { limit, offset },
+        {
+          ids: (cut) =>
+            db
+              .select({ id: sales.id })
+              .from(sales)
+              .where(and(...reportConditionsOnSales(type, placeholdersOf(values))))
+              .orderBy(...orderBy)
+              .limit(cut.limit)
+              .offset(cut.offset),
+          rows: (ids) => withChannel(db.select(saleRowFields).from(sales).$dynamic()).where(ids),
+          id: sales.id,
+        },
+      );
+    const query = oncePerShape(db, shape, () => joinedPageQuery(db, type, placeholdersOf(values), orderBy, offset));
     return query.execute({ ...values, limit, offset });
   };
 }

@@ -7,8 +7,8 @@ import { boundedCount, preparedCount, type ListTotal } from '../../../lib/bounde
 import { keysetBatches } from '../../../lib/csv';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
-import { pageByIds } from '../../../lib/pageByIds';
-import { conditionsShape, placeholdersFor, readPreparedPage } from '../../../lib/preparedList';
+
+import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage } from '../../../lib/preparedList';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
 import { isUuid } from '../uuid';
 import { agendaCondition, agendaValues, type AgendaValues } from './agendaConditions';
@@ -45,21 +45,33 @@ const filteredBy = (db: Database, values: AgendaValues): Condition => ({
 
 /**
  * Rows in `read.key`'s order from `offset` on, `limit` of them or all; a page's lookups are read for
- * its rows alone (pageByIds).
+ * its rows alone (readPageByIds).
  */
 function readRows(db: Database, read: Read, limit: number | undefined, offset: number): Promise<AppointmentRow[]> {
-  const shape = `${read.shape}; ${limit === undefined ? 'all' : 'page'}`;
-  return readPreparedPage(db, shape, read.values, { limit, offset }, (cut) => {
-    const orderBy = orderOfKey(read.key);
-    const rows = selectRows(db, read.sort);
-    if (limit === undefined)
-      return rows
-        .where(read.where())
-        .orderBy(...orderBy)
-        .offset(cut.offset);
-    const ids = joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), read.sort).where(read.where());
-    return pageByIds(rows, appointments.id, ids, orderBy, cut);
-  });
+  const orderBy = orderOfKey(read.key);
+  if (limit !== undefined)
+    return readPageByIds(
+      db,
+      read.shape,
+      read.values,
+      { limit, offset },
+      {
+        ids: (cut) =>
+          joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), read.sort)
+            .where(read.where())
+            .orderBy(...orderBy)
+            .limit(cut.limit)
+            .offset(cut.offset),
+        rows: (ids) => selectRows(db).where(ids),
+        id: appointments.id,
+      },
+    );
+  return readPreparedPage(db, `${read.shape}; all`, read.values, { limit, offset }, (cut) =>
+    selectRows(db, read.sort)
+      .where(read.where())
+      .orderBy(...orderBy)
+      .offset(cut.offset),
+  );
 }
 
 /**

@@ -7,8 +7,8 @@ import { boundedCount, preparedCount, type ListTotal } from '../../../lib/bounde
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
-import { pageByIds } from '../../../lib/pageByIds';
-import { conditionsShape, placeholdersFor, readPreparedPage, type OrPlaceholders } from '../../../lib/preparedList';
+
+import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage, type OrPlaceholders } from '../../../lib/preparedList';
 import { qualified } from '../../../lib/qualified';
 import { addDays } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
@@ -129,7 +129,7 @@ const conditionOf = (listed: Listed) => referralCondition(placeholdersFor(listed
 
 /**
  * Rows in `order.key`'s order from `offset` on, `limit` of them or all; a page's beneficiary, specialty,
- * professional and partner are joined for its rows alone (pageByIds).
+ * professional and partner are joined for its rows alone (readPageByIds).
  */
 function readRows(
   db: Database,
@@ -138,17 +138,29 @@ function readRows(
   limit: number | undefined,
   offset: number,
 ): Promise<ReferralRow[]> {
-  const shape = `${listed.shape}; ${limit === undefined ? 'all' : 'page'}, ${order.shape}`;
-  return readPreparedPage(db, shape, listed.values, { limit, offset }, (cut) => {
-    const orderBy = orderOfKey(order.key);
-    const rows = selectRows(db).$dynamic();
-    if (limit === undefined)
-      return rows
-        .where(conditionOf(listed))
-        .orderBy(...orderBy)
-        .offset(cut.offset);
-    return pageByIds(rows, referrals.id, matchingIds(db, listed, conditionOf(listed)), orderBy, cut);
-  });
+  const orderBy = orderOfKey(order.key);
+  if (limit !== undefined)
+    return readPageByIds(
+      db,
+      `${listed.shape}; ${order.shape}`,
+      listed.values,
+      { limit, offset },
+      {
+        ids: (cut) =>
+          matchingIds(db, listed, conditionOf(listed))
+            .orderBy(...orderBy)
+            .limit(cut.limit)
+            .offset(cut.offset),
+        rows: (ids) => selectRows(db, { id: sql<number>`${referrals.id}` }).where(ids),
+        id: referrals.id,
+      },
+    );
+  return readPreparedPage(db, `${listed.shape}; all, ${order.shape}`, listed.values, { limit, offset }, (cut) =>
+    selectRows(db)
+      .where(conditionOf(listed))
+      .orderBy(...orderBy)
+      .offset(cut.offset),
+  );
 }
 
 /**
