@@ -99,13 +99,15 @@ export async function readPageByIds<Row extends { id: number }>(
  * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)` (readPageByIds);
  * `count()` is the total; all with `placeholdersFor(values)`.
  */
-export function readPreparedList<Row extends { id: number }>(
+export function readPreparedList<Row>(
   db: Database,
   shape: string,
   values: Record<string, unknown>,
   page: { sort?: ListSort; limit: number; offset: number },
   defaults: KeyPart[],
-  build: ({ rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> } | { byIds: (orderBy: SQL[]) => PageByIds<Row> }) & {
+  build: (
+    { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> } | { byIds: (orderBy: SQL[]) => PageByIds<Row & { id: number }> }
+  ) & {
     count: () => Preparable<Array<{ total: number }>>;
   },
 ): Promise<{ rows: Row[]; total: number }> {
