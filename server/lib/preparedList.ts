@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
 import { isAnyOf } from './fewMatches';
@@ -74,6 +74,30 @@ export interface PageByIds<Row> {
   /** The column the ids are of. */
   id: AnyPgColumn;
 }
+
+/**
+ * The PageByIds of one table's rows: the ids of `table` (its column `id`) under `where()`, in
+ * `orderBy`, then `rows` for those ids. The conditions are built only when the query is, once per shape.
+ */
+export const tablePageByIds = <Row extends { id: number }>(
+  db: Database,
+  table: PgTable,
+  id: AnyPgColumn,
+  where: () => SQL | undefined,
+  orderBy: SQL[],
+  rows: (ids: SQL) => Preparable<Row[]>,
+): PageByIds<Row> => ({
+  ids: (page) =>
+    db
+      .select({ id })
+      .from(table)
+      .where(where())
+      .orderBy(...orderBy)
+      .limit(page.limit)
+      .offset(page.offset) as unknown as Preparable<Array<{ id: number }>>,
+  rows,
+  id,
+});
 
 /** The rows of a page read by PageByIds: `values` fill the ids' conditions, `page` cuts them. */
 export async function readPageByIds<Row extends { id: number }>(

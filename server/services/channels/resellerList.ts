@@ -4,7 +4,14 @@ import type { Database } from '../../db/client';
 import { branches, partners, resellerCounts, resellers } from '../../db/schema';
 import type { Keyset, KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
-import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
+import {
+  conditionsShape,
+  givenValues,
+  placeholdersFor,
+  readPreparedList,
+  tablePageByIds,
+  type OrPlaceholders,
+} from '../../lib/preparedList';
 import { ownScopeKey, resellerScopeOf } from '../scope';
 import type { Principal } from '../auth/tokens';
 import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
@@ -86,18 +93,7 @@ export async function listResellers(
     pageOfList(list),
     RESELLER_DEFAULT_KEY,
     {
-      byIds: (orderBy) => ({
-        ids: (page) =>
-          db
-            .select({ id: resellers.id })
-            .from(resellers)
-            .where(where())
-            .orderBy(...orderBy)
-            .limit(page.limit)
-            .offset(page.offset),
-        rows: (ids) => selectResellers(db).where(ids),
-        id: resellers.id,
-      }),
+      byIds: (orderBy) => tablePageByIds(db, resellers, resellers.id, where, orderBy, (ids) => selectResellers(db).where(ids)),
       count: () => totalQuery(db, principal.type, values),
     },
   );

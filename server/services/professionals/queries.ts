@@ -11,7 +11,14 @@ import type { Database } from '../../db/client';
 import { professionalCounts, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
-import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
+import {
+  conditionsShape,
+  givenValues,
+  placeholdersFor,
+  readPreparedList,
+  tablePageByIds,
+  type OrPlaceholders,
+} from '../../lib/preparedList';
 import { qualified } from '../../lib/qualified';
 
 export type ProfessionalRow = typeof professionals.$inferSelect;
@@ -158,18 +165,7 @@ export async function listProfessionals(
   const where = () => whereOf(placeholdersFor(values));
   const { rows, total } = await readPreparedList(db, conditionsShape('professionals', values), values, list, PROFESSIONAL_DEFAULT_KEY, {
     // Each row's specialties and schedule are built for the page's rows alone (6.8 ms at offset 300 of 500 when not).
-    byIds: (orderBy) => ({
-      ids: (page) =>
-        db
-          .select({ id: professionals.id })
-          .from(professionals)
-          .where(where())
-          .orderBy(...orderBy)
-          .limit(page.limit)
-          .offset(page.offset),
-      rows: (ids) => selectWithDetails(db).where(ids),
-      id: professionals.id,
-    }),
+    byIds: (orderBy) => tablePageByIds(db, professionals, professionals.id, where, orderBy, (ids) => selectWithDetails(db).where(ids)),
     count: () => totalQuery(db, values),
   });
   return { items: toViews(rows, fileLink), total };
