@@ -77,14 +77,15 @@ export interface PageByIds<Row> {
 
 /**
  * The PageByIds of one table's rows: the ids of `table` (its column `id`) under `where()`, in
- * `orderBy`, then `rows` for those ids. The conditions are built only when the query is, once per shape.
+ * `orderBy()`, then `rows` for those ids. The conditions and the order are built only when the query
+ * is, once per shape.
  */
 export const tablePageByIds = <Row extends { id: number }>(
   db: Database,
   table: PgTable,
   id: AnyPgColumn,
   where: () => SQL | undefined,
-  orderBy: SQL[],
+  orderBy: () => SQL[],
   rows: (ids: SQL) => Preparable<Row[]>,
 ): PageByIds<Row> => ({
   ids: (page) =>
@@ -92,7 +93,7 @@ export const tablePageByIds = <Row extends { id: number }>(
       .select({ id })
       .from(table)
       .where(where())
-      .orderBy(...orderBy)
+      .orderBy(...orderBy())
       .limit(page.limit)
       .offset(page.offset) as unknown as Preparable<Array<{ id: number }>>,
   rows,
@@ -121,7 +122,8 @@ export async function readPageByIds<Row extends { id: number }>(
  * with `values`. `shape` names the conditions' shape (conditionsShape); the page's shape adds the
  * sort, the direction it is read in and whether it skips rows. The page is `rows(orderBy, page)`
  * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)` (readPageByIds);
- * `count()` is the total; all with `placeholdersFor(values)`.
+ * `count()` is the total; all with `placeholdersFor(values)`. The order is built, like the rest of a
+ * query, only when its shape is first prepared: `orderBy()` in `byIds`' statements.
  */
 export function readPreparedList<Row>(
   db: Database,
@@ -130,7 +132,8 @@ export function readPreparedList<Row>(
   page: { sort?: ListSort; limit: number; offset: number },
   defaults: KeyPart[],
   build: (
-    { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> } | { byIds: (orderBy: SQL[]) => PageByIds<Row & { id: number }> }
+    | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> }
+    | { byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }> }
   ) & {
     count: () => Preparable<Array<{ total: number }>>;
   },
@@ -141,9 +144,9 @@ export function readPreparedList<Row>(
     page,
     (reversed, limit, offset) => {
       const pageShape = `${shape}; page${sorted}${reversed ? ', from the end' : ''}`;
-      const orderBy = orderOfKey(reversed ? reversedKey(key) : key);
+      const orderBy = () => orderOfKey(reversed ? reversedKey(key) : key);
       if ('byIds' in build) return readPageByIds(db, pageShape, values, { limit, offset }, build.byIds(orderBy));
-      return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy, placeholders));
+      return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy(), placeholders));
     },
     async () => {
       const [{ total }] = await oncePerShape(db, `${shape}; count`, build.count).execute(values);

@@ -102,9 +102,31 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
 
   it('answers an empty page past the last one, with the total', async () => {
     const { total } = await list('ADMINISTRADOR', 'page=1');
-    const beyond = await list('ADMINISTRADOR', `page=${Math.ceil(total / 10) + 1}&pageSize=10`);
+    const beyond = await listWithStatements('ADMINISTRADOR', `page=${Math.ceil(total / 10) + 1}&pageSize=10`);
     expect(beyond.rows).toEqual([]);
     expect(beyond.total).toBe(total);
+    expect(beyond.statements.filter((statement) => /array_position/.test(statement))).toEqual([]);
+  });
+
+  // The page's ids are cut by their own statement, without the lookups; the groups are read by those
+  // ids, in their order, in a statement with no LIMIT, whose plan the database keeps.
+  it("reads a page's holder ids, then their groups by those ids, from either end", async () => {
+    const { total } = await list('PARCEIRO', 'page=1');
+    for (const page of [2, Math.ceil(total / 10) - 1]) {
+      const read = await listWithStatements('PARCEIRO', `page=${page}&pageSize=10&sort=cpf:desc`);
+      const ids = read.statements.filter((statement) => /limit/i.test(statement));
+      const groups = read.statements.filter((statement) => /array_position/.test(statement));
+      expect(ids).toHaveLength(1);
+      expect(ids[0]).not.toMatch(/exists|array_position/);
+      expect(groups).toHaveLength(1);
+      expect(groups[0]).not.toMatch(/limit|offset/i);
+      const expected = await sqlRows<{ cpf: string }>(
+        app,
+        sql`select cpf from beneficiaries where holder_id is null and partner_id = ${demo.partnerId}
+            order by cpf desc, name, id limit 10 offset ${(page - 1) * 10}`,
+      );
+      expect(read.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(expected.map((row) => row.cpf));
+    }
   });
 
   // Up to a thousand matching groups are read from their holders' ids, more in the list's order

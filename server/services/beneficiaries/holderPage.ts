@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
-import { firstMatches } from '../../lib/fewMatches';
+import { firstMatches, isAnyOf } from '../../lib/fewMatches';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
@@ -82,52 +82,58 @@ async function probeMatchingHolders(
   values: ConditionValues,
   sort: ListSort | undefined,
 ): Promise<{ few?: number[]; seen: number }> {
-  const holders = await firstMatches(db, beneficiaries, beneficiaries.id, holderConditions(db, type, values), FEW_HOLDERS + 1, holderKey(sort));
+  const holders = await firstMatches(
+    db,
+    beneficiaries,
+    beneficiaries.id,
+    holderConditions(db, type, values),
+    FEW_HOLDERS + 1,
+    holderKey(sort),
+  );
   return { few: holders.length > FEW_HOLDERS ? undefined : holders, seen: holders.length };
 }
 
 /**
- * A page of the holders `where` selects, in `order`, each followed by its dependents: a CTE of ids
- * only, read from the name index alone (no row is fetched for the rows it skips), then numbered in
- * the page's order, and its groups read with it.
+ * The ids of a page of the holders `where` selects, in `order`: read from the name index alone, no
+ * row fetched for the holders the offset skips.
  */
-function holderPageQuery(
-  db: Database,
-  type: Principal['type'],
-  where: SQL | undefined,
-  order: SQL[],
-  reverse: boolean,
-  page: PagePlaceholders,
-) {
-  const holderIds = db.$with('holder_ids').as(
-    db
-      .select({ id: beneficiaries.id })
-      .from(beneficiaries)
-      .where(where)
-      .orderBy(...order)
-      .limit(page.limit)
-      .offset(page.offset),
-  );
-  // Numbered once the page is cut: numbering before the OFFSET would number every holder it skips.
-  const holderPage = db.$with('holder_page').as(
-    db
-      .select({ id: beneficiaries.id, position: sql<number>`row_number() over (order by ${sql.join(order, sql`, `)})`.as('position') })
-      .from(beneficiaries)
-      .innerJoin(holderIds, eq(holderIds.id, beneficiaries.id)),
-  );
+const holderIdsQuery = (db: Database, where: SQL | undefined, order: SQL[], page: PagePlaceholders) =>
+  db
+    .select({ id: beneficiaries.id })
+    .from(beneficiaries)
+    .where(where)
+    .orderBy(...order)
+    .limit(page.limit)
+    .offset(page.offset);
+
+/**
+ * The holders whose ids are the placeholder `ids`, in that array's order, each followed by its
+ * dependents, with their lookups (within the principal's scope, as the holders are).
+ */
+function holderGroupsQuery(db: Database, type: Principal['type']) {
+  const ids = sql.placeholder('ids');
   return db
-    .with(holderIds, holderPage)
     .select(beneficiaryColumns)
     .from(beneficiaries)
-    .innerJoin(holderPage, eq(holderPage.id, groupKey(beneficiaries)))
     .leftJoin(resellers, eq(beneficiaries.resellerId, resellers.id))
-    .where(beneficiaryScopeOf(type, sql.placeholder('scope')))
+    .where(and(isAnyOf(groupKey(beneficiaries), ids), beneficiaryScopeOf(type, sql.placeholder('scope'))))
     .orderBy(
-      reverse ? desc(holderPage.position) : asc(holderPage.position),
+      sql`array_position(${ids}::int[], ${groupKey(beneficiaries)})`,
       sql`${beneficiaries.holderId} is not null`,
       asc(beneficiaries.name),
       asc(beneficiaries.id),
     );
+}
+
+/**
+ * The holders `ids` (in the page's order) each followed by its dependents: one statement prepared
+ * once per user type, whose plan PostgreSQL keeps per connection. In one statement with the ids' page
+ * it was planned anew on every request, for its LIMIT and OFFSET.
+ */
+async function holderGroups(db: Database, type: Principal['type'], scope: unknown, ids: number[]): Promise<Beneficiary[]> {
+  if (ids.length === 0) return [];
+  const groups = oncePerShape(db, `beneficiaries: holders by ids with their dependents, ${type}`, () => holderGroupsQuery(db, type));
+  return groups.execute({ ids, scope });
 }
 
 /** Below this offset a page is read forward at once, beside its total; deeper, the total says from which end. */
@@ -151,25 +157,31 @@ export async function listHolderPage(
   filters: BeneficiaryFilters,
   page: { sort?: ListSort; limit: number; offset: number },
 ): Promise<{ rows: Beneficiary[]; total: ListTotal }> {
-  const probe = filters.name ? await probeMatchingHolders(db, principal.type, conditionValues(principal, filters), page.sort) : undefined;
-  const fewHolders = probe?.few;
-  // Few holders come in the list's order: the page's own are read by their ids, whose condition is then the name's.
-  const pageHolders = fewHolders?.slice(page.offset, page.offset + page.limit);
-  if (fewHolders && pageHolders?.length === 0) return { rows: [], total: { total: fewHolders.length, estimated: false } };
-  const values = conditionValues(principal, fewHolders ? { ...filters, name: undefined } : filters);
-  const shape = `${shapeOf(principal.type, values)}${fewHolders ? ', by ids' : ''}`;
-  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values), fewHolders && sql.placeholder('holders'));
+  const values = conditionValues(principal, filters);
+  const probe = filters.name ? await probeMatchingHolders(db, principal.type, values, page.sort) : undefined;
+  const groupsOf = (ids: number[]) => holderGroups(db, principal.type, values.scope, ids);
+  // Few holders come in the list's order, in scope and filtered: the page's own are its ids.
+  if (probe?.few)
+    return {
+      rows: await groupsOf(probe.few.slice(page.offset, page.offset + page.limit)),
+      total: { total: probe.few.length, estimated: false },
+    };
+  const shape = shapeOf(principal.type, values);
+  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values));
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
-  const readPage = (reverse: boolean, limit: number, offset: number) =>
-    readPreparedPage(
+  // Read from the end, the ids come last first: put back in the page's order.
+  const readPage = async (reverse: boolean, limit: number, offset: number) => {
+    const ids = await readPreparedPage(
       db,
-      `beneficiaries: page, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
-      { ...values, holders: pageHolders },
+      `beneficiaries: page ids, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
+      values,
       { limit, offset },
-      (cut) => holderPageQuery(db, principal.type, placeholders(), holderOrder(page.sort, reverse), reverse, cut),
+      (cut) => holderIdsQuery(db, placeholders(), holderOrder(page.sort, reverse), cut),
     );
+    const inOrder = ids.map((row) => row.id);
+    return groupsOf(reverse ? inOrder.reverse() : inOrder);
+  };
 
-  if (fewHolders) return { rows: await readPage(false, page.limit, 0), total: { total: fewHolders.length, estimated: false } };
   if (filters.name) {
     // Past a thousand holders the probe saw, the total is the planner's estimate, never below them: not counted (15 ms for a surname).
     const holders = preparedCount(db, `beneficiaries: holders, ${shape}`, values, (withPlaceholders) =>
@@ -199,14 +211,15 @@ export async function listHolderPage(
   let rows: Beneficiary[];
   if (fromEnd < Math.min(page.offset, fromMark))
     rows = await readPage(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd));
-  else if (mark)
-    rows = await readPreparedPage(
+  else if (mark) {
+    const ids = await readPreparedPage(
       db,
-      `beneficiaries: page, ${shape}, from a segment's mark`,
+      `beneficiaries: page ids, ${shape}, from a segment's mark`,
       { ...values, markName: mark.name, markId: mark.id },
       { limit: page.limit, offset: fromMark },
-      (cut) => holderPageQuery(db, principal.type, and(placeholders(), afterMark), holderOrder(undefined, false), false, cut),
+      (cut) => holderIdsQuery(db, and(placeholders(), afterMark), holderOrder(undefined, false), cut),
     );
-  else rows = await readPage(false, page.limit, page.offset);
+    rows = await groupsOf(ids.map((row) => row.id));
+  } else rows = await readPage(false, page.limit, page.offset);
   return { rows, total: { total, estimated: false } };
 }

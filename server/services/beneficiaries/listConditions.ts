@@ -2,7 +2,6 @@ import { and, eq, ilike, inArray, isNull, sql, type Placeholder, type SQL } from
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
-import { isAnyOf } from '../../lib/fewMatches';
 import { containsPattern } from '../../lib/listQuery';
 import type { Principal } from '../auth/tokens';
 import { ownScopeKey } from '../scope';
@@ -84,12 +83,11 @@ export function listConditions(
 /** What of a list's conditions changes its SQL text: the principal's type and which values are given. */
 export const shapeOf = (type: Principal['type'], values: ConditionValues) => `${type}, ${Object.keys(values).join(' ')}`;
 
-/** The holders in scope matching the filters; with `ids`, among those holders only (a name's few holders). */
+/** The holders in scope matching the filters. */
 export function holderConditions(
   db: Database,
   type: Principal['type'],
   values: ConditionValues<number | Placeholder, string | Placeholder>,
-  ids?: Placeholder,
 ): SQL | undefined {
-  return and(isNull(beneficiaries.holderId), ...(ids ? [isAnyOf(beneficiaries.id, ids)] : []), ...listConditions(db, type, values, true));
+  return and(isNull(beneficiaries.holderId), ...listConditions(db, type, values, true));
 }

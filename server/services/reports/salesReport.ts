@@ -81,7 +81,6 @@ function rowsReader(db: Database, type: Principal['type'], values: ReportValues,
   const byIds = pageKey(sort).every((part) => SALE_OWN_COLUMNS.has(part.column));
   return (reversed: boolean, limit: number, offset: number) => {
     const shape = `reports: page, ${shapeOf(type, values)}, ${pageShape(sort, reversed, offset)}`;
-    const orderBy = pageOrderBy(sort, reversed);
     if (byIds)
       return readPageByIds(
         db,
@@ -94,14 +93,14 @@ function rowsReader(db: Database, type: Principal['type'], values: ReportValues,
               .select({ id: sales.id })
               .from(sales)
               .where(and(...reportConditionsOnSales(type, placeholdersOf(values))))
-              .orderBy(...orderBy)
+              .orderBy(...pageOrderBy(sort, reversed))
               .limit(cut.limit)
               .offset(cut.offset),
           rows: (ids) => withChannel(db.select(saleRowFields).from(sales).$dynamic()).where(ids),
           id: sales.id,
         },
       );
-    const query = oncePerShape(db, shape, () => joinedPageQuery(db, type, placeholdersOf(values), orderBy, offset));
+    const query = oncePerShape(db, shape, () => joinedPageQuery(db, type, placeholdersOf(values), pageOrderBy(sort, reversed), offset));
     return query.execute({ ...values, limit, offset });
   };
 }

@@ -7,7 +7,6 @@ import { boundedCount, preparedCount, type ListTotal } from '../../../lib/bounde
 import { keysetBatches } from '../../../lib/csv';
 import { orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
-
 import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage } from '../../../lib/preparedList';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
 import { isUuid } from '../uuid';
@@ -48,7 +47,6 @@ const filteredBy = (db: Database, values: AgendaValues): Condition => ({
  * its rows alone (readPageByIds).
  */
 function readRows(db: Database, read: Read, limit: number | undefined, offset: number): Promise<AppointmentRow[]> {
-  const orderBy = orderOfKey(read.key);
   if (limit !== undefined)
     return readPageByIds(
       db,
@@ -59,7 +57,7 @@ function readRows(db: Database, read: Read, limit: number | undefined, offset: n
         ids: (cut) =>
           joinedFor(db.select({ id: appointments.id }).from(appointments).$dynamic(), read.sort)
             .where(read.where())
-            .orderBy(...orderBy)
+            .orderBy(...orderOfKey(read.key))
             .limit(cut.limit)
             .offset(cut.offset),
         rows: (ids) => selectRows(db).where(ids),
@@ -69,7 +67,7 @@ function readRows(db: Database, read: Read, limit: number | undefined, offset: n
   return readPreparedPage(db, `${read.shape}; all`, read.values, { limit, offset }, (cut) =>
     selectRows(db, read.sort)
       .where(read.where())
-      .orderBy(...orderBy)
+      .orderBy(...orderOfKey(read.key))
       .offset(cut.offset),
   );
 }

@@ -7,7 +7,6 @@ import { boundedCount, preparedCount, type ListTotal } from '../../../lib/bounde
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
 import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
-
 import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage, type OrPlaceholders } from '../../../lib/preparedList';
 import { qualified } from '../../../lib/qualified';
 import { addDays } from '../dates';
@@ -138,7 +137,6 @@ function readRows(
   limit: number | undefined,
   offset: number,
 ): Promise<ReferralRow[]> {
-  const orderBy = orderOfKey(order.key);
   if (limit !== undefined)
     return readPageByIds(
       db,
@@ -148,7 +146,7 @@ function readRows(
       {
         ids: (cut) =>
           matchingIds(db, listed, conditionOf(listed))
-            .orderBy(...orderBy)
+            .orderBy(...orderOfKey(order.key))
             .limit(cut.limit)
             .offset(cut.offset),
         rows: (ids) => selectRows(db, { id: sql<number>`${referrals.id}` }).where(ids),
@@ -158,7 +156,7 @@ function readRows(
   return readPreparedPage(db, `${listed.shape}; all, ${order.shape}`, listed.values, { limit, offset }, (cut) =>
     selectRows(db)
       .where(conditionOf(listed))
-      .orderBy(...orderBy)
+      .orderBy(...orderOfKey(order.key))
       .offset(cut.offset),
   );
 }
