@@ -19,7 +19,7 @@ import {
   shapeOf,
   type BeneficiaryFilters,
 } from './listConditions';
-import { holderMarkAt } from './holderSegments';
+import { holderMarkAt, type HolderMark } from './holderSegments';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
 
@@ -169,16 +169,21 @@ export async function listHolderPage(
   const shape = shapeOf(principal.type, values);
   const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values));
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
-  // Read from the end, the ids come last first: put back in the page's order.
-  const readPage = async (reverse: boolean, limit: number, offset: number) => {
+  // A page's holder ids, read from the first holder, the last (`'last'`, in the reverse order) or a
+  // name segment's mark, then their groups.
+  const readPage = async (start: 'first' | 'last' | HolderMark, limit: number, offset: number) => {
+    const mark = typeof start === 'object' ? start : undefined;
+    const reverse = start === 'last';
+    const from = mark ? ", from a segment's mark" : reverse ? ', from the end' : '';
     const ids = await readPreparedPage(
       db,
-      `beneficiaries: page ids, ${shape}${sorted}${reverse ? ', from the end' : ''}`,
-      values,
+      `beneficiaries: page ids, ${shape}${sorted}${from}`,
+      mark ? { ...values, markName: mark.name, markId: mark.id } : values,
       { limit, offset },
-      (cut) => holderIdsQuery(db, placeholders(), holderOrder(page.sort, reverse), cut),
+      (cut) => holderIdsQuery(db, mark ? and(placeholders(), afterMark) : placeholders(), holderOrder(page.sort, reverse), cut),
     );
     const inOrder = ids.map((row) => row.id);
+    // Read from the end, the ids come last first: put back in the page's order.
     return groupsOf(reverse ? inOrder.reverse() : inOrder);
   };
 
@@ -191,11 +196,11 @@ export async function listHolderPage(
         .where(withPlaceholders ? placeholders() : holderConditions(db, principal.type, values))
         .$dynamic(),
     );
-    const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), boundedCount(db, holders, probe!.seen)]);
+    const [rows, total] = await Promise.all([readPage('first', page.limit, page.offset), boundedCount(db, holders, probe!.seen)]);
     return { rows, total };
   }
   if (page.offset < SHALLOW_OFFSET) {
-    const [rows, total] = await Promise.all([readPage(false, page.limit, page.offset), countedHolders(db, principal, filters)]);
+    const [rows, total] = await Promise.all([readPage('first', page.limit, page.offset), countedHolders(db, principal, filters)]);
     return { rows, total: { total, estimated: false } };
   }
   // Every holder in name order: the page may start at its name segment's mark (holderSegments.ts).
@@ -208,18 +213,9 @@ export async function listHolderPage(
   // Read from whichever start skips the fewest holders: the first, the last, or the segment's mark.
   const fromEnd = total - page.offset - page.limit;
   const fromMark = mark ? page.offset - mark.before : page.offset;
-  let rows: Beneficiary[];
-  if (fromEnd < Math.min(page.offset, fromMark))
-    rows = await readPage(true, Math.min(page.limit, total - page.offset), Math.max(0, fromEnd));
-  else if (mark) {
-    const ids = await readPreparedPage(
-      db,
-      `beneficiaries: page ids, ${shape}, from a segment's mark`,
-      { ...values, markName: mark.name, markId: mark.id },
-      { limit: page.limit, offset: fromMark },
-      (cut) => holderIdsQuery(db, and(placeholders(), afterMark), holderOrder(undefined, false), cut),
-    );
-    rows = await groupsOf(ids.map((row) => row.id));
-  } else rows = await readPage(false, page.limit, page.offset);
+  const rows =
+    fromEnd < Math.min(page.offset, fromMark)
+      ? await readPage('last', Math.min(page.limit, total - page.offset), Math.max(0, fromEnd))
+      : await readPage(mark ?? 'first', page.limit, fromMark);
   return { rows, total: { total, estimated: false } };
 }
