@@ -45,6 +45,17 @@ describe('metrics', () => {
     }
   });
 
+  it("starts the process's metrics with the server that serves them, not with every app", async () => {
+    // prom-client never stops its GC observer: started by every app, it kept each test file's apps alive.
+    const unserved = await createTestApp();
+    try {
+      expect(unserved.metrics.registry.getSingleMetric('nodejs_gc_duration_seconds')).toBeUndefined();
+      expect(app.metrics.registry.getSingleMetric('nodejs_gc_duration_seconds')).toBeDefined();
+    } finally {
+      await unserved.close();
+    }
+  });
+
   it('answers nothing else on its port, and nothing on the public one', async () => {
     expect((await fetch(metricsUrl.replace('/metrics', '/api/health'))).status).toBe(404);
     expect((await app.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(404);

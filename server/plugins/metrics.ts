@@ -16,12 +16,11 @@ const UNMATCHED_ROUTE = 'unmatched';
 /**
  * `app.metrics`: this copy's Prometheus registry. Requests are counted and timed by route pattern
  * (`/api/beneficiaries/:uuid`, never the URL itself), method and status; beside them the database
- * pool (connections in use, idle, callers waiting) and prom-client's process metrics (event-loop
- * delay, memory, CPU, open handles). Each app has a registry of its own, so tests may run several.
+ * pool (connections in use, idle, callers waiting). Each app has a registry of its own, so tests may
+ * run several. The process's own metrics join it with the metrics server (`startMetricsServer`).
  */
 export default fp(async function metrics(app: FastifyInstance) {
   const registry = new Registry();
-  collectDefaultMetrics({ register: registry });
   const labelNames = ['method', 'route', 'status_code'] as const;
   const requests = new Counter({ name: 'http_requests_total', help: 'Requisições respondidas', labelNames, registers: [registry] });
   const durations = new Histogram({
@@ -57,8 +56,14 @@ export default fp(async function metrics(app: FastifyInstance) {
 /**
  * Serves `GET /metrics` on a port of its own (METRICS_PORT), never through the public one: the
  * proxy does not forward it, and only the monitoring network should reach it.
+ *
+ * prom-client's process metrics (event-loop delay, GC, memory, CPU, open handles) start here, where
+ * they are served (once per process): they watch the process for its life, with a GC observer and
+ * an event-loop monitor that prom-client never stops. Started by every app, they kept each test
+ * file's apps reachable, with their databases, and slowed every garbage collection after them.
  */
 export async function startMetricsServer(app: FastifyInstance, where: { port: number; host: string }): Promise<Server> {
+  collectDefaultMetrics({ register: app.metrics.registry });
   const server = createServer((request, response) => {
     if (request.method !== 'GET' || request.url?.split('?')[0] !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Não encontrado.\n');
