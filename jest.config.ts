@@ -2,14 +2,16 @@ import type { Config } from 'jest';
 
 // ts-jest only transpiles (isolatedModules in tsconfig); `npm run typecheck` checks types.
 const tsJestOptions = { tsconfig: { jsx: 'react-jsx', module: 'commonjs', moduleResolution: 'node', allowJs: true } } as const;
-const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', tsJestOptions],
-  // A few dependencies ship ESM only; jest's CommonJS runtime needs them compiled. On Node 22.12+ jest
-  // loads them as ES modules (require of ESM), and ts-jest must then keep them ES modules (useESM).
-  '^.+\\.m?js$': ['ts-jest', { ...tsJestOptions, useESM: true }],
-};
+// A few dependencies ship ESM only: jest's CommonJS runtime needs them compiled.
+const transform: Config['transform'] = { '^.+\\.(tsx?|m?js)$': ['ts-jest', tsJestOptions] };
 const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
-const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')})/)`];
+const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')}|@electric-sql/pglite)/)`];
+// PGlite's CommonJS build imports Node's own modules with import(): they are required instead, so
+// jest runs without --experimental-vm-modules, which kept every finished test file in memory.
+const serverTransform: Config['transform'] = {
+  '/node_modules/@electric-sql/pglite/.+\\.cjs$': '<rootDir>/server/test/pgliteJestTransform.cjs',
+  ...transform,
+};
 
 // Starting a PGlite database (WebAssembly) and seeding it takes seconds on an idle 2-core machine,
 // and over a minute on a busy one (CI machines may be): a hook or test is given three.
@@ -42,7 +44,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server', '<rootDir>/scripts'],
       testMatch: ['**/*.test.ts'],
-      transform,
+      transform: serverTransform,
       transformIgnorePatterns,
     },
   ],

@@ -18,7 +18,6 @@ const MUTATED = {
 export default {
   packageManager: 'npm',
   testRunner: 'jest',
-  testRunnerNodeArgs: ['--experimental-vm-modules', '--disable-warning=ExperimentalWarning'],
   jest: {
     projectType: 'custom',
     configFile: 'stryker.jest.config.ts',
