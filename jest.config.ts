@@ -6,8 +6,7 @@ const tsJestOptions = { tsconfig: { jsx: 'react-jsx', module: 'commonjs', module
 const transform: Config['transform'] = { '^.+\\.(tsx?|m?js)$': ['ts-jest', tsJestOptions] };
 const esmOnlyPackages = ['content-disposition', 'cookie', 'rettime', 'until-async', '@open-draft'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnlyPackages.join('|')}|@electric-sql/pglite)/)`];
-// PGlite's CommonJS build imports Node's own modules with import(): they are required instead, so
-// jest runs without --experimental-vm-modules, which kept every finished test file in memory.
+// PGlite's import() of Node's modules become require, so jest needs no vm modules (why: the transform's header).
 const serverTransform: Config['transform'] = {
   '/node_modules/@electric-sql/pglite/.+\\.cjs$': '<rootDir>/server/test/pgliteJestTransform.cjs',
   ...transform,
