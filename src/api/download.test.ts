@@ -30,8 +30,8 @@ async function download() {
 let clicked: Array<{ href: string; download: string; attached: boolean }>;
 beforeEach(() => {
   clicked = [];
-  URL.createObjectURL = jest.fn(() => 'blob:export');
-  URL.revokeObjectURL = jest.fn();
+  jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:export');
+  jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
   jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
     clicked.push({ href: this.href, download: this.download, attached: document.body.contains(this) });
   });

@@ -52,6 +52,14 @@ Element.prototype.scrollTo = () => undefined;
 Element.prototype.scrollIntoView = () => undefined;
 window.scrollTo = () => undefined;
 
+// Node's URL is shared by every test file of a worker (jest-fixed-jsdom): a file that replaces its
+// object-URL functions without restoring them (jest.spyOn does) keeps its whole window in memory.
+const { createObjectURL, revokeObjectURL } = URL;
+afterAll(() => {
+  expect(URL.createObjectURL).toBe(createObjectURL);
+  expect(URL.revokeObjectURL).toBe(revokeObjectURL);
+});
+
 // The network is faked at the fetch level; an unexpected request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {

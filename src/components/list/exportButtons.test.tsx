@@ -64,8 +64,8 @@ describe('ExportListButton with a download', () => {
         return new HttpResponse('\uFEFFNome\r\n', { headers: { 'Content-Type': 'text/csv' } });
       }),
     );
-    URL.createObjectURL = jest.fn(() => 'blob:x');
-    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     let downloaded: string | undefined;
     jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloaded = this.download;

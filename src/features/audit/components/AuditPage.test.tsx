@@ -36,6 +36,8 @@ const renderPage = (route = '/auditoria') =>
   renderWithProviders(<AuditPage />, { route, path: '/auditoria', preloadedState: signedInAs('ADMINISTRADOR') });
 
 describe('Auditoria', () => {
+  afterEach(() => jest.restoreAllMocks());
+
   it('lists who did what, on which record, when and from where, with server paging', async () => {
     const queries = serve([entry(2, { action: 'export', entity: 'partner', entityId: null, summary: 'Filtros: nome=Ana' }), entry(1)], 23);
     renderPage();
@@ -86,11 +88,11 @@ describe('Auditoria', () => {
         return new HttpResponse('\uFEFFData/Hora\r\n', { headers: { 'Content-Type': 'text/csv' } });
       }),
     );
-    URL.createObjectURL = jest.fn(() => 'blob:x');
-    URL.revokeObjectURL = jest.fn();
+    jest.spyOn(URL, 'createObjectURL').mockReturnValue('blob:x');
+    jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
     // jsdom cannot follow a download link; the click itself is what the browser needs.
     let downloaded: string | undefined;
-    const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+    jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
       downloaded = this.download;
     });
     const { user } = renderPage('/auditoria?entity=partner&page=2');
@@ -99,7 +101,6 @@ describe('Auditoria', () => {
     await waitFor(() => expect(exported?.get('entity')).toBe('partner'));
     expect(exported?.has('page')).toBe(false);
     await waitFor(() => expect(downloaded).toBe(T.csvFilename));
-    click.mockRestore();
   });
 
   it('offers a retry when the trail cannot be read', async () => {
