@@ -18,15 +18,15 @@ export const SYNC_COMPRESSION_MAX_BYTES = 64 * 1024;
  * default) took a tenth of the server's time on a list's page: 0.13 ms to compress a page of ten
  * beneficiaries (6.9 KB), 0.49 ms for fifty professionals (92 KB). Quality 1 takes 0.04 and 0.12 ms,
  * for answers 5-20 % larger (2.1 KB against 1.8; 11.9 against 11.3): a few hundred bytes more on the
- * wire. The built SPA's files keep the maximum quality they were compressed at once, at build time.
+ * wire.
  */
 export const BROTLI_QUALITY = 1;
 
 /**
  * Compresses answers of 1 KB or more (JSON, and CSV exports, which keep streaming through the
  * compressor) with brotli or gzip, as the request's Accept-Encoding allows, brotli at its fastest
- * quality. The built SPA's files are served precompressed by the spa plugin: they carry
- * Content-Encoding already and are left alone.
+ * quality. The built SPA's files, compressed once at build time at the maximum quality, are served
+ * precompressed by the spa plugin: they carry Content-Encoding already and are left alone.
  */
 export default fp(async function compression(app: FastifyInstance) {
   await app.register(fastifyCompress, {
