@@ -1,5 +1,5 @@
 import { sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
 import { isAnyOf } from './fewMatches';
@@ -76,13 +76,12 @@ export interface PageByIds<Row> {
 }
 
 /**
- * The PageByIds of one table's rows: the ids of `table` (its column `id`) under `where()`, in
+ * The PageByIds of one table's rows: the ids (the table's column `id`) under `where()`, in
  * `orderBy()`, then `rows` for those ids. The conditions and the order are built only when the query
  * is, once per shape.
  */
 export const tablePageByIds = <Row extends { id: number }>(
   db: Database,
-  table: PgTable,
   id: AnyPgColumn,
   where: () => SQL | undefined,
   orderBy: () => SQL[],
@@ -91,7 +90,7 @@ export const tablePageByIds = <Row extends { id: number }>(
   ids: (page) =>
     db
       .select({ id })
-      .from(table)
+      .from(id.table)
       .where(where())
       .orderBy(...orderBy())
       .limit(page.limit)

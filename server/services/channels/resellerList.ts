@@ -93,7 +93,7 @@ export async function listResellers(
     pageOfList(list),
     RESELLER_DEFAULT_KEY,
     {
-      byIds: (orderBy) => tablePageByIds(db, resellers, resellers.id, where, orderBy, (ids) => selectResellers(db).where(ids)),
+      byIds: (orderBy) => tablePageByIds(db, resellers.id, where, orderBy, (ids) => selectResellers(db).where(ids)),
       count: () => totalQuery(db, principal.type, values),
     },
   );
