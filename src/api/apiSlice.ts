@@ -1,6 +1,6 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 import { API_BASE_URL } from './baseUrl';
-import { claimPreloaded } from './firstPagePreload';
+import { claimPreloaded } from './preloadedAnswer';
 import { getToken } from './session';
 
 /** Every cache tag of the portal, declared once. */

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { server } from '../test/server';
-import { claimPreloaded, firstPageUrl, preloadFirstPage, type PreloadedList } from './firstPagePreload';
+import { firstPageUrl, preloadFirstPage, type PreloadedList } from './firstPagePreload';
+import { claimPreloaded } from './preloadedAnswer';
 
 /** The first page asked for while the app starts, claimed once by the same GET of the same session while fresh. */
 

@@ -3,6 +3,7 @@ import type { appointmentsApi } from './appointmentsApi';
 import type { beneficiariesApi } from './beneficiariesApi';
 import type { branchesApi } from './branchesApi';
 import { listArgsFromQuery, listSearchParams, type ListArgs } from './paging';
+import { keepPreloaded } from './preloadedAnswer';
 import type { StoredSession } from './session';
 import type { partnersApi } from './partnersApi';
 import type { professionalsApi } from './professionalsApi';
@@ -37,18 +38,6 @@ type ListFilters = NonNullable<ListArgs['filters']>;
 /** Who the start-up preloads for: the stored session's token and user type. */
 type Viewer = Pick<StoredSession, 'token' | 'userType'>;
 
-/** A preloaded answer not claimed by then is dropped: the screen was not opened, or opened much later. */
-const PRELOAD_TTL_MS = 10_000;
-
-interface Preloaded {
-  url: string;
-  authorization: string;
-  response: Promise<Response>;
-  expiresAt: number;
-}
-
-let preloaded: Preloaded | undefined;
-
 /** A list screen's first query for this query string and user type, as the screen builds it from `useListParams`. */
 export function firstPageArgs(list: PreloadedList, search: string, userType: UserType | null): ListArgs {
   const args = listArgsFromQuery(new URLSearchParams(search), list.filters);
@@ -76,20 +65,5 @@ export function preloadFirstPage(apiBaseUrl: string, list: PreloadedList | undef
   const url = firstPageUrl(apiBaseUrl, list, search, viewer.userType);
   if (!url) return;
   const authorization = `Bearer ${viewer.token}`;
-  const response = fetch(url, { headers: { Authorization: authorization } });
-  // Unclaimed or failed, it must not surface as an unhandled rejection: the screen asks again.
-  response.catch(() => undefined);
-  preloaded = { url, authorization, response, expiresAt: Date.now() + PRELOAD_TTL_MS };
-}
-
-/**
- * The preloaded answer for this request, once: the same GET with the same session, still fresh.
- * A failed preload falls back to asking again.
- */
-export function claimPreloaded(request: Request): Promise<Response> | undefined {
-  const entry = preloaded;
-  if (!entry || request.method !== 'GET' || request.url !== entry.url) return undefined;
-  preloaded = undefined;
-  if (entry.expiresAt < Date.now() || request.headers.get('Authorization') !== entry.authorization) return undefined;
-  return entry.response.catch(() => fetch(request));
+  keepPreloaded(url, authorization, fetch(url, { headers: { Authorization: authorization } }));
 }

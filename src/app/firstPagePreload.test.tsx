@@ -3,7 +3,8 @@ import { routes } from './routes';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { serveListPortal } from '../test/listPortal';
 import { API_BASE_URL } from '../api/baseUrl';
-import { claimPreloaded, firstPageUrl as listUrl, preloadFirstPage as preloadList } from '../api/firstPagePreload';
+import { firstPageUrl as listUrl, preloadFirstPage as preloadList } from '../api/firstPagePreload';
+import { claimPreloaded } from '../api/preloadedAnswer';
 import type { UserType } from '../domain/userTypes';
 import { screenAt, SCREENS } from './screens';
 

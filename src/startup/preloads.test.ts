@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { API_BASE_URL } from '../api/baseUrl';
-import { claimPreloaded, firstPageUrl } from '../api/firstPagePreload';
+import { firstPageUrl } from '../api/firstPagePreload';
+import { claimPreloaded } from '../api/preloadedAnswer';
 import { screenAt } from '../app/screens';
 import type { StoredSession } from '../api/session';
 import type { UserType } from '../domain/userTypes';
