@@ -67,7 +67,7 @@ export const Appointment = WireObject({
     uuid: Type.String(),
     name: Type.String(),
     cpf: Type.String(),
-    birthday: Nullable(Type.String()),
+    birth: Nullable(Type.String({ description: 'yyyy-mm-dd' })),
     phone: Nullable(Type.String()),
     email: Nullable(Type.String()),
   }),

@@ -16,7 +16,7 @@ const q = qualified;
 const ownSpecialty = alias(specialties, 'own_specialty');
 const beneficiaryOfRow = sql<Appointment['beneficiary']>`(
   select json_build_object('uuid', ${q(beneficiaries.uuid)}, 'name', ${q(beneficiaries.name)}, 'cpf', ${q(beneficiaries.cpf)},
-    'birthday', ${q(beneficiaries.birthday)}, 'phone', ${q(beneficiaries.phone)}, 'email', ${q(beneficiaries.email)})
+    'birth', ${q(beneficiaries.birthday)}, 'phone', ${q(beneficiaries.phone)}, 'email', ${q(beneficiaries.email)})
   from ${beneficiaries} where ${q(beneficiaries.id)} = ${q(appointments.beneficiaryId)})`;
 const professionalOfRow = sql<Appointment['professional']>`(
   select json_build_object('name', ${q(professionals.nomeCompleto)}, 'specialties', (

@@ -103,7 +103,7 @@ describe('toAppointment', () => {
       uuid: 'ag-1',
       status: 'FINISHED',
       type: 'ONLINE',
-      beneficiary: { uuid: 'b-1', name: 'Ana', cpf: '52998224725', birthday: '1990-01-01', phone: '11987654321', email: 'ana@x.com' },
+      beneficiary: { uuid: 'b-1', name: 'Ana', cpf: '52998224725', birth: '1990-01-01', phone: '11987654321', email: 'ana@x.com' },
       specialty: { uuid: 'esp-1', name: 'Cardiologia' },
       professional: { name: 'Dr. Bruno', specialties: [{ name: 'Cardiologia' }, { name: 'Clínica' }] },
       detail: { date: '10/05/2026', from: '09:00', to: '09:30' },
@@ -112,10 +112,10 @@ describe('toAppointment', () => {
     });
   });
 
-  it('falls back to the fields the provider also uses: birth, url, the referral object, the date outside detail', () => {
+  it('falls back to the fields the provider also uses: birthday, url, the referral object, the date outside detail', () => {
     const appointment = toAppointment({
       uuid: 'ag-2',
-      beneficiary: { birth: '1990-01-01', cpf: 52998224725 },
+      beneficiary: { birthday: '1990-01-01', cpf: 52998224725 },
       date: '10/05/2026',
       from: '10:00',
       to: '10:30',
@@ -124,7 +124,7 @@ describe('toAppointment', () => {
     });
     expect(appointment).toMatchObject({
       status: 'SCHEDULED',
-      beneficiary: { uuid: '', name: '', cpf: '52998224725', birthday: '1990-01-01', phone: null, email: null },
+      beneficiary: { uuid: '', name: '', cpf: '52998224725', birth: '1990-01-01', phone: null, email: null },
       specialty: { uuid: '', name: '' },
       professional: { name: '', specialties: [] },
       detail: { date: '10/05/2026', from: '10:00', to: '10:30' },
@@ -135,7 +135,7 @@ describe('toAppointment', () => {
 
   it('is empty text and nulls where nothing was sent, and none without a uuid', () => {
     expect(toAppointment({ uuid: 'ag-3' })).toMatchObject({
-      beneficiary: { uuid: '', name: '', cpf: '', birthday: null, phone: null, email: null },
+      beneficiary: { uuid: '', name: '', cpf: '', birth: null, phone: null, email: null },
       detail: { date: '', from: '', to: '' },
       beneficiaryUrl: null,
       referralUuid: null,

@@ -96,7 +96,7 @@ export function toAppointment(value: unknown): Appointment | undefined {
       uuid: text(beneficiary.uuid) ?? '',
       name: text(beneficiary.name) ?? '',
       cpf: text(beneficiary.cpf) ?? '',
-      birthday: text(beneficiary.birthday) ?? text(beneficiary.birth),
+      birth: text(beneficiary.birth) ?? text(beneficiary.birthday),
       phone: text(beneficiary.phone),
       email: text(beneficiary.email),
     },

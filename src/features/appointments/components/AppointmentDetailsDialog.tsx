@@ -75,7 +75,7 @@ function Details({ appointment }: { appointment: Appointment }) {
           items={[
             { label: 'Nome', value: beneficiary.name, wide: true },
             { label: 'CPF', value: formatCpf(beneficiary.cpf) },
-            { label: 'Data de Nascimento', value: formatDate(beneficiary.birthday) },
+            { label: 'Data de Nascimento', value: formatDate(beneficiary.birth) },
             // The provider sends the string 'null' for a missing phone.
             { label: 'Telefone', value: beneficiary.phone === 'null' ? null : formatPhone(beneficiary.phone) },
             { label: 'Email', value: beneficiary.email },

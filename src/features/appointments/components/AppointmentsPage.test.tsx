@@ -13,7 +13,7 @@ const appointment = (overrides: Partial<Appointment> = {}): Appointment => ({
   uuid: 'apt-1',
   status: 'SCHEDULED',
   type: 'ONLINE',
-  beneficiary: { uuid: 'b-1', name: 'Ana Agendada', cpf: '52998224725', birthday: '1990-05-20', phone: 'null', email: 'ana@teste.com.br' },
+  beneficiary: { uuid: 'b-1', name: 'Ana Agendada', cpf: '52998224725', birth: '1990-05-20', phone: 'null', email: 'ana@teste.com.br' },
   specialty: { uuid: 's-1', name: 'Cardiologia' },
   professional: { name: 'Dra. Beatriz Coração', specialties: [{ name: 'Cardiologia' }, { name: 'Geriatria' }] },
   detail: { date: '20/12/2030', from: '08:00', to: '08:30' },
