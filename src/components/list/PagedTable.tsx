@@ -1,9 +1,10 @@
 import { useEffect } from 'react';
-import { PAGE_SIZE, type Page } from '../../api/paging';
+import type { Page } from '../../api/paging';
 import { notify } from '../toast/notify';
 import { DataTable, type DataTableProps } from './DataTable';
 import { Pagination } from './Pagination';
 import { listTableState, type TableListParams } from './listTableState';
+import { useLastPageWhenPastEnd } from './useLastPageWhenPastEnd';
 import type { useListParams } from './useListParams';
 
 /** What PagedTable needs of an RTK Query list result. */
@@ -26,7 +27,7 @@ type PagedTableProps<T> = Omit<
 
 /**
  * A server-paged list's table and pagination, wired to its URL state and query: the load error
- * toast, and a step back to the last page when its last row was removed.
+ * toast, and the last page in place of one past the end.
  */
 export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: PagedTableProps<T>) {
   const { currentData, isError } = query;
@@ -35,12 +36,7 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
     if (isError) notify.error(loadErrorMessage);
   }, [isError, loadErrorMessage]);
 
-  const pageCount = currentData ? Math.ceil(currentData.total / PAGE_SIZE) : 0;
-  const { page, setPage } = list;
-  useEffect(() => {
-    // A page emptied under the user (deletions, a narrower filter) is no place to come Back to: replace it.
-    if (currentData && currentData.items.length === 0 && page > 1 && pageCount > 0) setPage(pageCount, { replace: true });
-  }, [currentData, page, pageCount, setPage]);
+  useLastPageWhenPastEnd(currentData && { rows: currentData.items.length, total: currentData.total }, list.page, list.setPage);
 
   return (
     <>

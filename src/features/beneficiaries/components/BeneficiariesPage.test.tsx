@@ -175,6 +175,24 @@ describe('BeneficiariesPage list', () => {
     expect(screen.getByRole('button', { name: 'Tentar novamente' })).toBeInTheDocument();
   });
 
+  it('moves a page past the end to the last page, in place of it in the history', async () => {
+    listRequests = [];
+    server.use(
+      http.get('*/api/beneficiaries', ({ request }) => {
+        listRequests.push(new URL(request.url));
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        return HttpResponse.json(page === 26 ? [HOLDER] : [], { headers: { 'X-Total-Count': '255' } });
+      }),
+      http.get('*/api/beneficiaries/filters', () => HttpResponse.json(OPTIONS)),
+    );
+    const { router } = renderPage('ADMINISTRADOR', '/beneficiarios?page=999');
+    expect(await screen.findByText('Ana Titular')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=26');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(screen.getByText('Mostrando 251-255 de 255 registro(s)')).toBeInTheDocument();
+    expect(screen.queryByText(T.empty)).not.toBeInTheDocument();
+  });
+
   it('shows the empty state with the create button', async () => {
     serve([], 0);
     renderPage();

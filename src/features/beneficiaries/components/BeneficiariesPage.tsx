@@ -4,6 +4,7 @@ import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { CreateButton } from '../../../components/list/CreateButton';
 import { Pagination } from '../../../components/list/Pagination';
+import { useLastPageWhenPastEnd } from '../../../components/list/useLastPageWhenPastEnd';
 import { listTableState } from '../../../components/list/listTableState';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -40,6 +41,7 @@ export default function BeneficiariesPage() {
   useEffect(() => {
     if (error) notify.error(M.loadError);
   }, [error]);
+  useLastPageWhenPastEnd(currentData && { rows: currentData.items.length, total: currentData.total }, list.page, list.setPage);
 
   const close = useCallback(() => dispatch(dialogClosed()), [dispatch]);
   const openRow = (kind: 'details' | 'edit' | 'status') => (beneficiary: Beneficiary) =>

@@ -95,6 +95,23 @@ describe('Lista de Profissionais', () => {
     expect(queries.at(-1)?.get('nome')).toBe('otá');
   });
 
+  it('moves a page past the end to the last page, in place of it in the history (a deletion, an old link)', async () => {
+    server.use(
+      http.get('*/api/professionals', ({ request }) => {
+        const lastPage = new URL(request.url).searchParams.get('page') === '3';
+        return HttpResponse.json({ data: lastPage ? rows : [] }, { headers: { 'X-Total-Count': '22' } });
+      }),
+    );
+    const { router } = renderWithProviders(<ProfessionalsPage />, {
+      route: '/profissionais?page=9',
+      path: '/profissionais',
+      preloadedState: signedInAs('ADMINISTRADOR'),
+    });
+    expect(await screen.findByText('Mostrando 21-22 de 22 registro(s)')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=3');
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
   it("shows every field in the details, 'Não informado'/'Não disponível' where missing, and the file links", async () => {
     listAnswers();
     const { user } = renderPage();

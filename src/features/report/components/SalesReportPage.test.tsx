@@ -161,6 +161,23 @@ describe('SalesReportPage', () => {
     expect(screen.queryByText(REPORT_TEXTS.totalFooter)).not.toBeInTheDocument();
   });
 
+  it('moves a page past the end to the last page, in place of it in the history', async () => {
+    requests = [];
+    server.use(
+      http.get('*/api/reports/sales', ({ request }) => {
+        requests.push(new URL(request.url));
+        const lastPage = new URL(request.url).searchParams.get('page') === '15';
+        return HttpResponse.json(lastPage ? REPORT : { ...REPORT, rows: [], pageTotal: 0 }, { headers: { 'X-Total-Count': '142' } });
+      }),
+      http.get('*/api/reports/sales/filters', () => HttpResponse.json(OPTIONS)),
+    );
+    const { router } = renderReport('PARCEIRO', '/relatorio-vendas?page=20');
+    expect(await screen.findByText('Mostrando 141-142 de 142 registro(s)')).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?page=15');
+    expect(router.state.historyAction).toBe('REPLACE');
+    expect(within(screen.getByRole('table', { name: REPORT_TEXTS.salesTitle })).getByText('Rafael Revendedor')).toBeInTheDocument();
+  });
+
   it("says 'Erro ao carregar relatório de vendas' and offers to retry", async () => {
     server.use(
       http.get('*/api/reports/sales', () => HttpResponse.json({ message: 'x' }, { status: 500 })),

@@ -3,6 +3,7 @@ import { exportSalesReportCsv, useGetSalesReportQuery } from '../../../api/repor
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { ExportListButton } from '../../../components/list/ExportListButton';
 import { Pagination } from '../../../components/list/Pagination';
+import { useLastPageWhenPastEnd } from '../../../components/list/useLastPageWhenPastEnd';
 import { listTableState } from '../../../components/list/listTableState';
 import { useListParams } from '../../../components/list/useListParams';
 import { PageHeader } from '../../../components/PageHeader';
@@ -51,6 +52,7 @@ export default function SalesReportPage() {
   useEffect(() => {
     if (error) notify.error(REPORT_MESSAGES.loadError);
   }, [error]);
+  useLastPageWhenPastEnd(currentData && { rows: currentData.rows.length, total: currentData.totalRows }, list.page, list.setPage);
 
   return (
     <>
