@@ -12,7 +12,7 @@ export interface Column<T> {
   sortable?: boolean;
   align?: 'start' | 'end' | 'center';
   width?: string;
-  /** A less useful column left out below this width (it stays in the record's details), so no list scrolls sideways at 1280 px. */
+  /** A less useful column left out below this width (it stays in the record's details), so no list scrolls sideways on a small laptop. */
   hideBelow?: HideBelow;
 }
 

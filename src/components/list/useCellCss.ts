@@ -8,7 +8,7 @@ const ROWS = '& :where(tr)';
 const CELLS = '& :where(tr > td)';
 
 /** The widths below which a column may be left out (Column's `hideBelow`), each with its cells' rule. */
-export const HIDE_BELOW = ['2xl'] as const;
+export const HIDE_BELOW = ['xl'] as const;
 export type HideBelow = (typeof HIDE_BELOW)[number];
 
 /**

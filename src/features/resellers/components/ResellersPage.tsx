@@ -18,9 +18,10 @@ import { ResellerFormDialog } from './ResellerFormDialog';
 
 const columns: Column<Reseller>[] = [
   { key: 'nome', header: LABELS.nome, sortable: true, render: (reseller) => reseller.nome },
-  { key: 'cpf', header: LABELS.cpf, sortable: true, render: (reseller) => formatCpf(reseller.cpf) },
+  // Wide enough for a CPF on one line beside the Pix key's column.
+  { key: 'cpf', header: LABELS.cpf, sortable: true, width: '36', render: (reseller) => formatCpf(reseller.cpf) },
   { key: 'email', header: LABELS.email, sortable: true, render: (reseller) => reseller.email },
-  { key: 'pix', header: LABELS.pix, hideBelow: '2xl', render: (reseller) => reseller.pix },
+  { key: 'pix', header: LABELS.pix, hideBelow: 'xl', render: (reseller) => reseller.pix },
   { key: 'parceiro', header: LABELS.parceiro, sortable: true, render: (reseller) => reseller.parceiro_nome },
   { key: 'filial', header: LABELS.filial, sortable: true, render: (reseller) => reseller.filial_titulo },
 ];
