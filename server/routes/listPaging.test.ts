@@ -30,7 +30,6 @@ const NOT_PAGED: Record<string, string> = {
   '/api/health': 'a status',
   '/api/auth/verify': 'the signed-in user',
   '/api/checkout/config': 'settings',
-  '/api/checkout/link': 'one link',
   '/api/parametros': 'the dozen settings, all at once',
   '/api/partners/options': 'a picker: every option at once',
   '/api/branches/options': 'a picker: every option at once',

@@ -2,7 +2,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES, ORDER_ID_HEADER, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { paymentRequestSchema } from '../../src/domain/validation/checkout';
-import { CheckoutConfig, OrderConfirmation, PaymentAnswer, SalesLinkStatus, WebhookReceipt } from '../../src/domain/wire/checkout';
+import { CheckoutConfig, OrderConfirmation, PaymentAnswer, WebhookReceipt } from '../../src/domain/wire/checkout';
 import { notFound, serviceUnavailable, unauthorized } from '../lib/httpErrors';
 import { PathParams } from '../lib/requestSchemas';
 import { documentedBody, validateBody } from '../lib/validation';
@@ -60,27 +60,6 @@ export default async function paymentRoutes(fastify: FastifyInstance) {
     async (_request, reply) => {
       reply.header('Cache-Control', 'no-cache');
       return checkoutConfig(app.db, app.config.customerSiteUrl);
-    },
-  );
-
-  // Every link sells: one naming no active reseller records the sale 'Sem revendedor' (resellerLink.ts).
-  // Kept answering for checkout pages that still ask before showing the form.
-  app.get(
-    '/api/checkout/link',
-    {
-      schema: {
-        tags,
-        summary: 'Whether a sales link sells',
-        querystring: {
-          type: 'object',
-          properties: { rev: { type: 'string', maxLength: 20, description: "The sales link's reseller reference" } },
-        },
-        response: { 200: SalesLinkStatus },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('Cache-Control', 'no-store');
-      return { selling: true };
     },
   );
 

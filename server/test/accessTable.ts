@@ -164,7 +164,6 @@ export const ACCESS_TABLE: readonly RouteAccess[] = [
     request: () => ({ url: '/api/auth/change-password', payload: { currentPassword: DEMO_PASSWORD, newPassword: 'nova-senha-1' } }),
   },
   { method: 'GET', url: '/api/checkout/config', access: 'public' },
-  { method: 'GET', url: '/api/checkout/link', access: 'public', request: () => ({ url: '/api/checkout/link?rev=1' }) },
   {
     method: 'GET',
     url: '/api/payment/orders/:orderId',

@@ -4,7 +4,6 @@ import type {
   PaymentAnswer,
   PaymentApproval,
   PaymentRefusal,
-  SalesLinkStatus,
 } from '../domain/checkout';
 import { IDEMPOTENCY_KEY_HEADER, ORDER_ID_HEADER } from '../domain/checkout';
 import type { PixChargeAnswer, PixChargeStatus } from '../domain/pix';
@@ -33,9 +32,6 @@ export const checkoutApi = apiSlice.injectEndpoints({
     checkoutConfig: build.query<CheckoutConfig, void>({
       query: () => '/checkout/config',
       providesTags: ['PublicSettings'],
-    }),
-    salesLink: build.query<SalesLinkStatus, string>({
-      query: (rev) => ({ url: '/checkout/link', params: { rev } }),
     }),
     orderConfirmation: build.query<OrderConfirmation, string>({
       query: (orderId) => `/payment/orders/${encodeURIComponent(orderId)}`,
@@ -76,7 +72,6 @@ export const checkoutApi = apiSlice.injectEndpoints({
 
 export const {
   useCheckoutConfigQuery,
-  useSalesLinkQuery,
   useOrderConfirmationQuery,
   usePayMutation,
   usePixChargeStatusQuery,

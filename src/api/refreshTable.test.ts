@@ -49,7 +49,6 @@ const NOT_REFRESHED: Record<string, string> = {
   getSpecialties: 'a fixed list',
   getAuditEntries: 'never cached (keepUnusedDataFor 0, refetched on mount)',
   getBeneficiaryAudit: 'never cached (keepUnusedDataFor 0, refetched on mount)',
-  salesLink: 'the public checkout, before any change',
   orderConfirmation: 'a confirmed order does not change',
   pixChargeStatus: 'polled while the Pix panel is open (keepUnusedDataFor 0)',
 };

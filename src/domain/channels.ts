@@ -112,12 +112,14 @@ const deleteQuestion = (article: string, noun: string) => (name: string) =>
 /*
  * What inactivating does (one wording, 'inativar'/'inativado', everywhere; the spec's own toasts
  * 'Parceiro ativado/desativado com sucesso!' stay as the spec writes them). The server enforces it:
- * sign-in answers that the account is inactive, open sessions end, and the sales links stop selling.
+ * sign-in answers that the account is inactive and open sessions end. A sales link keeps selling (a
+ * buyer is not turned away for an old link), but its sales are no longer credited to anyone
+ * (server/services/payments/resellerLink.ts).
  */
 const KEPT_IN_REPORTS = 'As vendas e os beneficiários já registrados continuam nos relatórios.';
-const PARTNER_INACTIVATION = `Inativado, o parceiro, suas filiais e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas) e os links de vendas deixam de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
-const BRANCH_INACTIVATION = `Inativada, a filial e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas) e os links de vendas deixam de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
-const RESELLER_INACTIVATION = `Inativado, o revendedor perde o acesso ao sistema (as sessões abertas são encerradas) e o seu link de vendas deixa de aceitar pagamentos. ${KEPT_IN_REPORTS}`;
+const PARTNER_INACTIVATION = `Inativado, o parceiro, suas filiais e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas), e as vendas feitas pelos links de vendas dos seus revendedores passam a ser registradas sem revendedor. ${KEPT_IN_REPORTS}`;
+const BRANCH_INACTIVATION = `Inativada, a filial e seus revendedores perdem o acesso ao sistema (as sessões abertas são encerradas), e as vendas feitas pelos links de vendas dos seus revendedores passam a ser registradas sem revendedor. ${KEPT_IN_REPORTS}`;
+const RESELLER_INACTIVATION = `Inativado, o revendedor perde o acesso ao sistema (as sessões abertas são encerradas), e as vendas feitas pelo seu link de vendas passam a ser registradas sem revendedor. ${KEPT_IN_REPORTS}`;
 
 export const PARTNER_TEXTS: EntityTexts = {
   title: 'Lista de Parceiros',

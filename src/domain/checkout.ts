@@ -76,7 +76,6 @@ export const CHECKOUT_TEXTS = {
   orderEmailNote: 'Guarde o número do pedido: ele identifica a sua compra no suporte.',
   /** The redirect after an approval, naming where it goes. */
   redirectingTo: (host: string) => `Você será redirecionado para ${host} em instantes.`,
-  linkInactiveTitle: 'Link de vendas inativo',
 } as const;
 
 /** How long the confirmation of an approved order can be opened again from its URL. */
@@ -87,7 +86,7 @@ export const ORDER_QUERY_PARAM = 'pedido';
 export const ORDER_ID_HEADER = 'Order-Id';
 
 /** The checkout's answers (an approved order's confirmation, the sales link's state, the page's settings, the payment's). */
-export type { CheckoutConfig, OrderConfirmation, PaymentAnswer, PaymentApproval, PaymentRefusal, SalesLinkStatus } from './wire/checkout';
+export type { CheckoutConfig, OrderConfirmation, PaymentAnswer, PaymentApproval, PaymentRefusal } from './wire/checkout';
 
 export const CHECKOUT_MESSAGES = {
   success: 'Pagamento efetuado com sucesso! Você será redirecionado para o sistema.',
@@ -104,8 +103,6 @@ export const CHECKOUT_MESSAGES = {
   cardNotAuthorized: 'Transação não autorizada. Verifique os dados do cartão de crédito e tente novamente.',
   dependentBuyer:
     'Este CPF está cadastrado como dependente de um plano e segue o plano do titular. Para contratar, use o CPF do titular ou fale com o seu revendedor.',
-  linkInactive:
-    'Este link de vendas foi inativado e não aceita mais pagamentos. Fale com quem enviou o link para receber um novo; nenhuma cobrança foi feita.',
   orderNotFound: 'Este pedido não foi encontrado ou o link de confirmação expirou.',
   webhookUnauthorized: 'Token de webhook inválido.',
 } as const;

@@ -59,7 +59,6 @@ export const API_ACCESS = {
   'DELETE /api/resellers/:id': 'channelManagers',
 
   'GET /api/checkout/config': 'public',
-  'GET /api/checkout/link': 'public',
   'GET /api/payment/orders/:orderId': 'public',
   'POST /api/payment': 'public',
   'POST /api/payment/webhook/asaas': 'public',

@@ -13,10 +13,6 @@ export const CheckoutConfig = WireObject({
 });
 export type CheckoutConfig = Static<typeof CheckoutConfig>;
 
-/** GET /api/checkout/link?rev=: whether the sales link still sells. */
-export const SalesLinkStatus = WireObject({ selling: Type.Boolean() });
-export type SalesLinkStatus = Static<typeof SalesLinkStatus>;
-
 export const PlanIdValue = Type.Union(
   PLAN_IDS.map((id) => Type.Literal(id)),
   { description: 'A plan id' },

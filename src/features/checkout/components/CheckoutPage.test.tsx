@@ -36,7 +36,6 @@ function backend(answer: () => Response | Promise<Response> = () => HttpResponse
   const sent: SentPayment[] = [];
   server.use(
     http.get('*/api/checkout/config', () => HttpResponse.json(config)),
-    http.get('*/api/checkout/link', () => HttpResponse.json({ selling: true })),
     // The CEP lookup is off here: the address stays as typed (CheckoutPixAndCep.test.tsx fills it).
     http.get('*/api/cep/:cep', () => HttpResponse.json({ message: 'Consulta de CEP indisponível no momento.' }, { status: 503 })),
     http.post('*/api/payment', async ({ request }) => {
@@ -439,15 +438,6 @@ describe('one charge per click, and a clear end', () => {
 
     renderCheckout({ route: '/checkout?pedido=expirado' });
     expect(await screen.findByText(CHECKOUT_MESSAGES.orderNotFound)).toBeInTheDocument();
-  });
-
-  it('says an inactivated reseller’s link no longer sells, before any card is typed', async () => {
-    backend();
-    server.use(http.get('*/api/checkout/link', () => HttpResponse.json({ selling: false })));
-    renderCheckout();
-    expect(await screen.findByText(CHECKOUT_MESSAGES.linkInactive)).toBeInTheDocument();
-    expect(screen.getByText(CHECKOUT_TEXTS.linkInactiveTitle)).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Pagar/ })).not.toBeInTheDocument();
   });
 
   it('names the company (nome_empresa) in the page header', async () => {

@@ -38,7 +38,6 @@ function backend(cep: () => Response = () => HttpResponse.json({ message: 'indis
   const state: Backend = { pixBodies: [], cepsAsked: [], status: 'waiting' };
   server.use(
     http.get('*/api/checkout/config', () => HttpResponse.json(config)),
-    http.get('*/api/checkout/link', () => HttpResponse.json({ selling: true })),
     http.post('*/api/payment/pix', async ({ request }) => {
       state.pixBodies.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json({ success: true, ...charge, expiresAt: new Date(Date.now() + 30 * 60 * 1000).toISOString() });

@@ -1,8 +1,7 @@
 import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
 import { lazy, Suspense, type KeyboardEvent } from 'react';
-import { skipToken } from '@reduxjs/toolkit/query';
-import { useCheckoutConfigQuery, useOrderConfirmationQuery, useSalesLinkQuery } from '../../../api/checkoutApi';
+import { useCheckoutConfigQuery, useOrderConfirmationQuery } from '../../../api/checkoutApi';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { useAppSelector } from '../../../app/hooks';
@@ -89,13 +88,12 @@ function CheckoutLogo() {
   );
 }
 
-/** A message in place of the form: an inactivated sales link, or a confirmation link that expired. */
-function CheckoutNotice({ title, message }: { title?: string; message: string }) {
+/** A message in place of the form: a confirmation link that expired. */
+function CheckoutNotice({ message }: { message: string }) {
   return (
     <Alert.Root status="warning" borderRadius="lg" maxW="2xl">
       <Alert.Indicator />
       <Alert.Content>
-        {title && <Alert.Title>{title}</Alert.Title>}
         <Alert.Description>{message}</Alert.Description>
       </Alert.Content>
     </Alert.Root>
@@ -209,11 +207,9 @@ function PaymentForm({ rev }: { rev: string | null }) {
   );
 }
 
-/** What the page holds: a saved order's confirmation, a notice that the link stopped selling, or the form. */
+/** What the page holds: a saved order's confirmation, or the form. */
 function CheckoutContent({ rev, orderId }: { rev: string | null; orderId: string | null }) {
-  const { currentData: link } = useSalesLinkQuery(rev && !orderId ? rev : skipToken);
   if (orderId) return <SavedOrder orderId={orderId} />;
-  if (link && !link.selling) return <CheckoutNotice title={CHECKOUT_TEXTS.linkInactiveTitle} message={CHECKOUT_MESSAGES.linkInactive} />;
   return <PaymentForm rev={rev} />;
 }
 

@@ -324,14 +324,14 @@ describe('ResellersPage', () => {
     const { user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Editar Rafael Revendedor Souza' }));
     const form = await screen.findByRole('dialog', { name: 'Editar Revendedor' });
-    expect(form).toHaveTextContent('o seu link de vendas deixa de aceitar pagamentos');
+    expect(form).toHaveTextContent('as vendas feitas pelo seu link de vendas passam a ser registradas sem revendedor');
     expect(form).toHaveTextContent('perde o acesso ao sistema');
     await user.click(within(form).getByRole('button', { name: 'Cancelar' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Editar Revendedor' })).not.toBeInTheDocument());
 
     await user.click(screen.getByRole('button', { name: /^Ativo: clique para inativar Rafael/ }));
     const confirm = await screen.findByRole('alertdialog', { name: 'Inativar revendedor' });
-    expect(confirm).toHaveTextContent('o seu link de vendas deixa de aceitar pagamentos');
+    expect(confirm).toHaveTextContent('as vendas feitas pelo seu link de vendas passam a ser registradas sem revendedor');
     expect(confirm).toHaveTextContent('continuam nos relatórios');
     await user.click(within(confirm).getByRole('button', { name: 'Inativar' }));
     expect(await screen.findByText('Revendedor desativado com sucesso!')).toBeInTheDocument();
