@@ -332,6 +332,14 @@ describe('PUT /api/partners/:id', () => {
     expect(taken.json().message).toBe(EMAIL_TAKEN);
     const missing = await as('ADMINISTRADOR', { method: 'PUT', url: '/api/partners/999999', payload: newPartnerBody() });
     expect(missing.statusCode).toBe(404);
+    // Missing is said first, even with another partner's e-mail.
+    const missingWithTakenEmail = await as('ADMINISTRADOR', {
+      method: 'PUT',
+      url: '/api/partners/999999',
+      payload: { ...newPartnerBody(), email: 'parceiro@demo.com.br' },
+    });
+    expect(missingWithTakenEmail.statusCode).toBe(404);
+    expect(missingWithTakenEmail.json().message).toBe('Parceiro não encontrado.');
   });
 
   it('answers 409 when the CNPJ belongs to another partner, changing nothing', async () => {

@@ -208,6 +208,9 @@ export async function updatePartner(
   values: PartnerValues,
 ): Promise<Partner> {
   if (isDataUrl(values.logotipo)) decodeLogo(values.logotipo);
+  // A partner that does not exist is 'não encontrado', whatever else its values would be refused for.
+  const [exists] = await db.select({ id: partners.id }).from(partners).where(eq(partners.id, id));
+  if (!exists) throw notFound('Parceiro não encontrado.');
   await ensureEmailFree(db, partners, values.email, id);
   if (values.senha) ensureNewPasswordAllowed(values.senha, 'senha');
   const passwordHash = values.senha ? await passwords.hash(values.senha) : undefined;
