@@ -1,6 +1,6 @@
 import { paymentTypeLabel, serviceTypeLabel, statusQuestion } from './beneficiaries';
 import { isYearMonth, lastMonths, monthChoices, monthLabel, REPORT_TEXTS, reportTitle, reportVisibility } from './report';
-import { narrowChannelOptions, withChannelFilter } from './salesChannel';
+import { channelFilterChanges, narrowChannelOptions } from './salesChannel';
 
 describe('report months', () => {
   it('counts the last 12 months back across the year, in São Paulo time', () => {
@@ -64,11 +64,10 @@ describe('sales channel filters', () => {
     expect(narrowChannelOptions(undefined, {})).toEqual({ partners: [], branches: [], resellers: [] });
   });
 
-  it('clears the levels beneath a changed filter and the page', () => {
-    const current = new URLSearchParams('partner=1&branch=10&reseller=100&name=ana&page=3');
-    expect(withChannelFilter(current, 'partner', '2').toString()).toBe('partner=2&name=ana');
-    expect(withChannelFilter(current, 'branch', '').toString()).toBe('partner=1&name=ana');
-    expect(withChannelFilter(current, 'reseller', '101').toString()).toBe('partner=1&branch=10&reseller=101&name=ana');
+  it('clears the levels beneath a changed filter, and the filter itself for its empty choice', () => {
+    expect(channelFilterChanges('partner', '2')).toEqual({ partner: '2', branch: undefined, reseller: undefined });
+    expect(channelFilterChanges('branch', '')).toEqual({ branch: undefined, reseller: undefined });
+    expect(channelFilterChanges('reseller', '101')).toEqual({ reseller: '101' });
   });
 });
 

@@ -30,15 +30,12 @@ export function narrowChannelOptions(options: SalesChannelOptions | undefined, s
 }
 
 /**
- * The list's URL query after one channel filter changed: the levels beneath it are cleared (a
- * branch of another partner would hide every row) and the list returns to page 1.
+ * The filters that change when one channel filter does: it, and the levels beneath it, cleared (a
+ * branch of another partner would hide every row). An empty value (the 'Todos' choice) clears it.
  */
-export function withChannelFilter(current: URLSearchParams, level: ChannelLevel, value: string): URLSearchParams {
-  const next = new URLSearchParams(current);
-  if (value) next.set(level, value);
-  else next.delete(level);
-  next.delete('page');
-  if (level === 'partner') next.delete('branch');
-  if (level !== 'reseller') next.delete('reseller');
-  return next;
+export function channelFilterChanges(level: ChannelLevel, value: string): Partial<Record<ChannelLevel, string | undefined>> {
+  const changes: Partial<Record<ChannelLevel, string | undefined>> = { [level]: value || undefined };
+  if (level === 'partner') changes.branch = undefined;
+  if (level !== 'reseller') changes.reseller = undefined;
+  return changes;
 }

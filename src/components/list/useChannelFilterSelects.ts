@@ -1,6 +1,5 @@
 import { useMemo, type ComponentProps } from 'react';
-import { useSearchParams } from 'react-router-dom';
-import { narrowChannelOptions, withChannelFilter, type ChannelLevel, type SalesChannelOptions } from '../../domain/salesChannel';
+import { channelFilterChanges, narrowChannelOptions, type ChannelLevel, type SalesChannelOptions } from '../../domain/salesChannel';
 import type { FilterSelect } from './FilterBar';
 
 type FilterSelectProps = ComponentProps<typeof FilterSelect>;
@@ -8,14 +7,15 @@ type FilterSelectProps = ComponentProps<typeof FilterSelect>;
 /**
  * The partner → branch → reseller dropdowns of a list filtered by sales channel (beneficiaries,
  * sales report): each level's choices narrowed by the levels above it, and a change that clears the
- * levels beneath it in the URL. Spread each into a FilterSelect where the screen shows it.
+ * levels beneath it, through the list's `setFilters` (useListParams: the URL, page 1 and the list's
+ * memory). Spread each into a FilterSelect where the screen shows it.
  */
 export function useChannelFilterSelects(
   options: SalesChannelOptions | undefined,
   filters: Record<ChannelLevel, string>,
   labels: Record<ChannelLevel, string>,
+  setFilters: (changes: Partial<Record<ChannelLevel, string | undefined>>) => void,
 ): Record<ChannelLevel, FilterSelectProps> {
-  const [, setSearchParams] = useSearchParams();
   const { partner, branch } = filters;
   // The same arrays while the choices are the same: FilterSelect then skips drawing them again.
   const choices = useMemo(() => {
@@ -26,7 +26,7 @@ export function useChannelFilterSelects(
       resellers: narrowed.resellers.map((item) => ({ value: String(item.id), label: item.nome })),
     };
   }, [options, partner, branch]);
-  const setChannel = (level: ChannelLevel) => (value: string) => setSearchParams((current) => withChannelFilter(current, level, value));
+  const setChannel = (level: ChannelLevel) => (value: string) => setFilters(channelFilterChanges(level, value));
 
   return {
     partner: {

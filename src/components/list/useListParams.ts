@@ -100,6 +100,11 @@ export function useListParams<F extends string>(filterNames: readonly F[], prefe
     },
     [update, searchParams],
   );
+  /** Several filters at once (a channel dropdown clears the levels beneath it); undefined clears one. */
+  const setFilters = useCallback(
+    (changes: Partial<Record<F, string | undefined>>) => update(changes as Record<string, string | undefined>, true, { replace: false }),
+    [update],
+  );
   const clearFilters = useCallback(
     () => update(Object.fromEntries(filterNames.map((name) => [name, undefined])), true, { replace: false }),
     [update, filterNames],
@@ -119,5 +124,5 @@ export function useListParams<F extends string>(filterNames: readonly F[], prefe
 
   const hasFilters = Object.values<string>(filters).some((value) => value.trim() !== '');
 
-  return { page, sort, filters, hasFilters, apiArgs, setFilter, clearFilters, setPage, toggleSort };
+  return { page, sort, filters, hasFilters, apiArgs, setFilter, setFilters, clearFilters, setPage, toggleSort };
 }

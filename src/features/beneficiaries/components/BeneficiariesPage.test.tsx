@@ -165,6 +165,20 @@ describe('BeneficiariesPage list', () => {
     expect(router.state.location.search).toBe('');
   });
 
+  it("goes back to every partner with 'Todos', the only filter set (the list's memory does not bring it back)", async () => {
+    serve();
+    const { user, router } = renderPage();
+    const partnerSelect = await screen.findByLabelText('Parceiro');
+    await waitFor(() => expect(within(partnerSelect).getAllByRole('option')).toHaveLength(3));
+    await user.selectOptions(partnerSelect, '2');
+    await waitFor(() => expect(listRequests.at(-1)!.searchParams.get('partner')).toBe('2'));
+    await user.selectOptions(screen.getByLabelText('Parceiro'), '');
+    // The first page without a filter is RTK Query's already: no request is needed to show it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByLabelText('Parceiro')).toHaveValue('');
+  });
+
   it('says so and offers to retry when the list cannot be loaded', async () => {
     server.use(
       http.get('*/api/beneficiaries', () => HttpResponse.json({ message: 'falhou' }, { status: 500 })),

@@ -62,6 +62,7 @@ export default function BeneficiariesPage() {
         filters={list.filters}
         hasFilters={list.hasFilters}
         onNameChange={(value) => list.setFilter('name', value)}
+        onChannelChange={list.setFilters}
         onClear={list.clearFilters}
       />
       <BeneficiariesTable

@@ -8,6 +8,8 @@ interface BeneficiaryFiltersProps {
   filters: Record<BeneficiaryFilterName, string>;
   hasFilters: boolean;
   onNameChange: (value: string) => void;
+  /** The list's setFilters: a channel dropdown's change. */
+  onChannelChange: (changes: Partial<Record<BeneficiaryFilterName, string | undefined>>) => void;
   onClear: () => void;
 }
 
@@ -15,9 +17,9 @@ interface BeneficiaryFiltersProps {
  * Name, reseller, branch and partner. The dropdowns list what is present among the beneficiaries
  * the user may see (from the server), narrowed by the partner and branch already chosen.
  */
-export function BeneficiaryFilters({ filters, hasFilters, onNameChange, onClear }: BeneficiaryFiltersProps) {
+export function BeneficiaryFilters({ filters, hasFilters, onNameChange, onChannelChange, onClear }: BeneficiaryFiltersProps) {
   const { data: options } = useGetBeneficiaryFiltersQuery(undefined, REFETCH_ON_FOCUS);
-  const channel = useChannelFilterSelects(options, filters, LABELS);
+  const channel = useChannelFilterSelects(options, filters, LABELS, onChannelChange);
 
   return (
     <FilterBar hasFilters={hasFilters} onClear={onClear}>

@@ -21,6 +21,8 @@ interface ReportFiltersProps {
   visibility: { partnerFilter: boolean; branchFilter: boolean; withoutReseller: boolean };
   hasFilters: boolean;
   onFilterChange: (name: 'tipo' | 'forma_pagamento' | 'month', value: string) => void;
+  /** The list's setFilters: a channel dropdown's change. */
+  onChannelChange: (changes: Partial<Record<ReportFilterName, string | undefined>>) => void;
   onClear: () => void;
 }
 
@@ -29,9 +31,9 @@ interface ReportFiltersProps {
  * revendedor' for administrators), plan, payment method and month (the last 12). Channel choices
  * come from the server, within the user's scope.
  */
-export function ReportFilters({ filters, visibility, hasFilters, onFilterChange, onClear }: ReportFiltersProps) {
+export function ReportFilters({ filters, visibility, hasFilters, onFilterChange, onChannelChange, onClear }: ReportFiltersProps) {
   const { data: options } = useGetSalesReportFiltersQuery(undefined, REFETCH_ON_FOCUS);
-  const channel = useChannelFilterSelects(options, filters, LABELS);
+  const channel = useChannelFilterSelects(options, filters, LABELS, onChannelChange);
   const months = useMemo(() => monthChoices(), []);
   // Administrators may also list the sales credited to no one.
   const resellerOptions = useMemo(

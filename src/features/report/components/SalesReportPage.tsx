@@ -68,6 +68,7 @@ export default function SalesReportPage() {
         visibility={visibility}
         hasFilters={list.hasFilters}
         onFilterChange={list.setFilter}
+        onChannelChange={list.setFilters}
         onClear={list.clearFilters}
       />
       {visibility.withoutReseller && Boolean(currentData?.withoutReseller) && filters.reseller !== WITHOUT_RESELLER && (
