@@ -22,6 +22,7 @@ export const PIX_TEXTS = {
   simulateHint: 'Ambiente de testes: nenhum dinheiro é movimentado.',
   paid: 'Pagamento confirmado!',
   oneOffNote: 'Cobrança única por Pix, no valor do plano.',
+  subtitle: 'Pagamento seguro com Pix',
 } as const;
 
 export const PIX_MESSAGES = {

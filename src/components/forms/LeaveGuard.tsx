@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
 import { useBlocker } from 'react-router-dom';
 import { ConfirmDialog } from '../dialogs/ConfirmDialog';
+import { useWarnBeforeUnload } from './useWarnBeforeUnload';
 
 export const DISCARD_TEXTS = {
   title: 'Descartar alterações?',
@@ -19,12 +19,7 @@ export function LeaveGuard({ when }: { when: boolean }) {
     ({ currentLocation, nextLocation }) => when && nextLocation.pathname !== currentLocation.pathname && nextLocation.pathname !== '/login',
   );
 
-  useEffect(() => {
-    if (!when) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [when]);
+  useWarnBeforeUnload(when);
 
   return (
     <ConfirmDialog

@@ -113,6 +113,11 @@ const slice = createSlice({
     selectButtonDisabled: (state) => state.buttonLocked || cardInProgress(state) || pixInProgress(state),
     /** The fields are locked while a card payment runs and while a Pix charge for them is open. */
     selectFieldsLocked: (state) => state.card === 'submitting' || pixInProgress(state),
+    /**
+     * A payment's answer is on its way: the server may be charging. Leaving now would lose the
+     * answer (and the attempt's key), and paying again from a fresh page would charge twice.
+     */
+    selectAnswerPending: (state) => state.card === 'submitting' || state.pix === 'creating',
   },
 });
 

@@ -14,6 +14,7 @@ export const {
   selectButtonBusy,
   selectButtonDisabled,
   selectFieldsLocked,
+  selectAnswerPending,
 } = checkoutSlice.selectors;
 
 /**

@@ -259,7 +259,24 @@ describe('the checkout page', () => {
   });
 });
 
+/** Whether closing or reloading the tab now would get the browser's 'leave the page?' warning. */
+const leavingIsWarned = () => !window.dispatchEvent(new Event('beforeunload', { cancelable: true }));
+
 describe('paying', () => {
+  it("warns before the tab is closed or reloaded while the payment's answer is on its way, and only then", async () => {
+    let release!: () => void;
+    backend(() => new Promise((resolve) => (release = () => resolve(HttpResponse.json({ success: false, error: 'Recusado.' })))));
+    const { user } = renderCheckout();
+    await fillValidForm(user);
+    expect(leavingIsWarned()).toBe(false);
+    await user.click(payButton());
+    await waitFor(() => expect(payButton()).toHaveTextContent(CHECKOUT_TEXTS.processing));
+    expect(leavingIsWarned()).toBe(true);
+    act(() => release());
+    expect(await screen.findByText('Recusado.')).toBeInTheDocument();
+    expect(leavingIsWarned()).toBe(false);
+  });
+
   it('sends the payload as digits with rev and a fresh Idempotency-Key, shows the spinner, then the success and the redirect after 2.5 s', async () => {
     jest.useFakeTimers({ advanceTimers: true });
     const redirectTo = jest.spyOn(redirect, 'redirectTo').mockImplementation(() => undefined);

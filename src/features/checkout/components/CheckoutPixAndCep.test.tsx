@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { RootState } from '../../../app/store';
@@ -100,6 +100,20 @@ describe('paying by Pix', () => {
     expect(screen.queryByRole('group', { name: 'Dados do Cartão' })).not.toBeInTheDocument();
     expect(screen.queryByLabelText(/Número do cartão/)).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: PIX_TEXTS.generate })).toBeEnabled();
+  });
+
+  it('says a Pix is charged once, even for a monthly plan, and that the page takes Pix', async () => {
+    backend();
+    const { user } = renderCheckout();
+    await user.click(screen.getByRole('radio', { name: 'Plano Individual' }));
+    expect(screen.getByText(CHECKOUT_TEXTS.monthlyNote)).toBeInTheDocument();
+    expect(screen.getByText(CHECKOUT_TEXTS.subtitle)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'Pix' }));
+    expect(screen.getByText(PIX_TEXTS.oneOffNote)).toBeInTheDocument();
+    expect(screen.queryByText(CHECKOUT_TEXTS.monthlyNote)).not.toBeInTheDocument();
+    const summary = screen.getByRole('region', { name: CHECKOUT_TEXTS.sections.summary });
+    expect(within(summary).queryByText(new RegExp(CHECKOUT_TEXTS.monthly))).not.toBeInTheDocument();
+    expect(screen.getByText(PIX_TEXTS.subtitle)).toBeInTheDocument();
   });
 
   it('creates the charge without card data, shows QR code, code, copy and time left, then confirms and redirects', async () => {

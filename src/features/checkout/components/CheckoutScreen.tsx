@@ -4,6 +4,7 @@ import { lazy, Suspense, type KeyboardEvent } from 'react';
 import { useCheckoutConfigQuery, useOrderConfirmationQuery } from '../../../api/checkoutApi';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
+import { useWarnBeforeUnload } from '../../../components/forms/useWarnBeforeUnload';
 import { useAppSelector } from '../../../app/hooks';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
 import { PIX_TEXTS } from '../../../domain/pix';
@@ -17,6 +18,7 @@ import {
   selectButtonDisabled,
   selectButtonText,
   selectFieldsLocked,
+  selectAnswerPending,
   selectPaymentMethod,
   selectPixCharge,
   selectPixPhase,
@@ -135,6 +137,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const busy = useAppSelector(selectButtonBusy) || submitting;
   const disabled = useAppSelector(selectButtonDisabled) || submitting;
   const fieldsLocked = useAppSelector(selectFieldsLocked);
+  useWarnBeforeUnload(useAppSelector(selectAnswerPending));
   const order = useAppSelector(selectApprovedOrder);
   const pixCharge = useAppSelector(selectPixCharge);
   const pixPhase = useAppSelector(selectPixPhase);
@@ -187,7 +190,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
             {method === 'card' && <CardSection />}
           </chakra.fieldset>
           <Stack gap="4" position={{ lg: 'sticky' }} top={{ lg: 6 }}>
-            <OrderSummary plan={plan} />
+            <OrderSummary plan={plan} method={method} />
             {showPix ? (
               <Suspense fallback={<Text color="gray.600">{PIX_TEXTS.generating}</Text>}>
                 <PixPanel charge={pixCharge} phase={pixPhase} onPaid={confirmPix} onRenew={sendForm} renewing={busy} />
@@ -215,6 +218,7 @@ function CheckoutContent({ rev, orderId }: { rev: string | null; orderId: string
 
 /** The public checkout page (`/checkout?rev=`), or an order's confirmation (`/checkout?pedido=`). */
 export function CheckoutScreen({ rev, orderId = null }: { rev: string | null; orderId?: string | null }) {
+  const method = useAppSelector(selectPaymentMethod);
   return (
     <Box minH="100vh" bg="gray.50">
       <Box as="header" bg="white" borderBottomWidth="1px">
@@ -223,7 +227,7 @@ export function CheckoutScreen({ rev, orderId = null }: { rev: string | null; or
             <CheckoutLogo />
             <Flex align="center" gap="1" color="gray.600" fontSize="sm">
               <LockIcon />
-              <Text>{CHECKOUT_TEXTS.subtitle}</Text>
+              <Text>{method === 'pix' ? PIX_TEXTS.subtitle : CHECKOUT_TEXTS.subtitle}</Text>
             </Flex>
           </Flex>
         </Box>
