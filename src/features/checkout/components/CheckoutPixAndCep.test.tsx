@@ -126,6 +126,8 @@ describe('paying by Pix', () => {
     await user.click(screen.getByRole('button', { name: PIX_TEXTS.generate }));
 
     expect(await screen.findByRole('img', { name: PIX_TEXTS.qrCodeAlt })).toHaveAttribute('src', charge.qrCodeImage);
+    // The panel takes the focus, so a phone scrolls to it.
+    expect(screen.getByRole('heading', { name: PIX_TEXTS.panelTitle })).toHaveFocus();
     expect(fake.pixBodies).toHaveLength(1);
     expect(fake.pixBodies[0]).toMatchObject({ cpfCnpj: '52998224725', postalCode: '01310100', rev: '42' });
     expect(fake.pixBodies[0]).not.toHaveProperty('creditCard');

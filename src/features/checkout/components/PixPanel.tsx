@@ -1,5 +1,5 @@
 import { Alert, Box, Button, chakra, Heading, Image, Input, Stack, Text } from '@chakra-ui/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { usePixChargeStatusQuery, useSimulatePixPaymentMutation } from '../../../api/checkoutApi';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../components/toast/notify';
@@ -42,6 +42,9 @@ export default function PixPanel({ charge, phase, onPaid, onRenew, renewing }: P
   const { data: status, refetch } = usePixChargeStatusQuery(charge.orderId, { pollingInterval: waiting ? PIX_POLL_MS : 0, skip: !waiting });
   const [simulate, { isLoading: simulating }] = useSimulatePixPaymentMutation();
   const over = timeLeft === 0;
+  // A new charge takes the focus, which brings it into view: on a phone it sits below the whole form.
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => title.current?.focus(), [charge.orderId]);
 
   useEffect(() => {
     if (!waiting || !status) return;
@@ -86,7 +89,7 @@ export default function PixPanel({ charge, phase, onPaid, onRenew, renewing }: P
   }
   return (
     <Stack as="section" aria-labelledby="pix-titulo" gap="3" bg="white" borderWidth="1px" borderRadius="xl" p="4">
-      <Heading as="h2" id="pix-titulo" size="md">
+      <Heading as="h2" id="pix-titulo" size="md" ref={title} tabIndex={-1} outline="none">
         {PIX_TEXTS.panelTitle}
       </Heading>
       <Text fontSize="sm" color="gray.600">
