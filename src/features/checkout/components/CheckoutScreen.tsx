@@ -49,18 +49,6 @@ function LockIcon() {
   );
 }
 
-/**
- * After a refused submit, the first failing field (in page order) gets the focus and is scrolled to
- * the middle of the screen: clear of the toasts above it and of the pay bar below it on a phone.
- */
-function focusFirstInvalidField() {
-  window.setTimeout(() => {
-    const field = document.querySelector<HTMLElement>('form [aria-invalid="true"]');
-    field?.focus({ preventScroll: true });
-    field?.scrollIntoView({ block: 'center' });
-  }, 0);
-}
-
 /** Enter in a field never submits the checkout (spec section 2): only the button pays. */
 function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
   if (event.key === 'Enter' && (event.target as HTMLElement).tagName === 'INPUT') event.preventDefault();
@@ -144,7 +132,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
   useToastsClearOfPayButton();
   const sendForm = () => {
     if (disabled) return;
-    void submit().then((sent) => sent || focusFirstInvalidField());
+    void submit();
   };
 
   if (order) {
