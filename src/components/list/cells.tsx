@@ -93,11 +93,22 @@ export function CellBadge({ palette, children }: { palette: BadgePalette; childr
   );
 }
 
-/** Content wrapped by a button with no look of its own (the status badge that flips a record). */
+/**
+ * Content wrapped by a button with no look of its own (the status badge that flips a record). While
+ * disabled it ignores clicks but keeps the focus (aria-disabled): a disabled button would drop it to
+ * the page's start in the middle of the user's keyboard path.
+ */
 export function CellToggle(props: { label: string; title: string; onClick: () => void; disabled?: boolean; children: ReactNode }) {
   const { label, title, onClick, disabled, children } = props;
   return (
-    <button type="button" className={CELL_CLASSES.toggle} aria-label={label} title={title} onClick={onClick} disabled={disabled}>
+    <button
+      type="button"
+      className={CELL_CLASSES.toggle}
+      aria-label={label}
+      title={title}
+      onClick={disabled ? undefined : onClick}
+      aria-disabled={disabled || undefined}
+    >
       {children}
     </button>
   );

@@ -228,6 +228,33 @@ describe('PartnersPage', () => {
     expect(bodies[1]).toEqual({ ...rows[0], ativo: false });
   });
 
+  it('keeps the focus on a toggle while its change is on its way, and a second press sends nothing', async () => {
+    listAnswers();
+    let answer: () => void = () => undefined;
+    let puts = 0;
+    server.use(
+      http.put('*/api/partners/:id', async ({ request }) => {
+        puts += 1;
+        const body = await request.json();
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json({ success: true, data: body });
+      }),
+    );
+    const { user } = renderPage();
+    const toggle = await screen.findByRole('button', { name: /^Inativo: clique para ativar Saúde Mais/ });
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(toggle).toHaveAttribute('aria-disabled', 'true'));
+    // Not the disabled attribute: a browser moves the focus of a disabled button to the page's start.
+    expect(toggle).not.toHaveAttribute('disabled');
+    await user.keyboard('{Enter}');
+    await user.click(toggle);
+    answer();
+    expect(await screen.findByText(messages.activated)).toBeInTheDocument();
+    expect(puts).toBe(1);
+    expect(toggle).toHaveFocus();
+  });
+
   it('shows the status error when the toggle fails, with the server’s reason beneath when it refused', async () => {
     listAnswers();
     server.use(http.put('*/api/partners/2', () => HttpResponse.json({ message: 'Registro não encontrado.' }, { status: 404 })));
