@@ -103,6 +103,12 @@ describe('masks in Chromium, 1280×800 and 390×844', () => {
       await clear(phone);
       await paste(page, phone, '(11) 98765-4321');
       assert.equal(await phone.inputValue(), '(11) 98765-4321');
+      // One written for abroad keeps its national digits, pasted or filled in at once (as autofill does).
+      await clear(phone);
+      await paste(page, phone, '+55 11 98765-4321');
+      assert.equal(await phone.inputValue(), '(11) 98765-4321');
+      await phone.fill('+55 (21) 3456-7890');
+      assert.equal(await phone.inputValue(), '(21) 3456-7890');
 
       const number = field(page, labels.number);
       for (const delay of [0, 40]) {

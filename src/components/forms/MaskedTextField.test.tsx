@@ -131,6 +131,18 @@ describe('MaskedTextField', () => {
     expect(form.current?.values).toEqual({ phone: '(11) 98765-4321', cpf: '123.456.789-09', cep: '01310-100' });
   });
 
+  it('keeps the national digits of a phone pasted with the country code', async () => {
+    const { user, form } = renderFields([{ name: 'phone', label: 'Telefone', mask: 'phone' }]);
+    const phone = await maskedField('Telefone');
+    await user.click(phone);
+    await user.paste('+55 11 98765-4321');
+    expect(phone).toHaveValue('(11) 98765-4321');
+    await user.clear(phone);
+    await user.paste('+55 (11) 3456-7890');
+    expect(phone).toHaveValue('(11) 3456-7890');
+    expect(form.current?.values.phone).toBe('(11) 3456-7890');
+  });
+
   it('asks for the mask only once the field is focused, keeping what was typed before it came', async () => {
     const { user, form } = renderFields([
       { name: 'cpf', label: 'CPF', mask: 'cpf' },

@@ -3,6 +3,7 @@ import { limitUnmasked } from './maskNames';
 describe('limitUnmasked (a masked field before its mask arrives)', () => {
   it('keeps the digits of a pasted formatted value, up to the spec’s maximum in digits', () => {
     expect(limitUnmasked('phone', '(11) 98765-4321')).toBe('11987654321');
+    expect(limitUnmasked('phone', '+55 11 98765-4321')).toBe('11987654321');
     expect(limitUnmasked('cpf', '123.456.789-0912')).toBe('12345678909');
     expect(limitUnmasked('cardNumber', '4111 1111 1111 1111 999')).toBe('4111111111111111');
     expect(limitUnmasked('expiryMonth', '123')).toBe('12');

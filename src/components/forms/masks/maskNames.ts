@@ -1,3 +1,5 @@
+import { nationalPhoneDigits } from '../../../domain/documents';
+
 /**
  * The masks a TextField can carry. Their Maskito options live in a chunk of their own
  * (maskitoOptions.ts), fetched when a masked field first renders, so the checkout's first load stays light.
@@ -23,7 +25,7 @@ const UNMASKED_LIMITS: Record<MaskName, { keep: RegExp; max: number }> = {
 /** Until its mask arrives a field keeps only what the mask would accept, up to its maximum. */
 export function limitUnmasked(mask: MaskName, value: string): string {
   const { keep, max } = UNMASKED_LIMITS[mask];
-  return [...value.toUpperCase()]
+  return [...(mask === 'phone' ? nationalPhoneDigits(value) : value.toUpperCase())]
     .filter((char) => keep.test(char))
     .slice(0, max)
     .join('');

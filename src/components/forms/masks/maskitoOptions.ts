@@ -1,6 +1,6 @@
-import type { MaskitoOptions, MaskitoPostprocessor } from '@maskito/core';
+import type { MaskitoOptions, MaskitoPostprocessor, MaskitoPreprocessor } from '@maskito/core';
 import { cardLayout } from '../../../domain/cards';
-import { normalizeCnpj, onlyDigits } from '../../../domain/documents';
+import { nationalPhoneDigits, normalizeCnpj, onlyDigits } from '../../../domain/documents';
 import type { MaskName } from './maskNames';
 
 /** A fixed-length mask: one entry per character, a RegExp where the user types, a string where the mask does. */
@@ -32,6 +32,19 @@ const cpfOrCnpj = ({ value }: { value: string }) => {
 /** Eight-digit numbers (landlines) until an eleventh digit makes it a nine-digit mobile number. */
 const phone = ({ value }: { value: string }) => (onlyDigits(value).length > 10 ? MOBILE : LANDLINE);
 
+/**
+ * A pasted or autofilled number written for abroad ('+55 11 98765-4321') keeps its national digits:
+ * the mask alone would keep the first eleven, '(55) 11987-6543'. Typing, one digit at a time, is left alone.
+ */
+const nationalPhone: MaskitoPreprocessor = ({ elementState, data }, actionType) => {
+  if (actionType === 'insert' && onlyDigits(data).length > 1) return { elementState, data: nationalPhoneDigits(data) };
+  if (actionType === 'validation' && onlyDigits(elementState.value).length > 11) {
+    const value = nationalPhoneDigits(elementState.value);
+    return { elementState: { value, selection: [value.length, value.length] }, data };
+  }
+  return { elementState, data };
+};
+
 /** Groups and length from the card's brand (credit-card-type): 4-4-4-4, Amex 4-6-5. */
 function cardNumber({ value }: { value: string }): MaskSlots {
   const { gaps, maxDigits } = cardLayout(value);
@@ -42,7 +55,7 @@ export const MASKITO_OPTIONS: Record<MaskName, MaskitoOptions> = {
   cpf: { mask: CPF },
   cnpj: { mask: CNPJ, postprocessors: [upperCase] },
   cpfCnpj: { mask: cpfOrCnpj, postprocessors: [upperCase] },
-  phone: { mask: phone },
+  phone: { mask: phone, preprocessors: [nationalPhone] },
   cep: { mask: CEP },
   cardNumber: { mask: cardNumber },
   expiryMonth: { mask: /^\d{0,2}$/ },
