@@ -132,6 +132,30 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       await context.close();
     });
 
+    it(`a refused dialog's toasts leave its title and close button clear (${size.name})`, async () => {
+      const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', size.options);
+      await page.getByRole('button', { name: 'Novo Profissional' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Novo Profissional' });
+      await dialog.getByRole('button', { name: 'Cadastrar', exact: true }).click();
+      const toasts = page.locator('[data-toaster] [role="alert"]');
+      await toasts.first().waitFor();
+      const close = (await dialog.getByRole('button', { name: 'Fechar' }).boundingBox())!;
+      const title = (await dialog.getByRole('heading', { name: 'Novo Profissional' }).boundingBox())!;
+      for (const toast of await toasts.all()) {
+        const box = (await toast.boundingBox())!;
+        for (const [part, clear] of [['close', close], ['title', title]] as const) {
+          const overlaps =
+            box.x < clear.x + clear.width && clear.x < box.x + box.width && box.y < clear.y + clear.height && clear.y < box.y + box.height;
+          assert.equal(overlaps, false, `a toast ${JSON.stringify(box)} covers the dialog's ${part} ${JSON.stringify(clear)}`);
+        }
+      }
+      // The close button takes the click while the toasts are still up.
+      await dialog.getByRole('button', { name: 'Fechar' }).click({ timeout: 2_000 });
+      await dialog.waitFor({ state: 'hidden' });
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
     it(`a screen whose code cannot be downloaded shows its error page, accessible, with a way back (${size.name})`, async () => {
       const { context, page } = await portal.openSignedIn('ADMINISTRADOR', size.options);
       await screenReady(page);
@@ -209,6 +233,29 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       await context.close();
     });
   }
+
+  it('a status toggle pressed from the keyboard keeps the focus, through its confirmation and its save (1280×800)', async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
+    await page.goto(`${portal.baseUrl}/parceiros`);
+    await screenReady(page);
+    const toggle = page.getByRole('button', { name: /^Ativo: clique para inativar/ }).first();
+    const name = (await toggle.getAttribute('aria-label'))!.replace(/^Ativo: clique para inativar /, '');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Inativar' }).click();
+    const inactive = page.getByRole('button', { name: `Inativo: clique para ativar ${name}` });
+    await inactive.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-disabled') !== 'true');
+    assert.equal(await inactive.evaluate((element) => element === document.activeElement), true, 'the focus stays on the toggle');
+    // Activating asks nothing: the save alone must not drop the focus either.
+    await page.keyboard.press('Enter');
+    const active = page.getByRole('button', { name: `Ativo: clique para inativar ${name}` });
+    await active.waitFor();
+    await page.waitForFunction(() => document.activeElement?.getAttribute('aria-disabled') !== 'true');
+    assert.equal(await active.evaluate((element) => element === document.activeElement), true, 'the focus stays on the toggle');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 
   it("draws a list's plain rows and cells with the table's look (1280×800)", async () => {
     const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);

@@ -48,12 +48,51 @@ describe('AppToaster with notify', () => {
 });
 
 describe('AppToaster placement', () => {
-  it('puts the toasts below the header, and no wider than the margin beside the widest dialog', async () => {
+  it('puts the toasts below the header, and no wider than the margin beside the forms’ dialogs', async () => {
     render(<AppToaster />);
     act(() => notify.success('Login realizado com sucesso!'));
     const area = (await screen.findByText('Login realizado com sucesso!')).closest('[data-toaster]') as HTMLElement;
     expect(parseInt(area.style.top, 10)).toBeGreaterThan(STAFF_HEADER_HEIGHT_PX);
-    expect((area.firstElementChild as HTMLElement).style.maxWidth).toContain('36rem');
+    expect((area.firstElementChild as HTMLElement).style.maxWidth).toContain('42rem');
+  });
+
+  const jsdomWidth = window.innerWidth;
+  afterEach(() => (window.innerWidth = jsdomWidth));
+
+  /** An open Chakra dialog as the toaster finds it, its box and its header's as given. */
+  function OpenDialog({ right, headerBottom }: { right: number; headerBottom: number }) {
+    const box = (values: Partial<DOMRect>) => (element: HTMLElement | null) => {
+      if (element) element.getBoundingClientRect = () => ({ ...new DOMRect(), ...values });
+    };
+    return (
+      <div data-scope="dialog" data-part="content" data-state="open" ref={box({ right })}>
+        <div data-part="header" ref={box({ bottom: headerBottom })} />
+      </div>
+    );
+  }
+
+  it('fits beside an open dialog where the margin allows', async () => {
+    window.innerWidth = 1920;
+    render(<OpenDialog right={1296} headerBottom={124} />);
+    render(<AppToaster />);
+    act(() => notify.error('Nome é obrigatório'));
+    const area = (await screen.findByText('Nome é obrigatório')).closest('[data-toaster]') as HTMLElement;
+    // 1920 − 1296 − 8 px from the dialog − 16 px from the edge.
+    expect((area.firstElementChild as HTMLElement).style.maxWidth).toBe('380px');
+    expect(area.style.top).toBe(`${STAFF_HEADER_HEIGHT_PX + 12}px`);
+    window.innerWidth = 1560;
+    act(() => notify.error('Email é obrigatório'));
+    await screen.findByText('Email é obrigatório');
+    expect((area.firstElementChild as HTMLElement).style.maxWidth).toBe('240px');
+  });
+
+  it('goes below the header and close button of a dialog too wide to leave room beside it', async () => {
+    window.innerWidth = 1280;
+    render(<OpenDialog right={1088} headerBottom={124} />);
+    render(<AppToaster />);
+    act(() => notify.error('Nome é obrigatório'));
+    const area = (await screen.findByText('Nome é obrigatório')).closest('[data-toaster]') as HTMLElement;
+    expect(area.style.top).toBe('132px');
   });
 });
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
+import { useToastColumnFit } from './dialogClearance';
 import { useToastPlacement } from './toastPlacement';
 
 const DISMISS_DRAG_PX = 80;
@@ -16,12 +17,14 @@ export const MAX_VISIBLE_TOASTS = 3;
 export const STAFF_HEADER_HEIGHT_PX = 64;
 
 /**
- * The toast column starts below the header, so its links stay clickable, and on wide screens is no
- * wider than the margin beside the widest dialog (36rem, centred), so a dialog's buttons stay clear.
+ * The toast column starts below the header, so its links stay clickable. With no dialog open it is no
+ * wider than the margin beside the forms' dialogs (42rem, centred), so one opened meanwhile stays
+ * clear; with one open, it is fitted to that dialog (dialogClearance.ts).
  */
 const TOAST_TOP_PX = STAFF_HEADER_HEIGHT_PX + 12;
 const TOAST_EDGE_PX = 16;
-const TOAST_MAX_WIDTH = 'min(380px, max(240px, calc((100vw - 36rem) / 2 - 32px)))';
+const TOAST_WIDEST_PX = 380;
+const TOAST_MAX_WIDTH = `min(${TOAST_WIDEST_PX}px, max(240px, calc((100vw - 42rem) / 2 - 32px)))`;
 
 const COLORS: Record<string, { background: string; border: string }> = {
   success: { background: '#f0fdf4', border: '#16a34a' },
@@ -29,7 +32,7 @@ const COLORS: Record<string, { background: string; border: string }> = {
   blank: { background: '#f8fafc', border: '#475569' },
 };
 
-function ToastCard({ item }: { item: Toast }) {
+function ToastCard({ item, maxWidth }: { item: Toast; maxWidth: string }) {
   const [dragX, setDragX] = useState(0);
   const dragStart = useRef<number | null>(null);
   const colors = COLORS[item.type] ?? COLORS.blank;
@@ -68,7 +71,7 @@ function ToastCard({ item }: { item: Toast }) {
         borderRadius: 6,
         padding: '12px 16px',
         minWidth: 'min(260px, 100%)',
-        maxWidth: TOAST_MAX_WIDTH,
+        maxWidth,
         fontSize: 14,
         cursor: 'pointer',
         touchAction: 'pan-y',
@@ -105,6 +108,8 @@ export function AppToaster() {
   const { startPause, endPause } = handlers;
   const shown = useNewestToasts(toasts);
   const placement = useToastPlacement();
+  const fit = useToastColumnFit(shown.map((item) => item.id).join(), TOAST_EDGE_PX, TOAST_TOP_PX);
+  const maxWidth = fit.maxWidth === undefined ? TOAST_MAX_WIDTH : `${Math.min(fit.maxWidth, TOAST_WIDEST_PX)}px`;
   const [host, setHost] = useState<HTMLElement | null>(null);
 
   useEffect(() => setHost(document.body), []);
@@ -127,7 +132,7 @@ export function AppToaster() {
       data-toaster
       style={{
         position: 'fixed',
-        ...(placement === 'top-end' ? { top: TOAST_TOP_PX } : { bottom: TOAST_EDGE_PX }),
+        ...(placement === 'top-end' ? { top: fit.top ?? TOAST_TOP_PX } : { bottom: TOAST_EDGE_PX }),
         right: TOAST_EDGE_PX,
         zIndex: 2000,
         display: 'flex',
@@ -136,7 +141,7 @@ export function AppToaster() {
       }}
     >
       {shown.map((item) => (
-        <ToastCard key={item.id} item={item} />
+        <ToastCard key={item.id} item={item} maxWidth={maxWidth} />
       ))}
     </div>,
     host,
