@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { sessionEndedInactiveMessage } from '../domain/messages';
 import { renderApp, signedInAs } from '../test/renderWithProviders';
 import { server } from '../test/server';
+import { LAPTOP_WIDTH, PHONE_WIDTH, styleAtWidth } from '../test/styleAtWidth';
 import { routes } from './routes';
 
 const verifyAnswers = (nome = 'Fulano de Tal') =>
@@ -57,6 +58,29 @@ describe('staff shell', () => {
     expect(await screen.findByText('Fulano de Tal')).toBeInTheDocument();
     // 'nome_empresa' names the company in the header.
     expect(within(screen.getByRole('banner')).getByText('Saúde Já Ltda.')).toBeInTheDocument();
+  });
+
+  it("keeps the company's name readable on a phone: the header's links give up their texts, not the name", async () => {
+    verifyAnswers('Administrador Demo');
+    renderApp(routes, { route: '/site', preloadedState: signedInAs('ADMINISTRADOR') });
+    const header = await screen.findByRole('banner');
+    const title = await within(header).findByText('Saúde Já Ltda.');
+    // At 390 px it was cut to 'S…' (one line, ellipsis): it now takes the room left, and may wrap to a second line.
+    for (const width of [PHONE_WIDTH, LAPTOP_WIDTH]) {
+      expect(styleAtWidth(title, 'white-space', width)).not.toBe('nowrap');
+      expect(styleAtWidth(title, 'text-overflow', width)).not.toBe('ellipsis');
+      expect(styleAtWidth(title, 'min-width', width)).toBe('0');
+    }
+    expect(styleAtWidth(title, '-webkit-line-clamp', PHONE_WIDTH)).toBe('2');
+
+    // The links keep their names (read aloud, and shown from 768 px); on a phone only their icons show.
+    const audit = within(header).getByRole('link', { name: 'Auditoria' });
+    const profile = await within(header).findByRole('link', { name: /Meu Perfil\s+Administrador Demo/ });
+    for (const text of [within(audit).getByText('Auditoria'), within(profile).getByText('Administrador Demo').parentElement!]) {
+      expect(styleAtWidth(text, 'position', PHONE_WIDTH)).toBe('absolute');
+      expect(styleAtWidth(text, 'clip', PHONE_WIDTH)).toBe('rect(0, 0, 0, 0)');
+      expect(styleAtWidth(text, 'position', LAPTOP_WIDTH)).toBe('static');
+    }
   });
 
   it('sends a visitor without a token to /login, remembering the path in the navigation, not in storage', async () => {

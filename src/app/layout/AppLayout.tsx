@@ -22,6 +22,21 @@ import { useLogout } from './useLogout';
 
 const SIDEBAR_WIDTH = '64';
 
+/** Below 768 px the header's links show only their icons (the text stays for screen readers). */
+const ICON_ONLY_ON_PHONES = { base: true, md: false } as const;
+/** The header's links: icon and text in a row; on a phone an icon the size of the colour-mode button's. */
+const HEADER_LINK = {
+  color: 'fg',
+  fontSize: 'sm',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  gap: '2',
+  flexShrink: 0,
+  minW: { base: '9', md: 'auto' },
+  minH: '9',
+} as const;
+
 /**
  * The staff theme, every recipe the signed-in screens render: its own chunk with the layout's, so
  * /login (provided the shell theme, components/theme/shellTheme.ts) does not download it. On a page whose HTML has
@@ -66,11 +81,12 @@ export function AppLayout() {
         </Drawer.Root>
 
         <Box ml={{ base: 0, lg: SIDEBAR_WIDTH }}>
-          {/* Exactly STAFF_HEADER_HEIGHT_PX tall: the toasts start below it. */}
+          {/* Exactly STAFF_HEADER_HEIGHT_PX tall: the toasts start below it. On a phone the links keep only
+              their icons (their names stay, read aloud), so the company's name is never cut to 'P…'. */}
           <Flex
             as="header"
             align="center"
-            gap="3"
+            gap={{ base: 2, md: 3 }}
             px={{ base: 4, md: 8 }}
             h={`${STAFF_HEADER_HEIGHT_PX}px`}
             bg="bg.panel"
@@ -79,27 +95,30 @@ export function AppLayout() {
             <IconButton aria-label="Abrir menu" variant="ghost" hideFrom="lg" onClick={() => setMenuOpen(true)}>
               <LuMenu />
             </IconButton>
-            <Text flex="1" fontWeight="semibold" color="fg" truncate>
+            {/* Two lines at most, then an ellipsis: a long name wraps before it is cut. */}
+            <Text flex="1" minW="0" fontWeight="semibold" color="fg" lineHeight="shorter" lineClamp={2} overflowWrap="anywhere">
               {publicSettings?.companyName}
             </Text>
             <ColorModeToggle />
             {canOpen(userType, AUDIT_ROUTE) && (
-              <Link asChild color="fg" fontSize="sm" display="flex" alignItems="center" gap="2">
+              <Link asChild {...HEADER_LINK}>
                 <RouterLink to={AUDIT_ROUTE}>
                   <LuShieldCheck aria-hidden />
-                  {AUDIT_TEXTS.title}
+                  <Text as="span" srOnly={ICON_ONLY_ON_PHONES}>
+                    {AUDIT_TEXTS.title}
+                  </Text>
                 </RouterLink>
               </Link>
             )}
-            <Link asChild color="fg" fontSize="sm" display="flex" alignItems="center" gap="2">
+            <Link asChild {...HEADER_LINK}>
               {/* Its accessible name is its visible text, 'Meu Perfil' and the user's name (WCAG's 'label in name'). */}
               <RouterLink to={PROFILE_ROUTE}>
                 <LuUserRound aria-hidden />
-                <Stack as="span" gap="0" lineHeight="short" minW="0">
+                <Stack as="span" gap="0" lineHeight="short" minW="0" srOnly={ICON_ONLY_ON_PHONES}>
                   <Text as="span" fontSize="xs" color="fg.muted">
                     {PROFILE_TEXTS.title}
                   </Text>{' '}
-                  <Text as="span" truncate maxW={{ base: '24', sm: '52' }}>
+                  <Text as="span" truncate maxW="52">
                     {displayName}
                   </Text>
                 </Stack>

@@ -1,50 +1,54 @@
-import { Box, Heading, Skeleton, Table, Text } from '@chakra-ui/react';
+import { Box, Heading } from '@chakra-ui/react';
+import { NoWrap } from '../../../components/list/cells';
+import { DataTable, type Column } from '../../../components/list/DataTable';
 import { formatBRL } from '../../../domain/format';
 import { REPORT_COLUMNS, REPORT_TEXTS, type PartnerSales } from '../../../domain/report';
 
-/** 'Vendas por Parceiro': sales count and value per partner, largest first. */
+const COLUMNS: Column<PartnerSales>[] = [
+  { key: 'nome_parceiro', header: REPORT_COLUMNS.partner, render: (partner) => partner.nome_parceiro },
+  {
+    key: 'count',
+    header: REPORT_COLUMNS.salesCount,
+    align: 'end',
+    width: '48',
+    render: (partner) => partner.count.toLocaleString('pt-BR'),
+  },
+  {
+    key: 'total',
+    header: REPORT_COLUMNS.totalValue,
+    align: 'end',
+    width: '48',
+    render: (partner) => <NoWrap>{formatBRL(partner.total)}</NoWrap>,
+  },
+];
+
+const noop = () => undefined;
+
+/**
+ * 'Vendas por Parceiro': sales count and value per partner, largest first. Drawn by the lists'
+ * DataTable, so it behaves as they do on narrow screens: below 768 px each partner becomes a card
+ * (every value after its column's name), nothing is cut off and the page never scrolls sideways.
+ * The report shows no partners on a load error, so this table has no error state of its own.
+ */
 export function PartnerSalesTable({ partners }: { partners: PartnerSales[] | undefined }) {
   return (
     <Box as="section" aria-labelledby="vendas-por-parceiro" bg="bg.panel" borderWidth="1px" borderRadius="md" p="4" mb="5">
       <Heading as="h2" id="vendas-por-parceiro" size="md" mb="3">
         {REPORT_TEXTS.byPartnerTitle}
       </Heading>
-      {/* A phone scrolls it sideways: a named region the keyboard can reach and scroll. */}
-      <Table.ScrollArea tabIndex={0} role="region" aria-label={REPORT_TEXTS.byPartnerTitle} focusRing="inside">
-        <Table.Root size="sm" aria-label={REPORT_TEXTS.byPartnerTitle}>
-          <Table.Header>
-            <Table.Row bg="bg.subtle">
-              <Table.ColumnHeader>{REPORT_COLUMNS.partner}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{REPORT_COLUMNS.salesCount}</Table.ColumnHeader>
-              <Table.ColumnHeader textAlign="end">{REPORT_COLUMNS.totalValue}</Table.ColumnHeader>
-            </Table.Row>
-          </Table.Header>
-          <Table.Body>
-            {partners
-              ? partners.map((partner) => (
-                  <Table.Row key={partner.partnerId}>
-                    <Table.Cell>{partner.nome_parceiro}</Table.Cell>
-                    <Table.Cell textAlign="end">{partner.count.toLocaleString('pt-BR')}</Table.Cell>
-                    <Table.Cell textAlign="end">{formatBRL(partner.total)}</Table.Cell>
-                  </Table.Row>
-                ))
-              : Array.from({ length: 3 }, (_, index) => (
-                  <Table.Row key={index}>
-                    {[0, 1, 2].map((cell) => (
-                      <Table.Cell key={cell}>
-                        <Skeleton height="4" />
-                      </Table.Cell>
-                    ))}
-                  </Table.Row>
-                ))}
-          </Table.Body>
-        </Table.Root>
-      </Table.ScrollArea>
-      {partners?.length === 0 && (
-        <Text color="fg.muted" textAlign="center" py="4">
-          {REPORT_TEXTS.empty}
-        </Text>
-      )}
+      <DataTable<PartnerSales>
+        caption={REPORT_TEXTS.byPartnerTitle}
+        columns={COLUMNS}
+        rows={partners}
+        rowKey={(partner) => partner.partnerId}
+        isLoading={!partners}
+        isError={false}
+        onRetry={noop}
+        emptyText={REPORT_TEXTS.empty}
+        hasFilters={false}
+        onClearFilters={noop}
+        interactive={false}
+      />
     </Box>
   );
 }
