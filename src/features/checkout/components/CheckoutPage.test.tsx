@@ -463,4 +463,15 @@ describe('one charge per click, and a clear end', () => {
     renderCheckout();
     expect(await screen.findByText('Saúde Já Ltda.')).toBeInTheDocument();
   });
+
+  it('does not repeat beside the logo a company name the logo already says', async () => {
+    const answered = jest.fn();
+    backend();
+    server.use(http.get('*/api/checkout/config', () => (answered(), HttpResponse.json({ ...config, companyName: 'Portal Saúde' }))));
+    renderCheckout();
+    await waitFor(() => expect(answered).toHaveBeenCalled());
+    await screen.findByRole('button', { name: /^Pagar/ });
+    const header = screen.getByRole('img', { name: 'Portal Saúde' }).parentElement!;
+    expect(header).not.toHaveTextContent('Portal Saúde');
+  });
 });

@@ -60,16 +60,20 @@ function blockEnterInFields(event: KeyboardEvent<HTMLFormElement>) {
  * re-renders those and not the whole form (one long task on a phone).
  */
 
+/** The words the logo draws (and its text alternative). */
+const LOGO_NAME = 'Portal Saúde';
+
 /**
- * The company's logo and, once the settings arrive, its name ('nome_empresa'); width and height
- * attributes (the logo is 180×36) reserve its box before it loads: no layout shift.
+ * The logo and, once the settings arrive, the company's name ('nome_empresa') when the logo does not
+ * already say it; width and height attributes reserve the logo's box before it loads: no layout shift.
  */
 function CheckoutLogo() {
   const { data: config } = useCheckoutConfigQuery();
+  const name = config?.companyName.trim();
   return (
     <Flex align="center" gap="3" minW="0">
-      <Image src="/logo-dark.svg" alt="Portal Saúde" h="8" htmlWidth="160" htmlHeight="32" />
-      {config?.companyName && (
+      <Image src="/logo-dark.svg" alt={LOGO_NAME} h="8" htmlWidth="160" htmlHeight="32" />
+      {name && name !== LOGO_NAME && (
         <Text fontWeight="semibold" truncate>
           {config.companyName}
         </Text>
