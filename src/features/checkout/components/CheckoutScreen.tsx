@@ -69,13 +69,13 @@ const LOGO_NAME = 'Portal Saúde';
  */
 function CheckoutLogo() {
   const { data: config } = useCheckoutConfigQuery();
-  const name = config?.companyName.trim();
+  const name = config?.companyName?.trim();
   return (
     <Flex align="center" gap="3" minW="0">
       <Image src="/logo-dark.svg" alt={LOGO_NAME} h="8" htmlWidth="160" htmlHeight="32" />
       {name && name !== LOGO_NAME && (
         <Text fontWeight="semibold" truncate>
-          {config.companyName}
+          {name}
         </Text>
       )}
     </Flex>
