@@ -8,6 +8,8 @@ export const CEP_MESSAGES = {
   notFound: 'CEP não encontrado.',
   unavailable: 'Consulta de CEP indisponível no momento.',
   tooManyLookups: 'Muitas consultas de CEP. Aguarde alguns minutos e tente novamente.',
+  /** Under the CEP when its lookup failed, after the reason. */
+  fillByHand: 'Preencha o endereço manualmente.',
 } as const;
 
 export const CEP_DIGITS = 8;

@@ -1,7 +1,8 @@
 import { getIn, useFormikContext } from 'formik';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useLazyCepAddressQuery } from '../../api/cepApi';
-import { CEP_DIGITS, type CepAddress } from '../../domain/cep';
+import { serverMessage } from '../../api/failures';
+import { CEP_DIGITS, CEP_MESSAGES, type CepAddress } from '../../domain/cep';
 import { onlyDigits } from '../../domain/documents';
 
 /** Where a form keeps each part of the address (formik field names). */
@@ -17,12 +18,16 @@ export interface CepFields {
 
 const PARTS = ['street', 'neighbourhood', 'city', 'state'] as const;
 
+/** Why a lookup failed, in the server's words ('CEP não encontrado.') when it gave them, and what to do. */
+const failureNote = (error: unknown) => `${serverMessage(error) ?? CEP_MESSAGES.unavailable} ${CEP_MESSAGES.fillByHand}`;
+
 /**
  * Fills the address from the CEP as soon as it has 8 digits (through GET /api/cep/:cep) and moves
- * the focus to the number. A failing, slow or unknown lookup changes nothing and says nothing: the
- * fields stay as they are, editable. An answer for a CEP the user has since changed is dropped.
+ * the focus to the number. A failing, slow or unknown lookup changes no field (they stay editable)
+ * and shows no toast: it returns a note for under the CEP, saying why, while that CEP is in the field.
+ * An answer for a CEP the user has since changed is dropped.
  */
-export function useCepAutofill(fields: CepFields): void {
+export function useCepAutofill(fields: CepFields): string | undefined {
   const formik = useFormikContext<unknown>();
   const cep = onlyDigits(String(getIn(formik.values, fields.cep) ?? ''));
   const [lookUp] = useLazyCepAddressQuery();
@@ -33,6 +38,7 @@ export function useCepAutofill(fields: CepFields): void {
   });
   // A record opened for editing keeps its address: only a CEP typed now is looked up.
   const lastLookedUp = useRef(cep);
+  const [failure, setFailure] = useState<{ cep: string; note: string } | null>(null);
 
   useEffect(() => {
     if (cep.length !== CEP_DIGITS || cep === lastLookedUp.current) return;
@@ -47,6 +53,7 @@ export function useCepAutofill(fields: CepFields): void {
         }
         document.querySelector<HTMLInputElement>(`[name="${fields.number}"]`)?.focus();
       })
-      .catch(() => undefined);
+      .catch((error: unknown) => setFailure({ cep, note: failureNote(error) }));
   }, [cep, fields, lookUp]);
+  return failure?.cep === cep ? failure.note : undefined;
 }

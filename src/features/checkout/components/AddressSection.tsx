@@ -21,7 +21,7 @@ const CEP_FIELDS: CepFields = {
 
 /** The buyer's address; a complete CEP fills street, neighbourhood, city and UF. */
 export function AddressSection() {
-  useCepAutofill(CEP_FIELDS);
+  const cepNote = useCepAutofill(CEP_FIELDS);
   return (
     <CheckoutSection title={CHECKOUT_TEXTS.sections.address}>
       <SimpleGrid columns={{ base: 1, md: 6 }} gap="4">
@@ -34,6 +34,7 @@ export function AddressSection() {
             autoComplete="postal-code"
             placeholder="00000-000"
             mask="cep"
+            helperText={cepNote}
           />
         </Box>
         <Box gridColumn={{ md: 'span 4' }}>

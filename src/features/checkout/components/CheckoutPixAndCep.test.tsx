@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { RootState } from '../../../app/store';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, type CheckoutConfig } from '../../../domain/checkout';
+import { CEP_MESSAGES } from '../../../domain/cep';
 import { PIX_TEXTS, type PixCharge, type PixChargeStatus } from '../../../domain/pix';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -248,16 +249,29 @@ describe('the address from the CEP', () => {
     await waitFor(() => expect(field(labels.addressNumber)).toHaveFocus());
   });
 
-  it('changes nothing and shows no toast when the lookup fails', async () => {
-    const fake = backend(() => HttpResponse.json({ message: 'CEP não encontrado.' }, { status: 404 }));
+  it('changes no field and shows no toast when the lookup fails, but says why under the CEP while it is there', async () => {
+    const fake = backend(() => HttpResponse.json({ message: CEP_MESSAGES.notFound }, { status: 404 }));
     const { user } = renderCheckout();
     await user.type(field(labels.address), 'Rua digitada');
     await user.type(field(labels.postalCode), '99999999');
     await waitFor(() => expect(fake.cepsAsked).toEqual(['99999999']));
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    const note = `${CEP_MESSAGES.notFound} ${CEP_MESSAGES.fillByHand}`;
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(field(labels.postalCode)).toHaveAccessibleDescription(note);
+    expect(field(labels.postalCode)).not.toHaveAttribute('aria-invalid', 'true');
     expect(field(labels.address)).toHaveValue('Rua digitada');
     expect(field(labels.city)).toHaveValue('');
     expect(field(labels.city)).toBeEnabled();
     expect(screen.queryAllByRole('alert').filter((element) => element.title === 'Clique ou arraste para fechar')).toHaveLength(0);
+    // Another CEP: the note goes.
+    await user.type(field(labels.postalCode), '{Backspace}');
+    expect(screen.queryByText(note)).not.toBeInTheDocument();
+  });
+
+  it('says the lookup is unavailable when no answer came', async () => {
+    backend(() => HttpResponse.error());
+    const { user } = renderCheckout();
+    await user.type(field(labels.postalCode), '01310100');
+    expect(await screen.findByText(`${CEP_MESSAGES.unavailable} ${CEP_MESSAGES.fillByHand}`)).toBeInTheDocument();
   });
 });

@@ -38,10 +38,10 @@ const CEP_FIELDS: CepFields = {
   number: 'numero_complemento',
 };
 
-/** A CEP typed in the form fills the address (nothing visible of its own). */
-function CepAutofill() {
-  useCepAutofill(CEP_FIELDS);
-  return null;
+/** The CEP: once typed, it fills the address, or says under it why it could not. */
+function CepField() {
+  const note = useCepAutofill(CEP_FIELDS);
+  return <MaskedTextField name="cep" label={LABELS.cep} mask="cep" inputMode="numeric" placeholder="00000-000" helperText={note} />;
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -150,8 +150,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
               inputMode="tel"
               placeholder="(00) 0000-0000"
             />
-            <CepAutofill />
-            <MaskedTextField name="cep" label={LABELS.cep} mask="cep" inputMode="numeric" placeholder="00000-000" />
+            <CepField />
             <TextField name="rua" label={LABELS.rua} />
             <TextField name="numero_complemento" label={LABELS.numero_complemento} />
             <TextField name="bairro" label={LABELS.bairro} />

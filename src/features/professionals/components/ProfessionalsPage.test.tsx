@@ -1,6 +1,7 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { CEP_MESSAGES } from '../../../domain/cep';
 import type { Professional } from '../../../api/professionalsApi';
 import { PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
@@ -245,6 +246,27 @@ describe('Novo Profissional', () => {
     expect((sent!.get('copia_crm') as File).name).toBe('crm.pdf');
     expect(sent!.get('foto_medico')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.createTitle })).not.toBeInTheDocument());
+  });
+
+  it('fills the address from a CEP typed in the form, or says under the CEP why it could not', async () => {
+    listAnswers();
+    server.use(
+      http.get('*/api/cep/:cep', ({ params }) =>
+        params.cep === '01310100'
+          ? HttpResponse.json({ cep: '01310100', street: 'Avenida Paulista', neighbourhood: 'Bela Vista', city: 'São Paulo', state: 'SP' })
+          : HttpResponse.json({ message: CEP_MESSAGES.notFound }, { status: 404 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Novo Profissional' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.createTitle });
+    const cep = within(dialog).getByLabelText(/^CEP/);
+    await user.type(cep, '01310100');
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Rua/)).toHaveValue('Avenida Paulista'));
+    await user.clear(cep);
+    await user.type(cep, '99999999');
+    expect(await within(dialog).findByText(`${CEP_MESSAGES.notFound} ${CEP_MESSAGES.fillByHand}`)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Rua/)).toHaveValue('Avenida Paulista');
   });
 
   it('opens an edit with the saved values, masked, and saves it as PUT without asking for the documents again', async () => {
