@@ -358,6 +358,7 @@ describe('POST /api/beneficiaries', () => {
     ['holder', { beneficiaryType: 'dependente', holder: '123' }, M.holderInvalid],
     ['email', { email: 'sem-arroba' }, M.createEmailInvalid],
     ['phone', { phone: '1234' }, M.phoneInvalid],
+    ['phone', { phone: 'abc' }, M.phoneInvalid],
     ['zipCode', { zipCode: '123' }, M.zipCodeInvalid],
     ['state', { state: 'XX' }, M.stateInvalid],
     ['state', { state: 'São Paulo' }, M.stateInvalid],
@@ -464,6 +465,9 @@ describe('PUT /api/beneficiaries/{uuid}', () => {
     ['state', { state: 'SPO' }, M.stateInvalid],
     ['paymentType', { paymentType: 'Z' }, M.paymentTypeInvalid],
     ['serviceType', { serviceType: 'Q' }, M.serviceTypeInvalid],
+    // Without a digit: refused, where it once erased the stored phone and CEP.
+    ['phone', { phone: 'abc' }, M.phoneInvalid],
+    ['zipCode', { zipCode: 'sem cep' }, M.zipCodeInvalid],
   ])('answers 400 on %s (%j) with "%s" and changes nothing', async (field, overrides, message) => {
     const [target] = await app.db.select().from(beneficiaries).where(isNull(beneficiaries.resellerId)).limit(1);
     const response = await call('ADMINISTRADOR', 'PUT', `/api/beneficiaries/${target.uuid}`, { ...edit, ...overrides });

@@ -68,6 +68,9 @@ describe('creating a beneficiary', () => {
       },
     });
     expect(create({ phone: '123456789012' })).toEqual({ errors: { phone: M.phoneInvalid } });
+    // Given without a digit: refused, not read as no phone (an edit would erase the stored one).
+    expect(create({ phone: 'abc', zipCode: 'sem cep' })).toEqual({ errors: { phone: M.phoneInvalid, zipCode: M.zipCodeInvalid } });
+    expect(create({ phone: ' ', zipCode: '' })).toHaveProperty('value');
     expect(create({ name: 'n'.repeat(150), phone: '1134567890', city: 'c'.repeat(100) })).toHaveProperty('value');
   });
 

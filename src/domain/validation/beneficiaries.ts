@@ -13,7 +13,7 @@ import {
 import { saoPauloToday } from '../calendar';
 import { formatCep, formatPhone, isValidCpf, onlyDigits } from '../documents';
 import { isUf } from '../ufs';
-import { freeText, normalizeText } from './text';
+import { freeText, normalizeText, wasGiven } from './text';
 
 /**
  * The create and edit rules of spec section 5 (plus CPF check digits, digits-only documents and the
@@ -31,12 +31,17 @@ const digitsOnly = (value: unknown, original: unknown) =>
 const text = (field: string, max: number) =>
   freeText().typeError(M.invalidValue).transform(absentAsEmpty).transform(normalizeText).max(max, tooLongMessage(field, max));
 
-/** Digits only; when given, between `min` and `max` digits. */
+/**
+ * Digits only; when given, between `min` and `max` digits. A value without a digit ('abc') is
+ * refused, not read as no value: that would erase the one stored.
+ */
 const optionalDigits = (min: number, max: number, message: string) =>
   string()
     .typeError(message)
     .transform(digitsOnly)
-    .test('digits', message, (value) => !value || (value.length >= min && value.length <= max));
+    .test('digits', message, function (value) {
+      return value ? value.length >= min && value.length <= max : !wasGiven(this.originalValue);
+    });
 
 /** A real calendar date (yyyy-mm-dd) from 1900 up to today in São Paulo. */
 export function isValidBirthday(value: string | undefined, now: Date = new Date()): boolean {

@@ -103,6 +103,15 @@ describe('the buyer', () => {
     });
   });
 
+  it('refuses a list or an object in a digit field, and a mobile given without a digit, rather than reading them as digits or as none', () => {
+    expect(purchase({ postalCode: ['0100', '1000'], phone: ['11987654321'], mobilePhone: {} })).toEqual({
+      errors: { postalCode: V.postalCodeInvalid, phone: V.phoneInvalid, mobilePhone: V.mobilePhoneInvalid },
+    });
+    expect(card({ number: ['4111111111111111'] })).toEqual({ errors: { 'creditCard.number': V.cardNumberInvalid } });
+    expect(purchase({ mobilePhone: 'abc' })).toEqual({ errors: { mobilePhone: V.mobilePhoneInvalid } });
+    expect(purchase({ mobilePhone: '  ' })).toHaveProperty('value.mobilePhone', '');
+  });
+
   it('bounds the texts', () => {
     expect(purchase({ name: 'n'.repeat(120), addressNumber: '9'.repeat(20) })).toHaveProperty('value');
     expect(

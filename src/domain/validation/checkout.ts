@@ -4,10 +4,16 @@ import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_VALIDATION as V } from
 import { isValidCnpj, isValidCpfOrCnpj, normalizeCpfOrCnpj, onlyDigits } from '../documents';
 import { PLAN_IDS } from '../plans';
 import { UF_CODES } from '../ufs';
-import { freeText } from './text';
+import { freeText, wasGiven } from './text';
 
-/** A field sent as digits only: masks and spaces typed in the form are stripped before any rule runs. */
-const digits = () => string().transform((value: unknown) => onlyDigits(typeof value === 'string' ? value : String(value ?? '')));
+/**
+ * A field sent as digits only: masks and spaces typed in the form are stripped before any rule runs.
+ * Text or a number only: a list or an object is refused with the field's message, not read as digits.
+ */
+const digits = (invalid: string) =>
+  string()
+    .typeError(invalid)
+    .transform((value: unknown, original: unknown) => (original == null ? '' : typeof value === 'string' ? onlyDigits(value) : value));
 
 const text = (requiredMessage: string) => freeText().required(requiredMessage).max(CHECKOUT_MAX_TEXT, V.tooLong);
 
@@ -34,14 +40,16 @@ export const checkoutSchema = object({
     // The buyer becomes the plan's beneficiary, a person: a valid CNPJ is refused with its own message.
     .test('person', V.cpfCnpjCompany, (value) => !filled(value) || !isValidCnpj(value)),
   email: string().trim().required(V.emailRequired).email(V.emailInvalid).max(CHECKOUT_MAX_TEXT, V.emailInvalid),
-  phone: digits()
+  phone: digits(V.phoneInvalid)
     .required(V.phoneRequired)
     .max(CHECKOUT_MAX_DIGITS.phone, V.phoneInvalid)
     .test('phone', V.phoneInvalid, (value) => !filled(value) || PHONE_LENGTHS.includes(value.length)),
-  mobilePhone: digits()
+  mobilePhone: digits(V.mobilePhoneInvalid)
     .max(CHECKOUT_MAX_DIGITS.phone, V.mobilePhoneInvalid)
-    .test('mobile-phone', V.mobilePhoneInvalid, (value) => !filled(value) || PHONE_LENGTHS.includes(value.length)),
-  postalCode: digits()
+    .test('mobile-phone', V.mobilePhoneInvalid, function (value) {
+      return filled(value) ? PHONE_LENGTHS.includes(value.length) : !wasGiven(this.originalValue);
+    }),
+  postalCode: digits(V.postalCodeInvalid)
     .required(V.postalCodeRequired)
     .test('cep', V.postalCodeInvalid, (value) => !filled(value) || value.length === CHECKOUT_MAX_DIGITS.postalCode),
   address: text(V.addressRequired),
@@ -57,11 +65,11 @@ export const checkoutSchema = object({
     .test('state-uf', V.stateInvalid, (value) => !filled(value) || value.length !== 2 || UF_CODES.includes(value)),
   creditCard: object({
     holderName: text(V.holderNameRequired),
-    number: digits()
+    number: digits(V.cardNumberInvalid)
       .required(V.cardNumberRequired)
       .max(CHECKOUT_MAX_DIGITS.cardNumber, V.cardNumberInvalid)
       .test('card-number', V.cardNumberInvalid, (value) => !filled(value) || isValidCardNumber(value)),
-    expiryMonth: digits()
+    expiryMonth: digits(V.expiryMonthInvalid)
       .required(V.expiryMonthRequired)
       .max(CHECKOUT_MAX_DIGITS.expiryMonth, V.expiryMonthInvalid)
       .test('month-range', V.expiryMonthInvalid, (value) => !filled(value) || (Number(value) >= 1 && Number(value) <= 12))
@@ -71,7 +79,7 @@ export const checkoutSchema = object({
         // A past year is the year's own error; this one judges the months of the current year.
         return year !== currentYear() || isExpiryInFuture(Number(value), year);
       }),
-    expiryYear: digits()
+    expiryYear: digits(V.expiryYearInvalid)
       .required(V.expiryYearRequired)
       .max(CHECKOUT_MAX_DIGITS.expiryYear, V.expiryYearInvalid)
       .test('year-format', V.expiryYearInvalid, (value) => {
@@ -80,7 +88,7 @@ export const checkoutSchema = object({
         return fullExpiryYear(value) <= currentYear() + 20;
       })
       .test('year-expired', V.cardExpired, (value) => !filled(value) || fullExpiryYear(value) >= currentYear()),
-    ccv: digits()
+    ccv: digits(V.ccvInvalid)
       .required(V.ccvRequired)
       .max(CHECKOUT_MAX_DIGITS.ccv, V.ccvInvalid)
       .test('ccv', V.ccvInvalid, function (value) {

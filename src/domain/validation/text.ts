@@ -26,6 +26,9 @@ export const hasControlCharacters = (value: unknown) => typeof value === 'string
 /** Whether any character of the text would show. */
 export const hasVisibleCharacter = (value: string) => value.replace(INVISIBLE, '') !== '';
 
+/** Whether the user gave the field something that shows: 'abc' in a phone was given, though it holds no digit. */
+export const wasGiven = (original: unknown) => typeof original === 'string' && hasVisibleCharacter(original);
+
 /** NFC and trimmed (invisible edges too); '' when no character would show. Anything not text passes as it is. */
 export function normalizeText(value: unknown): unknown {
   if (typeof value !== 'string') return value;
