@@ -79,7 +79,8 @@ export function FormDialog({
           </Dialog.Positioner>
         </Portal>
       </Dialog.Root>
-      <LeaveGuard when={open && dirty && !submitting} />
+      {/* Only while open: a router keeps one blocker, and a page may hold several closed dialogs. */}
+      {open && <LeaveGuard when={dirty && !submitting} />}
       <ConfirmDialog
         open={confirmingDiscard}
         title={DISCARD_TEXTS.title}
