@@ -1,5 +1,5 @@
 import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
-import { useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -15,7 +15,10 @@ interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** Asks before a destructive action; focus starts on the safe choice. */
+/**
+ * Asks before a destructive action; focus starts on the safe choice. The action runs once per
+ * asking: two clicks in the same instant (before `loading` disables the button) confirm once.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -28,6 +31,16 @@ export function ConfirmDialog({
   onClose,
 }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const confirmed = useRef(false);
+  // Asked again, or the action ended (a failure keeps the dialog open to retry): a click counts again.
+  useEffect(() => {
+    confirmed.current = false;
+  }, [open, loading]);
+  const confirm = () => {
+    if (confirmed.current) return;
+    confirmed.current = true;
+    onConfirm();
+  };
   return (
     <Dialog.Root
       role="alertdialog"
@@ -49,7 +62,7 @@ export function ConfirmDialog({
               <Button ref={cancelRef} variant="outline" onClick={onClose} disabled={loading}>
                 {cancelLabel}
               </Button>
-              <Button colorPalette={confirmColor} loading={loading} onClick={onConfirm}>
+              <Button colorPalette={confirmColor} loading={loading} onClick={confirm}>
                 {confirmLabel}
               </Button>
             </Dialog.Footer>
