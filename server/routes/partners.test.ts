@@ -202,6 +202,7 @@ describe('POST /api/partners', () => {
       'A imagem deve ter no máximo 5MB',
     ],
     ['something that is not a data URL body', 'data:image/png;base64,@@@', 'O logotipo deve ser uma imagem PNG, JPG ou GIF'],
+    ['an address elsewhere', 'http://exemplo.com/logo.png', 'O logotipo deve ser uma imagem PNG, JPG ou GIF'],
   ])('refuses %s as logo with 400 and stores nothing', async (_case, logotipo, message) => {
     const before = await partnerCount();
     const [{ total: logosBefore }] = await app.db.select({ total: count() }).from(partnerLogos);

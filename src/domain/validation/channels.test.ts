@@ -64,11 +64,15 @@ describe('the partner', () => {
   it('takes a PNG, JPEG or GIF logo up to 5 MB, its current URL, or null; nothing else', () => {
     const dataUrl = (type: string, bytes: number) => `data:${type};base64,${'A'.repeat(Math.ceil(bytes / 3) * 4)}`;
     const largest = `data:image/gif;base64,${Buffer.alloc(LOGO_MAX_BYTES).toString('base64')}`;
-    for (const logotipo of [dataUrl('image/png', 100), largest, '/api/partners/1/logo', null]) {
+    for (const logotipo of [dataUrl('image/png', 100), largest, '/api/partners/1/logo', '/api/partners/12/logo?v=1733400000000', null]) {
       expect(partner({ logotipo })).toHaveProperty('value.logotipo', logotipo);
     }
     expect(partner({ logotipo: dataUrl('image/svg+xml', 100) })).toEqual({ errors: { logotipo: MESSAGES.logoType } });
     expect(partner({ logotipo: 'data:image/png,sem-base64' })).toEqual({ errors: { logotipo: MESSAGES.logoType } });
+    // Another address was once dropped without a word: the partner saved with no logo.
+    for (const logotipo of ['http://exemplo.com/logo.png', '/api/partners/1/logo/../../x', 'logo.png']) {
+      expect(partner({ logotipo })).toEqual({ errors: { logotipo: MESSAGES.logoType } });
+    }
     expect(partner({ logotipo: dataUrl('image/jpeg', LOGO_MAX_BYTES + 3) })).toEqual({ errors: { logotipo: MESSAGES.logoTooLarge } });
   });
 });

@@ -48,12 +48,16 @@ const requiredId = (message: string) =>
  * The logo: a data URL of a PNG, JPEG or GIF of at most 5 MB replaces it, null removes it, and the
  * logo's own URL (what lists answer) keeps it. The server also checks the bytes themselves.
  */
+/** The address the server gives a partner's logo: sent back unchanged (the status toggle sends the whole record), it keeps the logo. */
+const STORED_LOGO = /^\/api\/partners\/\d+\/logo(\?v=\d+)?$/;
+
+/** A new logo as a data URL, the stored one's address (kept), or null (removed); any other text is refused. */
 const logo = () =>
   string()
     .nullable()
     .optional()
     .test('logo-type', MESSAGES.logoType, (value) => {
-      if (!isDataUrl(value)) return true;
+      if (!isDataUrl(value)) return !value || STORED_LOGO.test(value);
       const parsed = parseDataUrl(value);
       return parsed !== null && (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(parsed.declaredType);
     })
