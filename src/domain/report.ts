@@ -103,5 +103,8 @@ export const monthChoices = (now: Date = new Date()) =>
 /** The reseller filter's value for the sales without a reseller (administrators only). */
 export const WITHOUT_RESELLER = 'sem-revendedor';
 
+/** Showing them: they belong to no partner or branch, so those filters go too (with them nothing would match). */
+export const SHOW_WITHOUT_RESELLER = { partner: undefined, branch: undefined, reseller: WITHOUT_RESELLER } as const;
+
 /** GET /api/reports/sales: the report's answer and its parts. */
 export type { MonthlySales, PartnerSales, SaleRow, SalesReport, SalesSummary } from './wire/report';

@@ -31,6 +31,12 @@ export interface SalesReportFilters {
   withoutReseller?: boolean;
 }
 
+/**
+ * The sales without a reseller have no partner or branch: filtered by one as well, none of them
+ * match (the filters combine).
+ */
+export const partnerOrBranchAsked = (filters: SalesReportFilters) => filters.partner !== undefined || filters.branch !== undefined;
+
 /** The values of the sale's own filters: plan, payment method and month. */
 export type SaleValues<Text = string> = {
   tipo?: Text;

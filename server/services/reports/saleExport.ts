@@ -4,6 +4,7 @@ import { branches, partners, resellers, sales } from '../../db/schema';
 import { isAnyOf } from '../../lib/fewMatches';
 import type { Principal } from '../auth/tokens';
 import {
+  partnerOrBranchAsked,
   reportConditionsOnSales,
   reportValues,
   resumeAfter,
@@ -74,6 +75,7 @@ export function saleExportBatch(
   limit: number,
   after?: SaleExportKey,
 ): Promise<SaleExportRecord[]> {
+  if (filters.withoutReseller && partnerOrBranchAsked(filters)) return Promise.resolve([]);
   const inScope = filters.withoutReseller
     ? [isNull(sales.resellerId), ...saleConditions(saleValues(filters))]
     : reportConditionsOnSales(principal.type, reportValues(principal, filters));

@@ -8,6 +8,7 @@ import {
   firstDay,
   inMonthDays,
   money,
+  partnerOrBranchAsked,
   placeholdersOf,
   rollupSaleConditions,
   saleConditions,
@@ -134,6 +135,7 @@ function pageWithout(db: Database, values: SaleValues, page: Page) {
 
 /** The report (figures, one page, the last 12 months) of the sales without a reseller. */
 export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
+  if (partnerOrBranchAsked(filters)) return noSales(now);
   const values = saleValues(filters);
   const [figures, rows] = await Promise.all([figuresFromRollups(db, values, now), pageWithout(db, values, page)]);
   const byMonth = new Map(figures.monthly.map((entry) => [entry.month, entry]));
@@ -148,5 +150,16 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
     })),
     pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
+  };
+}
+
+/** The report of no sale: zero figures over the last twelve months. */
+function noSales(now: Date): SalesReport {
+  return {
+    summary: { count: 0, total: 0, last30: 0, last7: 0 },
+    byPartner: [],
+    rows: [],
+    pageTotal: 0,
+    monthly: lastMonths(now).map((month) => ({ month, count: 0, total: 0 })),
   };
 }

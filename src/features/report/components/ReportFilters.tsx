@@ -35,13 +35,14 @@ export function ReportFilters({ filters, visibility, hasFilters, onFilterChange,
   const { data: options } = useGetSalesReportFiltersQuery(undefined, REFETCH_ON_FOCUS);
   const channel = useChannelFilterSelects(options, filters, LABELS, onChannelChange);
   const months = useMemo(() => monthChoices(), []);
-  // Administrators may also list the sales credited to no one.
+  // Administrators may also list the sales credited to no one, which have no partner or branch either.
+  const offerWithoutReseller = visibility.withoutReseller && !filters.partner && !filters.branch;
   const resellerOptions = useMemo(
     () =>
-      visibility.withoutReseller
+      offerWithoutReseller
         ? [{ value: WITHOUT_RESELLER, label: REPORT_TEXTS.withoutReseller }, ...channel.reseller.options]
         : channel.reseller.options,
-    [visibility.withoutReseller, channel.reseller.options],
+    [offerWithoutReseller, channel.reseller.options],
   );
 
   return (

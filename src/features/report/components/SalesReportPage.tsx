@@ -15,6 +15,7 @@ import {
   reportFiltersFor,
   reportTitle,
   reportVisibility,
+  SHOW_WITHOUT_RESELLER,
   WITHOUT_RESELLER,
   type ReportFilterName,
 } from '../../../domain/report';
@@ -72,7 +73,7 @@ export default function SalesReportPage() {
         onClear={list.clearFilters}
       />
       {visibility.withoutReseller && Boolean(currentData?.withoutReseller) && filters.reseller !== WITHOUT_RESELLER && (
-        <WithoutResellerNotice count={currentData!.withoutReseller!} onShow={() => list.setFilter('reseller', WITHOUT_RESELLER)} />
+        <WithoutResellerNotice count={currentData!.withoutReseller!} onShow={() => list.setFilters(SHOW_WITHOUT_RESELLER)} />
       )}
       {!isError && (
         <>

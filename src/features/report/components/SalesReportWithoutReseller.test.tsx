@@ -52,6 +52,23 @@ describe("the report's sales without a reseller", () => {
     expect(within(sales).getAllByRole('row')[1]).toHaveTextContent(REPORT_TEXTS.withoutReseller);
   });
 
+  it('shows them with the partner and branch filters cleared, and offers the choice only while none is chosen', async () => {
+    serve(12);
+    const { user } = renderWithProviders(<SalesReportPage />, {
+      route: '/relatorio-vendas?partner=1&branch=2&tipo=consulta_avulsa',
+      path: '/relatorio-vendas',
+      preloadedState: signedInAs('ADMINISTRADOR'),
+    });
+    const reseller = await screen.findByRole('combobox', { name: 'Revendedor' });
+    // They have no partner or branch: with either chosen, none could match.
+    expect(within(reseller).queryByRole('option', { name: REPORT_TEXTS.withoutReseller })).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: REPORT_TEXTS.showWithoutReseller }));
+    await waitFor(() => expect(requests.at(-1)!.searchParams.get('reseller')).toBe('sem-revendedor'));
+    const asked = requests.at(-1)!.searchParams;
+    expect([asked.get('partner'), asked.get('branch'), asked.get('tipo')]).toEqual([null, null, 'consulta_avulsa']);
+    expect(within(reseller).getByRole('option', { name: REPORT_TEXTS.withoutReseller })).toBeInTheDocument();
+  });
+
   it('offers the Sem revendedor choice to administrators only', async () => {
     serve(undefined);
     renderReport('PARCEIRO');
