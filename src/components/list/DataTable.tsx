@@ -1,7 +1,9 @@
 import { Box, Button, Center, Skeleton, Stack, Table, Text } from '@chakra-ui/react';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { LuArrowDown, LuArrowUp, LuArrowUpDown } from 'react-icons/lu';
+import { clearFiltersKeepingFocus } from './FilterBar';
 import { useCellCss, type HideBelow } from './useCellCss';
+import { useFocusKeptInTable } from './useFocusKeptInTable';
 import type { SortState } from './useListParams';
 
 export interface Column<T> {
@@ -129,6 +131,8 @@ export function DataTable<T>(props: DataTableProps<T>) {
     footer,
   } = props;
   const cellCss = useCellCss();
+  const region = useRef<HTMLDivElement>(null);
+  useFocusKeptInTable(region, isLoading ? undefined : rows);
 
   if (isError) {
     return (
@@ -145,7 +149,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   return (
     <Box bg="bg.panel" borderWidth="1px" borderRadius="md">
       {/* A region that can scroll must be reachable and named for keyboard and screen-reader users. */}
-      <Table.ScrollArea tabIndex={0} role="region" aria-label={caption} focusRing="inside">
+      <Table.ScrollArea ref={region} tabIndex={0} role="region" aria-label={caption} focusRing="inside">
         {/* Explicit roles: the cards' CSS display would otherwise drop the table's semantics in some browsers. */}
         <Table.Root
           size="sm"
@@ -226,8 +230,10 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Stack align="center" gap="3" py="10">
           {hasFilters ? (
             <>
-              <Text color="fg.muted">Nenhum resultado para os filtros aplicados</Text>
-              <Button size="sm" variant="outline" onClick={onClearFilters}>
+              <Text role="status" color="fg.muted">
+                Nenhum resultado para os filtros aplicados
+              </Text>
+              <Button size="sm" variant="outline" onClick={() => clearFiltersKeepingFocus(onClearFilters)}>
                 Limpar Filtros
               </Button>
             </>

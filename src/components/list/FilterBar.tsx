@@ -3,12 +3,24 @@ import { memo, useDeferredValue, useEffect, useRef, useState, type ReactNode } f
 import { LuX } from 'react-icons/lu';
 import { FILTER_DEBOUNCE_MS } from './filterTiming';
 
+const FILTERS_LABEL = 'Filtros';
+
+/**
+ * Clears a list's filters from a 'Limpar Filtros' button, which then leaves (it shows only while a
+ * filter is set): the focus goes to the first filter, not to the page's start.
+ */
+export function clearFiltersKeepingFocus(clear: () => void) {
+  clear();
+  const filters = `section[aria-label="${FILTERS_LABEL}"]`;
+  document.querySelector<HTMLElement>(`${filters} input, ${filters} select`)?.focus();
+}
+
 /** The filters of a list, with 'Limpar Filtros' only while a filter is set. */
 export function FilterBar({ children, hasFilters, onClear }: { children: ReactNode; hasFilters: boolean; onClear: () => void }) {
   return (
     <Flex
       as="section"
-      aria-label="Filtros"
+      aria-label={FILTERS_LABEL}
       gap="3"
       wrap="wrap"
       align="flex-end"
@@ -20,7 +32,7 @@ export function FilterBar({ children, hasFilters, onClear }: { children: ReactNo
     >
       {children}
       {hasFilters && (
-        <Button variant="outline" size="sm" onClick={onClear}>
+        <Button variant="outline" size="sm" onClick={() => clearFiltersKeepingFocus(onClear)}>
           <LuX aria-hidden /> Limpar Filtros
         </Button>
       )}

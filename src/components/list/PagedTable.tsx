@@ -10,6 +10,8 @@ import type { useListParams } from './useListParams';
 /** What PagedTable needs of an RTK Query list result. */
 export interface PagedQuery<T> {
   currentData?: Page<T>;
+  /** The last answer, of any page or filter: the pagination keeps its total while the next page loads. */
+  data?: Page<T>;
   isFetching: boolean;
   isError: boolean;
   refetch: () => unknown;
@@ -31,6 +33,8 @@ type PagedTableProps<T> = Omit<
  */
 export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: PagedTableProps<T>) {
   const { currentData, isError } = query;
+  // Kept while the next page loads: no jump, and a pagination button pressed keeps the focus.
+  const counted = currentData ?? query.data;
 
   useEffect(() => {
     if (isError) notify.error(loadErrorMessage);
@@ -41,9 +45,7 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
   return (
     <>
       <DataTable {...table} rows={currentData?.items} {...listTableState(list, query)} />
-      {currentData && (
-        <Pagination page={list.page} total={currentData.total} estimated={currentData.totalEstimated} onPageChange={list.setPage} />
-      )}
+      {counted && <Pagination page={list.page} total={counted.total} estimated={counted.totalEstimated} onPageChange={list.setPage} />}
     </>
   );
 }

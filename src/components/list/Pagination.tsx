@@ -77,14 +77,24 @@ export function Pagination({ page, total, estimated = false, pageSize = PAGE_SIZ
   const pageCount = Math.ceil(total / pageSize);
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
+  // aria-disabled, not disabled: 'Última página' pressed from the keyboard becomes unavailable on the
+  // page it leads to, and a disabled button would drop the focus to the page's start.
   const arrow = (label: string, target: number, disabled: boolean, icon: ReactNode) => (
-    <IconButton aria-label={label} title={label} size="sm" variant="ghost" disabled={disabled} onClick={() => onPageChange(target)}>
+    <IconButton
+      aria-label={label}
+      title={label}
+      size="sm"
+      variant="ghost"
+      aria-disabled={disabled || undefined}
+      onClick={disabled ? undefined : () => onPageChange(target)}
+    >
       {icon}
     </IconButton>
   );
   return (
     <Flex justify="space-between" align="center" wrap="wrap" gap="3" mt="4">
-      <Text fontSize="sm" color="fg.muted">
+      {/* Announced when it changes: a screen reader hears the new page's range and the list's total. */}
+      <Text role="status" fontSize="sm" color="fg.muted">
         Mostrando {formatInteger(first)}-{formatInteger(last)} de {estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)}{' '}
         registro(s)
       </Text>

@@ -97,7 +97,9 @@ describe('Pagination', () => {
   it('refuses a page out of range, saying which pages exist, and stays', async () => {
     const onPageChange = jest.fn();
     const { user } = renderWithProviders(<Pagination page={1} total={75_470} onPageChange={onPageChange} />);
-    expect(screen.getByRole('button', { name: 'Primeira página' })).toBeDisabled();
+    // Unavailable, yet focusable: a keyboard user who pressed it keeps the focus there.
+    expect(screen.getByRole('button', { name: 'Primeira página' })).toHaveAttribute('aria-disabled', 'true');
+    await user.click(screen.getByRole('button', { name: 'Primeira página' }));
     await user.type(screen.getByRole('spinbutton', { name: 'Ir para a página' }), '9999');
     await user.click(screen.getByRole('button', { name: 'Ir' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Página: informe um número de 1 a 7.547');
@@ -105,7 +107,54 @@ describe('Pagination', () => {
   });
 });
 
+describe('PagedTable while the next page loads', () => {
+  const page1 = { items: [{ id: 1, nome: 'Ana' }], total: 45, totalEstimated: false };
+  const list = { page: 2, setPage: () => undefined, hasFilters: false, clearFilters: () => undefined, sort: undefined, toggleSort: () => undefined };
+
+  it('keeps the pagination with the last total (no jump, and the button pressed keeps the focus)', () => {
+    renderWithProviders(
+      <PagedTable<Row>
+        list={list}
+        query={{ currentData: undefined, data: page1, isFetching: true, isError: false, refetch: () => undefined }}
+        loadErrorMessage="Erro"
+        caption="Lista"
+        columns={columns}
+        rowKey={(row) => row.id}
+        emptyText="Nenhum item cadastrado"
+      />,
+    );
+    expect(screen.getByRole('table', { name: 'Lista' })).toHaveAttribute('aria-busy', 'true');
+    expect(screen.getByRole('status')).toHaveTextContent('Mostrando 11-20 de 45 registro(s)');
+    expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
 describe('DataTable', () => {
+  /** Rows whose 'Remover' takes them away at once, as a confirmed delete does. */
+  function RemovableRows() {
+    const [rows, setRows] = useState<Row[]>([
+      { id: 1, nome: 'Ana' },
+      { id: 2, nome: 'Bia' },
+    ]);
+    const remove = (id: number) => setRows((current) => current.filter((row) => row.id !== id));
+    const actions: Column<Row>[] = [
+      { key: 'acao', header: 'Ações', render: (row) => <Button onClick={() => remove(row.id)}>Remover {row.nome}</Button> },
+    ];
+    return (
+      <>
+        <input aria-label="Fora da lista" />
+        <Table columns={actions} rows={rows} />
+      </>
+    );
+  }
+
+  it('gives the focus to the table when the focused row leaves (deleted), not to the page', async () => {
+    const { user } = renderWithProviders(<RemovableRows />);
+    await user.click(screen.getByRole('button', { name: 'Remover Bia' }));
+    expect(screen.queryByRole('button', { name: 'Remover Bia' })).not.toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Lista' })).toHaveFocus();
+  });
+
   it('tells an empty list from an empty filter result', async () => {
     const onClearFilters = jest.fn();
     const { rerender, user } = renderWithProviders(<Table />);
@@ -222,6 +271,9 @@ describe('useListParams with FilterBar', () => {
     await user.click(screen.getByRole('button', { name: 'Limpar Filtros' }));
     expect(router.state.location.search).toBe('');
     expect(screen.getByLabelText('Nome')).toHaveValue('');
+    // The button left with the filters: the focus went to the first filter, not to the page's start.
+    expect(screen.queryByRole('button', { name: 'Limpar Filtros' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Nome')).toHaveFocus();
   });
 
   it('hands each change to the prefetch with the arguments the query then reads', async () => {

@@ -73,7 +73,13 @@ export default function BeneficiariesPage() {
         onEdit={openRow('edit')}
         onToggleStatus={openRow('status')}
       />
-      <Pagination page={list.page} total={currentData?.total ?? 0} estimated={currentData?.totalEstimated} onPageChange={list.setPage} />
+      {/* The last total kept while the next page loads, as PagedTable does. */}
+      <Pagination
+        page={list.page}
+        total={(currentData ?? query.data)?.total ?? 0}
+        estimated={(currentData ?? query.data)?.totalEstimated}
+        onPageChange={list.setPage}
+      />
 
       {!isReseller && <CreateBeneficiaryDialog open={dialog === 'create'} onClose={close} />}
       <BeneficiaryDetailsDialog open={dialog === 'details'} beneficiary={selected} onClose={close} />

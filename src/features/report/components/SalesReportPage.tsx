@@ -88,7 +88,8 @@ export default function SalesReportPage() {
         </>
       )}
       <SalesTable rows={currentData?.rows} pageTotal={currentData?.pageTotal} {...listTableState(list, query)} />
-      <Pagination page={list.page} total={currentData?.totalRows ?? 0} onPageChange={list.setPage} />
+      {/* The last total kept while the next page loads, as PagedTable does. */}
+      <Pagination page={list.page} total={(currentData ?? query.data)?.totalRows ?? 0} onPageChange={list.setPage} />
     </>
   );
 }
