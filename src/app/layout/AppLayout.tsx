@@ -1,5 +1,5 @@
 import { Box, ChakraProvider, CloseButton, Drawer, Flex, IconButton, Link, Portal, Stack, Text } from '@chakra-ui/react';
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { LuMenu, LuShieldCheck, LuUserRound } from 'react-icons/lu';
 import { Link as RouterLink, Outlet, useLocation } from 'react-router-dom';
 import { useVerifyQuery } from '../../api/authApi';
@@ -8,6 +8,8 @@ import { ListMemoryEnabled } from '../../components/list/listMemory';
 import { PageSpinner } from '../../components/PageSpinner';
 import { systemForPage } from '../../components/theme/withoutGlobalCss';
 import { STAFF_HEADER_HEIGHT_PX } from '../../components/toast/AppToaster';
+import { fitBesideOpenDialog } from '../../components/toast/dialogClearance';
+import { setToastColumnFitter } from '../../components/toast/toastPlacement';
 import { useAppSelector } from '../hooks';
 import { staffSystem } from '../../components/theme/staffSystem';
 import { selectCurrentUser, selectUserType } from '../../features/auth/selectors';
@@ -47,6 +49,11 @@ const pageSystem = systemForPage(staffSystem);
 /** Fixed sidebar on large screens, a menu button and drawer on small ones, the page beside it. */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
+  // The toasts keep clear of the screens' dialogs (their close button above all).
+  useEffect(() => {
+    setToastColumnFitter(fitBesideOpenDialog);
+    return () => setToastColumnFitter(null);
+  }, []);
   const { pathname } = useLocation();
   const logout = useLogout();
   const user = useAppSelector(selectCurrentUser);

@@ -2,7 +2,8 @@ import { act, render, screen, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { AppToaster, STAFF_HEADER_HEIGHT_PX } from './AppToaster';
 import { notify } from './notify';
-import { DEFAULT_TOAST_PLACEMENT, setToastPlacement, type ToastPlacement } from './toastPlacement';
+import { fitBesideOpenDialog } from './dialogClearance';
+import { DEFAULT_TOAST_PLACEMENT, setToastColumnFitter, setToastPlacement, type ToastPlacement } from './toastPlacement';
 
 const texts = () => screen.queryAllByTitle('Clique ou arraste para fechar').map((toast) => toast.textContent);
 
@@ -57,7 +58,12 @@ describe('AppToaster placement', () => {
   });
 
   const jsdomWidth = window.innerWidth;
-  afterEach(() => (window.innerWidth = jsdomWidth));
+  // As the staff's layout sets it.
+  beforeEach(() => setToastColumnFitter(fitBesideOpenDialog));
+  afterEach(() => {
+    window.innerWidth = jsdomWidth;
+    setToastColumnFitter(null);
+  });
 
   /** An open Chakra dialog as the toaster finds it, its box and its header's as given. */
   function OpenDialog({ right, headerBottom }: { right: number; headerBottom: number }) {

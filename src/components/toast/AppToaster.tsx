@@ -2,8 +2,7 @@ import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { createPortal } from 'react-dom';
 import toast, { useToaster, type Toast } from 'react-hot-toast/headless';
 import { DEFAULT_TOAST_MS } from './notify';
-import { useToastColumnFit } from './dialogClearance';
-import { useToastPlacement } from './toastPlacement';
+import { useToastColumnFit, useToastPlacement } from './toastPlacement';
 
 const DISMISS_DRAG_PX = 80;
 
@@ -19,7 +18,7 @@ export const STAFF_HEADER_HEIGHT_PX = 64;
 /**
  * The toast column starts below the header, so its links stay clickable. With no dialog open it is no
  * wider than the margin beside the forms' dialogs (42rem, centred), so one opened meanwhile stays
- * clear; with one open, it is fitted to that dialog (dialogClearance.ts).
+ * clear; with one open on a staff screen, it is fitted to that dialog (dialogClearance.ts).
  */
 const TOAST_TOP_PX = STAFF_HEADER_HEIGHT_PX + 12;
 const TOAST_EDGE_PX = 16;

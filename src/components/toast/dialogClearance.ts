@@ -1,15 +1,8 @@
-import { useLayoutEffect, useState } from 'react';
-
 /** A toast narrower than this beside a dialog would wrap every message: it goes below the dialog's header instead. */
 const MIN_WIDTH_BESIDE_PX = 200;
 const GAP_PX = 8;
 
-export interface ToastColumnFit {
-  /** Where the column's top goes, when it must clear the dialog's header. */
-  top?: number;
-  /** The widest a toast may be, when it fits beside the dialog. */
-  maxWidth?: number;
-}
+import type { ToastColumnFit } from './toastPlacement';
 
 interface DialogBox {
   right: number;
@@ -39,15 +32,8 @@ function openDialogBox(): DialogBox | null {
   return { right: dialog.getBoundingClientRect().right, headerBottom };
 }
 
-/**
- * Measured again whenever the toasts shown change (`shownKey`): a dialog opened or resized while the
- * same toasts stay is rare, and they leave within seconds.
- */
-export function useToastColumnFit(shownKey: string, edge: number, top: number): ToastColumnFit {
-  const [fit, setFit] = useState<ToastColumnFit>({});
-  useLayoutEffect(() => {
-    const dialog = shownKey ? openDialogBox() : null;
-    setFit(dialog ? fitBesideDialog(dialog, window.innerWidth, edge, top) : {});
-  }, [shownKey, edge, top]);
-  return fit;
+/** The fit around the open dialog, if any: what the staff's screens register (toastPlacement.ts). */
+export function fitBesideOpenDialog(edge: number, top: number): ToastColumnFit {
+  const dialog = openDialogBox();
+  return dialog ? fitBesideDialog(dialog, window.innerWidth, edge, top) : {};
 }
