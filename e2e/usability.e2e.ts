@@ -234,6 +234,49 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
     });
   }
 
+  it('paging from the keyboard keeps the focus on the pagination, to the last page (1280×800)', async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
+    await screenReady(page);
+    const focused = (button: Locator) => button.evaluate((element) => element === document.activeElement);
+    const next = page.getByRole('button', { name: 'Próxima página' });
+    await next.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/[?&]page=2/);
+    await screenReady(page);
+    assert.equal(await focused(next), true, "the focus stays on 'Próxima página'");
+    // On the last page 'Última página' leads nowhere, yet keeps the focus that pressed it.
+    const last = page.getByRole('button', { name: 'Última página' });
+    await last.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.querySelector('[aria-label="Última página"]')?.getAttribute('aria-disabled') === 'true');
+    await screenReady(page);
+    assert.equal(await focused(last), true, "the focus stays on 'Última página'");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  it("the checkout's fields reached with Tab are never under the phone's pay bar (390×844)", async () => {
+    const { context, page, errors } = await portal.open(SIZES[1].options);
+    await page.goto(`${portal.baseUrl}/checkout`);
+    const pay = page.getByRole('button', { name: /^Pagar/ });
+    await pay.waitFor();
+    const barTop = (await pay.boundingBox())!.y - 12;
+    const hidden: string[] = [];
+    for (let press = 0; press < 40; press += 1) {
+      await page.keyboard.press('Tab');
+      const place = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const box = element.getBoundingClientRect();
+        return { field: /^(INPUT|SELECT)$/.test(element.tagName), name: element.getAttribute('name'), bottom: box.bottom, pay: element.textContent?.startsWith('Pagar') };
+      });
+      if (place.pay) break;
+      if (place.field && place.bottom > barTop) hidden.push(`${place.name} (${Math.round(place.bottom)} > ${Math.round(barTop)})`);
+    }
+    assert.deepEqual(hidden, [], 'fields under the pay bar');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('a status toggle pressed from the keyboard keeps the focus, through its confirmation and its save (1280×800)', async () => {
     const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
     await page.goto(`${portal.baseUrl}/parceiros`);

@@ -1,4 +1,4 @@
-import { formatCep, formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf, isValidCpfOrCnpj, nationalPhoneDigits, onlyDigits } from './documents';
+import { formatCep, formatCnpj, formatCpf, formatPhone, isValidCnpj, isValidCpf, isValidCpfOrCnpj, onlyDigits } from './documents';
 
 describe('documents', () => {
   it('checks CPF check digits', () => {
@@ -42,16 +42,4 @@ describe('documents', () => {
     expect(formatPhone('(11) 98765-4321')).toBe('(11) 98765-4321');
     expect(formatPhone('tel 11 3333 4444')).toBe('(11) 3333-4444');
   });
-});
-
-describe('nationalPhoneDigits', () => {
-  it.each([
-    ['+55 11 98765-4321', '11987654321'],
-    ['0055 11 98765-4321', '11987654321'],
-    ['011 98765-4321', '11987654321'],
-    ['+55 (11) 3456-7890', '1134567890'],
-    ['(55) 99876-5432', '55998765432'],
-    ['+55 55 3456-7890', '5534567890'],
-    ['(11) 98765-4321', '11987654321'],
-  ])('%s → %s', (written, national) => expect(nationalPhoneDigits(written)).toBe(national));
 });

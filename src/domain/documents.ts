@@ -48,17 +48,6 @@ function applyMask(digits: string, pattern: string): string {
 
 export const formatCpf = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 11), '000.000.000-00');
 export const formatCep = (value: string | null | undefined) => applyMask(onlyDigits(value).slice(0, 8), '00000-000');
-/**
- * A Brazilian phone number's national digits (DDD and number) from one written to be dialled from
- * abroad or with a leading zero: '+55 11 98765-4321', '0055 11 98765-4321' and '011 98765-4321' all
- * give '11987654321'. No DDD starts with 0, and 55 is only the country code when more than the
- * eleven national digits follow it (55 is also a DDD).
- */
-export function nationalPhoneDigits(value: string): string {
-  const digits = onlyDigits(value).replace(/^0+/, '');
-  return digits.length > 11 && digits.startsWith('55') ? digits.slice(2) : digits;
-}
-
 export function formatPhone(value: string | null | undefined): string {
   const digits = onlyDigits(value).slice(0, 11);
   return applyMask(digits, digits.length > 10 ? '(00) 00000-0000' : '(00) 0000-0000');

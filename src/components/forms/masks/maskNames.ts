@@ -1,4 +1,4 @@
-import { nationalPhoneDigits } from '../../../domain/documents';
+import { nationalPhoneDigits } from '../../../domain/phones';
 
 /**
  * The masks a TextField can carry. Their Maskito options live in a chunk of their own

@@ -1,6 +1,7 @@
 import type { MaskitoOptions, MaskitoPostprocessor, MaskitoPreprocessor } from '@maskito/core';
 import { cardLayout } from '../../../domain/cards';
-import { nationalPhoneDigits, normalizeCnpj, onlyDigits } from '../../../domain/documents';
+import { normalizeCnpj, onlyDigits } from '../../../domain/documents';
+import { nationalPhoneDigits } from '../../../domain/phones';
 import type { MaskName } from './maskNames';
 
 /** A fixed-length mask: one entry per character, a RegExp where the user types, a string where the mask does. */

@@ -464,6 +464,15 @@ describe('one charge per click, and a clear end', () => {
     expect(await screen.findByText('Saúde Já Ltda.')).toBeInTheDocument();
   });
 
+  it('keeps a field reached with Tab clear of the phone’s pay bar (the page’s scroll padding), and gives it back on leaving', async () => {
+    backend();
+    const { unmount } = renderCheckout();
+    await screen.findByRole('button', { name: /^Pagar/ });
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('6rem');
+    unmount();
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('');
+  });
+
   it('does not repeat beside the logo a company name the logo already says', async () => {
     const answered = jest.fn();
     backend();

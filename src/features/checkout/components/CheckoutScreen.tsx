@@ -27,7 +27,7 @@ import { useCheckoutPayment } from '../useCheckoutPayment';
 import { AddressSection } from './AddressSection';
 import { CardSection } from './CardSection';
 import { OrderSummary } from './OrderSummary';
-import { PAY_BAR_CLEARANCE, PayActionBar, useToastsClearOfPayButton } from './PayActionBar';
+import { PAY_BAR_CLEARANCE, PayActionBar, usePageClearOfPayButton } from './PayActionBar';
 import { PaymentMethodSection } from './PaymentMethodSection';
 import { PersonalSection } from './PersonalSection';
 import { PlanSection } from './PlanSection';
@@ -133,7 +133,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
   const order = useAppSelector(selectApprovedOrder);
   const pixCharge = useAppSelector(selectPixCharge);
   const pixPhase = useAppSelector(selectPixPhase);
-  useToastsClearOfPayButton();
+  usePageClearOfPayButton();
   const sendForm = () => {
     if (disabled) return;
     void submit();

@@ -12,12 +12,24 @@ function onWidthChange(listener: () => void) {
 }
 const isWideScreen = () => window.matchMedia(WIDE_SCREEN).matches;
 
-/** The toasts go where the pay button is not: at the top over the bottom bar, at the bottom right beside the wide screen's column. */
-export function useToastsClearOfPayButton() {
+/** The bar's height and a margin: what the page keeps clear above it (6rem, Chakra's `24`). */
+const PAY_BAR_ROOM = '6rem';
+
+/**
+ * The page around the pay button: the toasts go where it is not (at the top over the bottom bar, at
+ * the bottom right beside the wide screen's column), and on phones and tablets a field reached with
+ * Tab is scrolled clear of the bar rather than under it (the page's scroll padding).
+ */
+export function usePageClearOfPayButton() {
   const wide = useSyncExternalStore(onWidthChange, isWideScreen, () => false);
   useEffect(() => {
     setToastPlacement(wide ? 'bottom-end' : 'top-end');
-    return () => setToastPlacement(DEFAULT_TOAST_PLACEMENT);
+    const page = document.documentElement.style;
+    page.scrollPaddingBottom = wide ? '' : PAY_BAR_ROOM;
+    return () => {
+      setToastPlacement(DEFAULT_TOAST_PLACEMENT);
+      page.scrollPaddingBottom = '';
+    };
   }, [wide]);
 }
 
