@@ -143,7 +143,10 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       const title = (await dialog.getByRole('heading', { name: 'Novo Profissional' }).boundingBox())!;
       for (const toast of await toasts.all()) {
         const box = (await toast.boundingBox())!;
-        for (const [part, clear] of [['close', close], ['title', title]] as const) {
+        for (const [part, clear] of [
+          ['close', close],
+          ['title', title],
+        ] as const) {
           const overlaps =
             box.x < clear.x + clear.width && clear.x < box.x + box.width && box.y < clear.y + clear.height && clear.y < box.y + box.height;
           assert.equal(overlaps, false, `a toast ${JSON.stringify(box)} covers the dialog's ${part} ${JSON.stringify(clear)}`);
@@ -267,7 +270,12 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       const place = await page.evaluate(() => {
         const element = document.activeElement as HTMLElement;
         const box = element.getBoundingClientRect();
-        return { field: /^(INPUT|SELECT)$/.test(element.tagName), name: element.getAttribute('name'), bottom: box.bottom, pay: element.textContent?.startsWith('Pagar') };
+        return {
+          field: /^(INPUT|SELECT)$/.test(element.tagName),
+          name: element.getAttribute('name'),
+          bottom: box.bottom,
+          pay: element.textContent?.startsWith('Pagar'),
+        };
       });
       if (place.pay) break;
       if (place.field && place.bottom > barTop) hidden.push(`${place.name} (${Math.round(place.bottom)} > ${Math.round(barTop)})`);

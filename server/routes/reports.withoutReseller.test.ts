@@ -56,17 +56,20 @@ describe("the sales report's 'Sem revendedor'", () => {
     expect((response.json() as SalesReport).summary).toMatchObject({ count: expected.length, total: sumReais(expected) });
   });
 
-  it.each(['partner=1', 'branch=1', 'partner=1&branch=1'])('finds none of them with a partner or branch filter as well (%s): filters combine', async (filter) => {
-    const response = await get('ADMINISTRADOR', `/api/reports/sales?reseller=sem-revendedor&${filter}`);
-    expect(response.statusCode).toBe(200);
-    const body = response.json() as SalesReport;
-    expect(body.summary).toEqual({ count: 0, total: 0, last30: 0, last7: 0 });
-    expect(body.rows).toEqual([]);
-    expect(body.monthly.every((month) => month.count === 0)).toBe(true);
-    expect(body.withoutReseller).toBe((await unattributedSales()).length);
-    const exported = await get('ADMINISTRADOR', `/api/reports/sales/export?reseller=sem-revendedor&${filter}`);
-    expect(csvLines(exported.body)).toHaveLength(1);
-  });
+  it.each(['partner=1', 'branch=1', 'partner=1&branch=1'])(
+    'finds none of them with a partner or branch filter as well (%s): filters combine',
+    async (filter) => {
+      const response = await get('ADMINISTRADOR', `/api/reports/sales?reseller=sem-revendedor&${filter}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json() as SalesReport;
+      expect(body.summary).toEqual({ count: 0, total: 0, last30: 0, last7: 0 });
+      expect(body.rows).toEqual([]);
+      expect(body.monthly.every((month) => month.count === 0)).toBe(true);
+      expect(body.withoutReseller).toBe((await unattributedSales()).length);
+      const exported = await get('ADMINISTRADOR', `/api/reports/sales/export?reseller=sem-revendedor&${filter}`);
+      expect(csvLines(exported.body)).toHaveLength(1);
+    },
+  );
 
   it("exports them as CSV with 'Sem revendedor' in the reseller column", async () => {
     const expected = await unattributedSales();

@@ -11,7 +11,17 @@ function AskingTwice({ onConfirm }: { onConfirm: () => void }) {
     setLoading(true);
     setTimeout(() => setLoading(false), 10);
   };
-  return <ConfirmDialog open title="Inativar" message="Tem certeza?" confirmLabel="Inativar" loading={loading} onConfirm={run} onClose={() => undefined} />;
+  return (
+    <ConfirmDialog
+      open
+      title="Inativar"
+      message="Tem certeza?"
+      confirmLabel="Inativar"
+      loading={loading}
+      onConfirm={run}
+      onClose={() => undefined}
+    />
+  );
 }
 
 describe('ConfirmDialog', () => {

@@ -8,7 +8,15 @@ import { FormDialog } from './FormDialog';
 function PageWithTwoDialogs() {
   const [value, setValue] = useState('');
   const dialog = (title: string, open: boolean, dirty: boolean) => (
-    <FormDialog open={open} title={title} submitLabel="Salvar" submitting={false} dirty={dirty} onSubmit={() => undefined} onClose={() => undefined}>
+    <FormDialog
+      open={open}
+      title={title}
+      submitLabel="Salvar"
+      submitting={false}
+      dirty={dirty}
+      onSubmit={() => undefined}
+      onClose={() => undefined}
+    >
       {open && (
         <label>
           Nome

@@ -109,7 +109,14 @@ describe('Pagination', () => {
 
 describe('PagedTable while the next page loads', () => {
   const page1 = { items: [{ id: 1, nome: 'Ana' }], total: 45, totalEstimated: false };
-  const list = { page: 2, setPage: () => undefined, hasFilters: false, clearFilters: () => undefined, sort: undefined, toggleSort: () => undefined };
+  const list = {
+    page: 2,
+    setPage: () => undefined,
+    hasFilters: false,
+    clearFilters: () => undefined,
+    sort: undefined,
+    toggleSort: () => undefined,
+  };
 
   it('keeps the pagination with the last total (no jump, and the button pressed keeps the focus)', () => {
     renderWithProviders(
