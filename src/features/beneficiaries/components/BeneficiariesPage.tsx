@@ -37,6 +37,8 @@ export default function BeneficiariesPage() {
   });
   const query = useGetBeneficiariesQuery(list.apiArgs, REFETCH_ON_FOCUS);
   const { currentData, error } = query;
+  // The last total kept while the next page loads, as PagedTable does.
+  const counted = currentData ?? query.data;
 
   useEffect(() => {
     if (error) notify.error(M.loadError);
@@ -73,13 +75,7 @@ export default function BeneficiariesPage() {
         onEdit={openRow('edit')}
         onToggleStatus={openRow('status')}
       />
-      {/* The last total kept while the next page loads, as PagedTable does. */}
-      <Pagination
-        page={list.page}
-        total={(currentData ?? query.data)?.total ?? 0}
-        estimated={(currentData ?? query.data)?.totalEstimated}
-        onPageChange={list.setPage}
-      />
+      <Pagination page={list.page} total={counted?.total ?? 0} estimated={counted?.totalEstimated} onPageChange={list.setPage} />
 
       {!isReseller && <CreateBeneficiaryDialog open={dialog === 'create'} onClose={close} />}
       <BeneficiaryDetailsDialog open={dialog === 'details'} beneficiary={selected} onClose={close} />
