@@ -44,6 +44,7 @@ export interface DataTableProps<T> {
 }
 
 const SKELETON_ROWS = 5;
+const NO_MATCH_TEXT = 'Nenhum resultado para os filtros aplicados';
 
 /**
  * Below 768 px each row becomes a card: its cells stacked, each after its column's name (data-label),
@@ -226,25 +227,21 @@ export function DataTable<T>(props: DataTableProps<T>) {
           {footer && !isLoading && rows && rows.length > 0 && <Table.Footer>{footer}</Table.Footer>}
         </Table.Root>
       </Table.ScrollArea>
-      {empty && (
-        <Stack align="center" gap="3" py="10">
-          {hasFilters ? (
-            <>
-              <Text role="status" color="fg.muted">
-                Nenhum resultado para os filtros aplicados
-              </Text>
-              <Button size="sm" variant="outline" onClick={() => clearFiltersKeepingFocus(onClearFilters)}>
-                Limpar Filtros
-              </Button>
-            </>
+      {/* The live region stays mounted, empty while there are rows: a screen reader announces a message
+          written into a region it already knows, not one that arrives with its region. */}
+      <Stack align="center" gap="3" py={empty ? '10' : '0'}>
+        <Text role="status" color="fg.muted">
+          {empty ? (hasFilters ? NO_MATCH_TEXT : emptyText) : null}
+        </Text>
+        {empty &&
+          (hasFilters ? (
+            <Button size="sm" variant="outline" onClick={() => clearFiltersKeepingFocus(onClearFilters)}>
+              Limpar Filtros
+            </Button>
           ) : (
-            <>
-              <Text color="fg.muted">{emptyText}</Text>
-              {emptyAction}
-            </>
-          )}
-        </Stack>
-      )}
+            emptyAction
+          ))}
+      </Stack>
     </Box>
   );
 }

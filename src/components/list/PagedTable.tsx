@@ -45,7 +45,7 @@ export function PagedTable<T>({ list, query, loadErrorMessage, ...table }: Paged
   return (
     <>
       <DataTable {...table} rows={currentData?.items} {...listTableState(list, query)} />
-      {counted && <Pagination page={list.page} total={counted.total} estimated={counted.totalEstimated} onPageChange={list.setPage} />}
+      <Pagination page={list.page} total={counted?.total ?? 0} estimated={counted?.totalEstimated} onPageChange={list.setPage} />
     </>
   );
 }

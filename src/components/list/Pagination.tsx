@@ -73,7 +73,7 @@ function JumpToPage({ pageCount, onPageChange }: { pageCount: number; onPageChan
 
 /** 'Mostrando X-Y de N registro(s)' ('de cerca de N' when estimated), first/previous/pages/next/last and a jump to any page (hidden for a single page). */
 export function Pagination({ page, total, estimated = false, pageSize = PAGE_SIZE, onPageChange }: PaginationProps) {
-  if (total <= 0) return null;
+  const hasRows = total > 0;
   const pageCount = Math.ceil(total / pageSize);
   const first = (page - 1) * pageSize + 1;
   const last = Math.min(page * pageSize, total);
@@ -92,13 +92,14 @@ export function Pagination({ page, total, estimated = false, pageSize = PAGE_SIZ
     </IconButton>
   );
   return (
-    <Flex justify="space-between" align="center" wrap="wrap" gap="3" mt="4">
-      {/* Announced when it changes: a screen reader hears the new page's range and the list's total. */}
+    <Flex justify="space-between" align="center" wrap="wrap" gap="3" mt={hasRows ? '4' : '0'}>
+      {/* Announced when it changes: a screen reader hears the new page's range and the list's total. Kept
+          mounted (empty) while the list is: a region that arrives with its text is not announced. */}
       <Text role="status" fontSize="sm" color="fg.muted">
-        Mostrando {formatInteger(first)}-{formatInteger(last)} de {estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)}{' '}
-        registro(s)
+        {hasRows &&
+          `Mostrando ${formatInteger(first)}-${formatInteger(last)} de ${estimated ? `cerca de ${formatInteger(total)}` : formatInteger(total)} registro(s)`}
       </Text>
-      {pageCount > 1 && (
+      {hasRows && pageCount > 1 && (
         <Flex as="nav" aria-label={T.navigation} gap="3" wrap="wrap" align="center">
           <HStack gap="1" wrap="wrap">
             {arrow(T.first, 1, page <= 1, <LuChevronFirst />)}

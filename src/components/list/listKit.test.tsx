@@ -131,7 +131,7 @@ describe('PagedTable while the next page loads', () => {
       />,
     );
     expect(screen.getByRole('table', { name: 'Lista' })).toHaveAttribute('aria-busy', 'true');
-    expect(screen.getByRole('status')).toHaveTextContent('Mostrando 11-20 de 45 registro(s)');
+    expect(screen.getByText('Mostrando 11-20 de 45 registro(s)')).toHaveAttribute('role', 'status');
     expect(screen.getByRole('button', { name: 'Página 2' })).toHaveAttribute('aria-current', 'page');
   });
 });
@@ -171,6 +171,47 @@ describe('DataTable', () => {
     expect(second.getByText('Nenhum resultado para os filtros aplicados')).toBeInTheDocument();
     await user.click(second.getByRole('button', { name: 'Limpar Filtros' }));
     expect(onClearFilters).toHaveBeenCalled();
+  });
+
+  /** A filtered list whose filter a button switches between matching one row and none. */
+  function FilteredList() {
+    const [matching, setMatching] = useState(true);
+    const total = matching ? 1 : 0;
+    const query = { currentData: { items: matching ? [{ id: 1, nome: 'Ana' }] : [], total, totalEstimated: false } };
+    return (
+      <>
+        <Button onClick={() => setMatching((current) => !current)}>trocar filtro</Button>
+        <PagedTable<Row>
+          list={{
+            page: 1,
+            setPage: () => undefined,
+            hasFilters: true,
+            clearFilters: () => undefined,
+            sort: undefined,
+            toggleSort: () => undefined,
+          }}
+          query={{ ...query, data: query.currentData, isFetching: false, isError: false, refetch: () => undefined }}
+          loadErrorMessage="Erro"
+          caption="Lista"
+          columns={columns}
+          rowKey={(row) => row.id}
+          emptyText="Nenhum item cadastrado"
+        />
+      </>
+    );
+  }
+
+  it('writes the empty message and the range into live regions that were there before them', async () => {
+    const { user } = renderWithProviders(<FilteredList />);
+    const regions = screen.getAllByRole('status');
+    expect(regions.map((region) => region.textContent)).toEqual(['', 'Mostrando 1-1 de 1 registro(s)']);
+    await user.click(screen.getByRole('button', { name: 'trocar filtro' }));
+    // The same elements: a region that arrives with its text is not announced by screen readers.
+    expect(screen.getAllByRole('status')).toEqual(regions);
+    expect(regions.map((region) => region.textContent)).toEqual(['Nenhum resultado para os filtros aplicados', '']);
+    await user.click(screen.getByRole('button', { name: 'trocar filtro' }));
+    expect(screen.getAllByRole('status')).toEqual(regions);
+    expect(regions[1]).toHaveTextContent('Mostrando 1-1 de 1 registro(s)');
   });
 
   it('offers "Tentar novamente" on error', async () => {
