@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { hash } from '@node-rs/argon2';
 import { AUTH_MESSAGES } from '../../src/domain/messages';
 import { administrators, branches, partners, resellers } from '../db/schema';
+import { upgradePasswordHash } from '../services/auth/accounts';
 import { createTokenService } from '../services/auth/tokens';
 import { freshCnpj } from '../test/channelFixtures';
 import { accountInactiveMessage, sessionEndedInactiveMessage } from '../../src/domain/messages';
@@ -215,6 +216,18 @@ describe('POST /api/auth/login', () => {
     expect(await sessionStatus(app, first.json().token)).toBe(200);
     expect((await loginRequest(credentials, '10.0.0.30')).statusCode).toBe(200);
   });
+  it('does not put back, as a re-hash at sign-in, a password changed since it was read', async () => {
+    const [admin] = await app.db
+      .insert(administrators)
+      .values({ nome: 'Admin Relido', email: 'admin-relido@x.com', passwordHash: await app.passwords.hash('antiga1') })
+      .returning();
+    // The sign-in read this hash; the password changes before its re-hash is written.
+    const changedHash = await app.passwords.hash('novinha1');
+    await app.db.update(administrators).set({ passwordHash: changedHash }).where(eq(administrators.id, admin.id));
+    await upgradePasswordHash(app.db, 'ADMINISTRADOR', admin.id, admin.passwordHash, await app.passwords.hash('antiga1'));
+    const [stored] = await app.db.select().from(administrators).where(eq(administrators.id, admin.id));
+    expect(stored.passwordHash).toBe(changedHash);
+  });
 });
 
 describe('session', () => {
@@ -278,6 +291,25 @@ describe('POST /api/auth/change-password', () => {
     expect(await sessionStatus(app, changed.json().token)).toBe(200);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'antiga1')).rejects.toThrow(/401/);
     await expect(login(app, 'troca@x.com', 'PARCEIRO', 'novinha1')).resolves.toEqual(expect.any(String));
+  });
+
+  it('lets one of two changes made at once win: the other gets 409, and the winner keeps its session', async () => {
+    await app.db
+      .insert(partners)
+      .values({ nome: 'Troca Dupla', cnpj: freshCnpj(), email: 'troca-dupla@x.com', passwordHash: await app.passwords.hash('antiga1') });
+    const token = await login(app, 'troca-dupla@x.com', 'PARCEIRO', 'antiga1');
+    const changeTo = (newPassword: string) =>
+      injectAs(app, token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'antiga1', newPassword } });
+
+    const answers = await Promise.all([changeTo('primeira1'), changeTo('segunda2')]);
+    const statuses = answers.map((answer) => answer.statusCode);
+    expect([...statuses].sort()).toEqual([200, 409]);
+    const winner = statuses.indexOf(200);
+    expect(answers[1 - winner].json().message).toBe(AUTH_MESSAGES.passwordChangedMeanwhile);
+    expect(await sessionStatus(app, answers[winner].json().token)).toBe(200);
+    const [won, lost] = winner === 0 ? ['primeira1', 'segunda2'] : ['segunda2', 'primeira1'];
+    await expect(login(app, 'troca-dupla@x.com', 'PARCEIRO', won)).resolves.toEqual(expect.any(String));
+    await expect(login(app, 'troca-dupla@x.com', 'PARCEIRO', lost)).rejects.toThrow(/401/);
   });
 
   it('blocks after 10 wrong current passwords within 15 minutes, even the right one, and changes nothing', async () => {

@@ -6,7 +6,7 @@ import { isUserType } from '../../src/domain/userTypes';
 import { changePasswordSchema, loginRequestSchema } from '../../src/domain/validation/login';
 import { LoggedOut, LoginAnswer, PasswordChanged, VerifyAnswer } from '../../src/domain/wire/auth';
 import { BODY_LIMITS } from '../lib/bodyLimits';
-import { badRequest, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
+import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { documentedBody, validateBody } from '../lib/validation';
 import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
 import { ensureNewPasswordAllowed } from '../services/auth/newPasswords';
@@ -50,7 +50,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
       await signInSucceeded(app.limits, attempt);
       // Hashes made with older parameters are replaced while the password is at hand (once per account).
       if (app.passwords.needsRehash(account.passwordHash)) {
-        await upgradePasswordHash(app.db, account.type, account.id, await app.passwords.hash(senha));
+        await upgradePasswordHash(app.db, account.type, account.id, account.passwordHash, await app.passwords.hash(senha));
       }
       const token = app.tokens.sign({
         id: account.id,
@@ -92,9 +92,11 @@ export default async function authRoutes(fastify: FastifyInstance) {
       }
       await passwordCheckSucceeded(app.limits, account);
       ensureNewPasswordAllowed(newPassword, 'newPassword');
-      await updatePasswordHash(app.db, type, id, await app.passwords.hash(newPassword));
+      const newHash = await app.passwords.hash(newPassword);
+      const tokenVersion = await updatePasswordHash(app.db, type, id, account.tokenVersion, newHash);
+      if (tokenVersion === null) throw conflict(AUTH_MESSAGES.passwordChangedMeanwhile);
       // Older tokens stop working; the caller keeps its session with this fresh one.
-      const token = app.tokens.sign({ ...request.principal, tokenVersion: account.tokenVersion + 1 });
+      const token = app.tokens.sign({ ...request.principal, tokenVersion });
       return { success: true, token };
     },
   );

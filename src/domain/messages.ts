@@ -16,6 +16,8 @@ export const AUTH_MESSAGES = {
   tooManyAttempts: 'Muitas tentativas de login. Aguarde 15 minutos e tente novamente.',
   tooManyPasswordAttempts: 'Muitas tentativas com a senha atual incorreta. Aguarde 15 minutos e tente novamente.',
   sessionExpired: 'Sessão expirada. Faça login novamente.',
+  /** Two changes at once (two tabs, two clicks): the other one won, and ended this session. */
+  passwordChangedMeanwhile: 'A senha acabou de ser alterada por outra solicitação. Entre novamente com a nova senha.',
 } as const;
 
 /** Who can reactivate an account of each type: the level above it (or another administrator). */

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
@@ -108,17 +108,35 @@ export async function bumpTokenVersion(db: Database, type: UserType, id: number)
     .where(eq(table.id, id));
 }
 
-/** Stores a new hash of the same password (made with today's parameters): sessions stay valid. */
-export async function upgradePasswordHash(db: Database, type: UserType, id: number, passwordHash: string): Promise<void> {
-  const table = tables[type];
-  await db.update(table).set({ passwordHash }).where(eq(table.id, id));
-}
-
-/** Stores a changed password and revokes every token issued before it. */
-export async function updatePasswordHash(db: Database, type: UserType, id: number, passwordHash: string): Promise<void> {
+/**
+ * Stores a new hash of the same password (made with today's parameters): sessions stay valid. Only
+ * over the hash it replaces: a password changed meanwhile is not overwritten by the old one's.
+ */
+export async function upgradePasswordHash(db: Database, type: UserType, id: number, from: string, passwordHash: string): Promise<void> {
   const table = tables[type];
   await db
     .update(table)
+    .set({ passwordHash })
+    .where(and(eq(table.id, id), eq(table.passwordHash, from)));
+}
+
+/**
+ * Stores a changed password and revokes every token issued before it, if the account's tokens are
+ * still those of `tokenVersion` (read with the current password checked): of two changes at once,
+ * one wins. Answers the new token version, or null when another change or a sign-out came first.
+ */
+export async function updatePasswordHash(
+  db: Database,
+  type: UserType,
+  id: number,
+  tokenVersion: number,
+  passwordHash: string,
+): Promise<number | null> {
+  const table = tables[type];
+  const [changed] = await db
+    .update(table)
     .set({ passwordHash, tokenVersion: sql`${table.tokenVersion} + 1` })
-    .where(eq(table.id, id));
+    .where(and(eq(table.id, id), eq(table.tokenVersion, tokenVersion)))
+    .returning({ tokenVersion: table.tokenVersion });
+  return changed?.tokenVersion ?? null;
 }
