@@ -356,6 +356,52 @@ describe('PUT /api/professionals/{id}', () => {
   });
 });
 
+describe('PUT /api/professionals/{id} racing other writes', () => {
+  const created = async () => (await send('POST', '/api/professionals', { fields: validFields(), files: validFiles() })).json().data;
+  const newPhoto = () => ({ foto_medico: { content: Buffer.concat([JPEG, Buffer.from(String(Math.random()))]), name: 'nova.jpg' } });
+  const rowOf = async (id: number) => (await app.db.select().from(professionals).where(eq(professionals.id, id)))[0];
+  /** Runs `meanwhile` while the edit stores its document: after the route's checks, before the save. */
+  const whileStoring = (meanwhile: () => Promise<unknown>) => {
+    const save = app.uploads.save.bind(app.uploads);
+    jest.spyOn(app.uploads, 'save').mockImplementationOnce(async (...args) => {
+      await meanwhile();
+      return save(...args);
+    });
+  };
+  afterEach(() => jest.restoreAllMocks());
+
+  it('answers 404 and writes nothing when the professional is removed as the edit is saved', async () => {
+    const professional = await created();
+    const storedBefore = await countRows(app, storedFiles);
+    whileStoring(() => app.db.update(professionals).set({ removedAt: new Date() }).where(eq(professionals.id, professional.id)));
+    const edit = await send('PUT', `/api/professionals/${professional.id}`, {
+      fields: validFields({ cpf: professional.cpf, nome_completo: 'Dra. Editada Tarde' }),
+      files: newPhoto(),
+    });
+    expect(edit.statusCode).toBe(404);
+    expect((await rowOf(professional.id)).nomeCompleto).toBe(professional.nome_completo);
+    expect(await countRows(app, storedFiles)).toBe(storedBefore);
+  });
+
+  it('deletes the document each of two replacements at once replaced, leaving none behind', async () => {
+    const professional = await created();
+    const original = (await rowOf(professional.id)).fotoMedico!;
+    const replace = () =>
+      send('PUT', `/api/professionals/${professional.id}`, { fields: validFields({ cpf: professional.cpf }), files: newPhoto() });
+    let between = '';
+    whileStoring(async () => {
+      expect((await replace()).statusCode).toBe(200);
+      between = (await rowOf(professional.id)).fotoMedico!;
+    });
+    expect((await replace()).statusCode).toBe(200);
+    const final = (await rowOf(professional.id)).fotoMedico!;
+    expect(new Set([original, between, final]).size).toBe(3);
+    expect(await app.uploads.read(original)).toBeUndefined();
+    expect(await app.uploads.read(between)).toBeUndefined();
+    expect(await app.uploads.read(final)).toBeDefined();
+  });
+});
+
 describe('DELETE /api/professionals/{id}', () => {
   it('removes from the roster, but not while appointments are coming', async () => {
     const professional = await insertProfessional(app.db, {

@@ -122,7 +122,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
     async (request) => {
       const row = await findProfessionalRow(app.db, idParam(request.params));
       if (!row) throw notFound();
-      return { data: await professionalView(app.db, row, linksFor(request)) };
+      return { data: await professionalView(app.db, row.id, linksFor(request)) };
     },
   );
 
@@ -139,12 +139,11 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
     async (request, reply) => {
       const { input, files } = await readProfessionalForm(request, 'create');
       const id = await createProfessional(app.db, app.uploads, actorOf(request), input, files);
-      const row = await findProfessionalRow(app.db, id);
       reply.status(201);
       return {
         success: true,
         message: PROFESSIONAL_MESSAGES.created,
-        data: await professionalView(app.db, row!, linksFor(request)),
+        data: await professionalView(app.db, id, linksFor(request)),
       };
     },
   );
@@ -165,11 +164,10 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       if (!(await findProfessionalRow(app.db, id))) throw notFound();
       const { input, files } = await readProfessionalForm(request, 'update');
       await updateProfessional(app.db, app.uploads, actorOf(request), id, input, files);
-      const row = await findProfessionalRow(app.db, id);
       return {
         success: true,
         message: PROFESSIONAL_MESSAGES.updated,
-        data: await professionalView(app.db, row!, linksFor(request)),
+        data: await professionalView(app.db, id, linksFor(request)),
       };
     },
   );

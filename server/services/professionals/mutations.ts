@@ -8,7 +8,6 @@ import { notFound } from '../../lib/httpErrors';
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { FileStore } from '../uploads/fileStore';
 import type { FileType } from '../uploads/fileTypes';
-import { fileKeysOf, findProfessionalRow } from './queries';
 
 export type ProfessionalInput = InferType<typeof professionalSchema>;
 export type ProfessionalFiles = Partial<Record<ProfessionalFileField, { content: Buffer; type: FileType }>>;
@@ -51,6 +50,14 @@ const FILE_COLUMNS = {
   comprovante_especialidade: 'comprovanteEspecialidade',
   termo_aceite: 'termoAceite',
 } as const;
+
+/** The documents' file keys, by column: what an edit replaces. */
+const FILE_KEY_COLUMNS = {
+  fotoMedico: professionals.fotoMedico,
+  copiaCrm: professionals.copiaCrm,
+  comprovanteEspecialidade: professionals.comprovanteEspecialidade,
+  termoAceite: professionals.termoAceite,
+};
 
 /** Stores the uploaded documents first; if anything later fails, `discard` removes them again. */
 async function storeFiles(store: FileStore, files: ProfessionalFiles) {
@@ -102,7 +109,12 @@ export async function createProfessional(
   }
 }
 
-/** Saves the edited record; documents not sent keep their current file, replaced ones are deleted after the save. */
+/**
+ * Saves the edited record; documents not sent keep their current file, replaced ones are deleted
+ * after the save. The row is locked and read inside the save: a removal at the same time is either
+ * seen (404, nothing written) or waits, and of two replacements at once each deletes the file it
+ * replaced, not one both read before.
+ */
 export async function updateProfessional(
   db: Database,
   store: FileStore,
@@ -111,27 +123,30 @@ export async function updateProfessional(
   input: ProfessionalInput,
   files: ProfessionalFiles,
 ) {
-  const current = await findProfessionalRow(db, id);
-  if (!current) throw notFound();
   const { keys, discard } = await storeFiles(store, files);
+  let replaced: Array<string | null>;
   try {
-    await db.transaction(async (transaction) => {
+    replaced = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
+      const [current] = await tx
+        .select(FILE_KEY_COLUMNS)
+        .from(professionals)
+        .where(and(eq(professionals.id, id), isNull(professionals.removedAt)))
+        .for('update');
+      if (!current) throw notFound();
       await tx
         .update(professionals)
         .set({ ...columnsOf(input), ...keys, updatedAt: new Date() })
         .where(eq(professionals.id, id));
       await writeSpecialtiesAndSchedule(tx, id, input);
       await recordAudit(tx, actor, { action: 'update', entity: 'professional', entityId: id, summary: input.nome_completo });
+      return (Object.keys(files) as ProfessionalFileField[]).map((field) => current[FILE_COLUMNS[field]]);
     });
   } catch (error) {
     await discard();
     throw error;
   }
-  const previous = fileKeysOf(current);
-  await Promise.all(
-    (Object.keys(files) as ProfessionalFileField[]).map((field) => (previous[field] ? store.remove(previous[field]!) : undefined)),
-  );
+  await Promise.all(replaced.map((key) => (key ? store.remove(key) : undefined)));
 }
 
 /**

@@ -197,8 +197,9 @@ export async function findProfessionalRow(db: Database, id: number): Promise<Pro
   return row;
 }
 
-export async function professionalView(db: Database, row: ProfessionalRow, fileLink: (path: string) => string): Promise<Professional> {
-  const found = await selectWithDetails(db).where(eq(professionals.id, row.id));
+/** One professional as the API shows it, removed or not: a save answers what it saved, even if removed since. */
+export async function professionalView(db: Database, id: number, fileLink: (path: string) => string): Promise<Professional> {
+  const found = await selectWithDetails(db).where(eq(professionals.id, id));
   const [view] = toViews(found, fileLink);
   return view;
 }
