@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { count, eq, ne } from 'drizzle-orm';
+import { count, eq, ne, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, CHECKOUT_VALIDATION as V, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { onlyDigits } from '../../src/domain/documents';
 import { PARAMETER_NAMES } from '../../src/domain/parameters';
@@ -225,6 +225,29 @@ describe('an inactivated reseller’s link', () => {
     expect(holder.resellerId).toBeNull();
     const [sale] = await salesOf(holder.id);
     expect(sale.resellerId).toBeNull();
+  });
+
+  it('still sells, without a reseller, when the reseller is deleted as the payment starts', async () => {
+    const channel = await freshChannel();
+    // The deletion lands after the link was read and before the attempt naming the reseller is stored.
+    await app.db.execute(
+      sql.raw(`CREATE FUNCTION test_delete_reseller() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN DELETE FROM resellers WHERE id = NEW.reseller_id; RETURN NEW; END $$`),
+    );
+    await app.db.execute(
+      sql.raw(`CREATE TRIGGER test_delete_reseller BEFORE INSERT ON payment_attempts FOR EACH ROW
+        WHEN (NEW.reseller_id = ${channel.reseller.id}) EXECUTE FUNCTION test_delete_reseller()`),
+    );
+    try {
+      const body = checkoutBody({ rev: String(channel.reseller.id) });
+      const response = await postPayment(app, body);
+      expect([response.statusCode, response.json()]).toEqual([200, { success: true }]);
+      const [holder] = await beneficiaryByCpf(body.cpfCnpj);
+      expect((await salesOf(holder.id))[0].resellerId).toBeNull();
+    } finally {
+      await app.db.execute(sql.raw('DROP TRIGGER test_delete_reseller ON payment_attempts'));
+      await app.db.execute(sql.raw('DROP FUNCTION test_delete_reseller()'));
+    }
   });
 
   it('credits the reseller while it is active', async () => {

@@ -4,11 +4,15 @@ import { PLANS, type PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
 import type { Database } from '../../db/client';
 import type { PaymentBuyer } from '../../db/schema';
+import { violatedConstraint } from '../../lib/constraintAnswers';
 import { conflict } from '../../lib/httpErrors';
 import { claimAttempt, type NewAttempt, type PaymentAttempt } from './attempts';
 import { refuseDependentBuyer } from './buyer';
 import type { GatewayCustomer } from './gateway';
 import { salesLinkOf } from './resellerLink';
+
+/** The attempt's foreign key to its reseller: broken when the link's reseller is deleted meanwhile. */
+const ATTEMPT_RESELLER_FK = 'payment_attempts_reseller_id_resellers_id_fk';
 
 /** A checkout request's buyer and plan, card or Pix (the card's own fields left out). */
 export type PurchaseRequest = Omit<PaymentRequest, 'creditCard'>;
@@ -66,16 +70,17 @@ export async function claimPurchase(
   method: MethodAttempt,
 ): Promise<{ claimed: boolean; attempt: PaymentAttempt }> {
   const plan = PLANS[request.selectedPlan as PlanId];
+  const idempotencyKey = method.idempotencyKey ?? randomUUID();
+  const claimFor = async (resellerId: number | null) => {
+    await refuseDependentBuyer(db, request.cpfCnpj, resellerId);
+    return claimAttempt(db, { ...method, idempotencyKey, plan: plan.id, amount: plan.price, resellerId, buyer: buyerOf(request) });
+  };
   const link = await salesLinkOf(db, request.rev);
   const resellerId = link.kind === 'active' ? link.resellerId : null;
-  await refuseDependentBuyer(db, request.cpfCnpj, resellerId);
-  const claim = await claimAttempt(db, {
-    ...method,
-    idempotencyKey: method.idempotencyKey ?? randomUUID(),
-    plan: plan.id,
-    amount: plan.price,
-    resellerId,
-    buyer: buyerOf(request),
+  const claim = await claimFor(resellerId).catch((error: unknown) => {
+    if (resellerId === null || violatedConstraint(error)?.constraint !== ATTEMPT_RESELLER_FK) throw error;
+    // The link's reseller was deleted since it was read: the buyer is not punished, as for an old link.
+    return claimFor(null);
   });
   if (!claim.claimed && claim.attempt.requestFingerprint !== method.requestFingerprint) {
     throw conflict(CHECKOUT_MESSAGES.idempotencyKeyReused);
