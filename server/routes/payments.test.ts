@@ -386,6 +386,29 @@ describe('POST /api/payment: idempotency', () => {
     expect(await salesOf(holder.id)).toHaveLength(1);
   });
 
+  it('charges once when the same purchase arrives twice at once without an Idempotency-Key', async () => {
+    const body = checkoutBody();
+    const chargesBefore = charges.length;
+    const answers = await Promise.all([postPayment(app, body, { key: null }), postPayment(app, body, { key: null })]);
+    expect(answers.map((answer) => answer.json())).toEqual([{ success: true }, { success: true }]);
+    expect(charges.length).toBe(chargesBefore + 1);
+    const [holder] = await beneficiaryByCpf(body.cpfCnpj);
+    expect(await salesOf(holder.id)).toHaveLength(1);
+    // Other data is another purchase.
+    expect((await postPayment(app, checkoutBody(), { key: null })).json()).toEqual({ success: true });
+    expect(charges.length).toBe(chargesBefore + 2);
+  });
+
+  it('lets the same data be tried again without an Idempotency-Key once refused', async () => {
+    const body = checkoutBody({}, { number: REFUSED_CARD });
+    const chargesBefore = charges.length;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const refused = await postPayment(app, body, { key: null });
+      expect(refused.json()).toEqual({ success: false, error: CHECKOUT_MESSAGES.cardNotAuthorized });
+    }
+    expect(charges.length).toBe(chargesBefore + 2);
+  });
+
   it('refuses a key reused with other data (409) without charging', async () => {
     const key = newIdempotencyKey();
     await postPayment(app, checkoutBody(), { key });

@@ -62,11 +62,24 @@ export async function forgetAttempt(db: Database, id: number): Promise<void> {
   await db.delete(paymentAttempts).where(and(eq(paymentAttempts.id, id), eq(paymentAttempts.status, 'pending')));
 }
 
-/** Ends a still-pending attempt as refused or failed, keeping the message the buyer was shown. */
+/** Starts the keys the server derives for requests sent without one (purchase.ts); never a sent key's (IDEMPOTENCY_KEY_PATTERN). */
+export const DERIVED_KEY_PREFIX = 'derived:';
+
+/**
+ * Ends a still-pending attempt as refused or failed, keeping the message the buyer was shown. A
+ * derived key is released, so the same data may be tried again, as the checkout does with a fresh key
+ * after any answer (src/features/checkout/paymentAttempt.ts).
+ */
 export async function closeAttempt(db: Database, id: number, status: 'refused' | 'failed', failureMessage: string): Promise<void> {
+  const key = paymentAttempts.idempotencyKey;
   await db
     .update(paymentAttempts)
-    .set({ status, failureMessage, updatedAt: sql`now()` })
+    .set({
+      status,
+      failureMessage,
+      idempotencyKey: sql`case when starts_with(${key}, ${DERIVED_KEY_PREFIX}) then null else ${key} end`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(paymentAttempts.id, id), sql`${paymentAttempts.status} in ('pending', 'failed')`));
 }
 

@@ -71,27 +71,30 @@ describe('a purchase’s attempt', () => {
     expect([stored.buyer.mobilePhone, stored.buyer.addressComplement]).toEqual(['', '']);
   });
 
-  it('gets a fresh key when none is given', async () => {
-    const first = await claimPurchase(app.db, requestOf(), card());
-    const second = await claimPurchase(app.db, requestOf(), card());
-    expect(first.attempt.idempotencyKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(second.attempt.idempotencyKey).not.toBe(first.attempt.idempotencyKey);
+  it('derives the key of a request sent without one from its method and content: the same purchase twice is one attempt', async () => {
+    const first = await claimPurchase(app.db, requestOf(), card({ requestFingerprint: 'sem-chave-1' }));
+    const again = await claimPurchase(app.db, requestOf(), card({ requestFingerprint: 'sem-chave-1' }));
+    expect([first.claimed, again.claimed, again.attempt.id]).toEqual([true, false, first.attempt.id]);
+    const other = await claimPurchase(app.db, requestOf(), card({ requestFingerprint: 'sem-chave-2' }));
+    const pix = card({ requestFingerprint: 'sem-chave-1', paymentMethod: 'pix', cardBrand: null, cardLast4: null });
+    const asPix = await claimPurchase(app.db, requestOf(), pix);
+    expect([other.claimed, asPix.claimed]).toEqual([true, true]);
   });
 });
 
 describe('the reseller credited', () => {
   it('is the link’s reseller while it is active, and no one once it is inactive or without a link', async () => {
     const rev = String(chain.reseller.id);
-    const active = await claimPurchase(app.db, requestOf({ rev }), card());
+    const active = await claimPurchase(app.db, requestOf({ rev }), card({ requestFingerprint: 'link-ativo' }));
     expect(active.attempt.resellerId).toBe(chain.reseller.id);
     await app.db.update(resellers).set({ ativo: false }).where(eq(resellers.id, chain.reseller.id));
     try {
-      const inactive = await claimPurchase(app.db, requestOf({ rev }), card());
+      const inactive = await claimPurchase(app.db, requestOf({ rev }), card({ requestFingerprint: 'link-inativo' }));
       expect(inactive.attempt.resellerId).toBeNull();
     } finally {
       await app.db.update(resellers).set({ ativo: true }).where(eq(resellers.id, chain.reseller.id));
     }
-    expect((await claimPurchase(app.db, requestOf({ rev: null }), card())).attempt.resellerId).toBeNull();
+    expect((await claimPurchase(app.db, requestOf({ rev: null }), card({ requestFingerprint: 'sem-link' }))).attempt.resellerId).toBeNull();
   });
 
   it('decides where a dependent is refused: the reseller’s partner, not the house', async () => {
@@ -102,7 +105,7 @@ describe('the reseller credited', () => {
       claimPurchase(app.db, requestOf({ cpfCnpj: dependent.cpf, rev: String(chain.reseller.id) }), card({ idempotencyKey: key })),
     ).rejects.toMatchObject({ statusCode: 409, message: CHECKOUT_MESSAGES.dependentBuyer });
     expect(await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.idempotencyKey, key))).toEqual([]);
-    const fromTheHouse = await claimPurchase(app.db, requestOf({ cpfCnpj: dependent.cpf }), card());
+    const fromTheHouse = await claimPurchase(app.db, requestOf({ cpfCnpj: dependent.cpf }), card({ requestFingerprint: 'da-casa' }));
     expect(fromTheHouse.claimed).toBe(true);
   });
 });

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { CHECKOUT_MESSAGES } from '../../../src/domain/checkout';
 import { PLANS, type PlanId } from '../../../src/domain/plans';
 import type { PaymentRequest } from '../../../src/domain/validation/checkout';
@@ -6,10 +5,17 @@ import type { Database } from '../../db/client';
 import type { PaymentBuyer } from '../../db/schema';
 import { violatedConstraint } from '../../lib/constraintAnswers';
 import { conflict } from '../../lib/httpErrors';
-import { claimAttempt, type NewAttempt, type PaymentAttempt } from './attempts';
+import { claimAttempt, DERIVED_KEY_PREFIX, type NewAttempt, type PaymentAttempt } from './attempts';
 import { refuseDependentBuyer } from './buyer';
 import type { GatewayCustomer } from './gateway';
 import { salesLinkOf } from './resellerLink';
+
+/**
+ * The key of a request sent without an Idempotency-Key (the spec's call does not name the header):
+ * its method and content, so the same purchase submitted twice is charged once. A refusal or failure
+ * releases it (closeAttempt): the buyer may try the same data again, a corrected expiry or code.
+ */
+const derivedKey = (method: MethodAttempt) => `${DERIVED_KEY_PREFIX}${method.paymentMethod ?? 'card'}:${method.requestFingerprint}`;
 
 /** The attempt's foreign key to its reseller: broken when the link's reseller is deleted meanwhile. */
 const ATTEMPT_RESELLER_FK = 'payment_attempts_reseller_id_resellers_id_fk';
@@ -51,7 +57,7 @@ export function customerOf(buyer: PaymentBuyer): GatewayCustomer {
   };
 }
 
-/** What only the payment method knows of its attempt; a missing key gets a fresh one. */
+/** What only the payment method knows of its attempt; a missing key is derived from the request (derivedKey). */
 export type MethodAttempt = Pick<NewAttempt, 'requestFingerprint' | 'gateway' | 'cardBrand' | 'cardLast4' | 'paymentMethod'> & {
   idempotencyKey?: string;
 };
@@ -70,7 +76,7 @@ export async function claimPurchase(
   method: MethodAttempt,
 ): Promise<{ claimed: boolean; attempt: PaymentAttempt }> {
   const plan = PLANS[request.selectedPlan as PlanId];
-  const idempotencyKey = method.idempotencyKey ?? randomUUID();
+  const idempotencyKey = method.idempotencyKey ?? derivedKey(method);
   const claimFor = async (resellerId: number | null) => {
     await refuseDependentBuyer(db, request.cpfCnpj, resellerId);
     return claimAttempt(db, { ...method, idempotencyKey, plan: plan.id, amount: plan.price, resellerId, buyer: buyerOf(request) });
