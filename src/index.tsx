@@ -37,11 +37,14 @@ function start() {
         ? (await staffThemeChunk).staffTheme
         : (await import(/* webpackMode: "eager" */ './components/theme/shellTheme')).shellTheme,
     store: async () => {
-      const [{ makeStore }, { restoredState }] = await Promise.all([
+      const [{ makeStore }, { restoredState }, { followSessionAcrossTabs }] = await Promise.all([
         import(/* webpackMode: "eager" */ './app/store'),
         import(/* webpackMode: "eager" */ './app/sessionRestore'),
+        import(/* webpackMode: "eager" */ './app/sessionAcrossTabs'),
       ]);
-      return makeStore(restoredState());
+      const store = makeStore(restoredState());
+      followSessionAcrossTabs(store);
+      return store;
     },
     app: async () => {
       // On /login the first render has the login screen and replaces the prerendered copy with the

@@ -30,7 +30,8 @@ const baseQuery = fetchBaseQuery({
   fetchFn: (input, init) => (input instanceof Request && claimPreloaded(input)) || fetch(input, init),
   prepareHeaders: (headers) => {
     const token = getToken();
-    if (token) headers.set('Authorization', `Bearer ${token}`);
+    // A call that names its token ('Sair' revoking the one just forgotten) keeps it.
+    if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
     return headers;
   },
 });

@@ -27,10 +27,8 @@ export const authSlice = createSlice({
   initialState,
   reducers: {
     /** Setting the user marks the session authenticated (spec section 4). */
-    userSet(state, action: PayloadAction<SessionUser>) {
-      state.user = action.payload;
-      state.isAuthenticated = true;
-    },
+    /** A sign-in: the session starts afresh (no notice or flag of the one before). */
+    userSet: (_state, action: PayloadAction<SessionUser>) => ({ ...initialState, user: action.payload, isAuthenticated: true }),
   },
   extraReducers: (builder) => {
     builder

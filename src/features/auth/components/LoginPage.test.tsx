@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
+import { authApi } from '../../../api/authApi';
 import { accountInactiveMessage } from '../../../domain/messages';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -110,6 +111,22 @@ describe('LoginPage', () => {
     expect(sent).toEqual({ email: 'f@x.com', senha: 'segredo1', userType });
     expect(screen.getByText('Login realizado com sucesso!')).toBeInTheDocument();
     expect({ ...localStorage }).toMatchObject({ token: 'tok-123', userEmail: 'f@x.com', userType, userId: '7' });
+  });
+
+  it('starts the session with nothing an earlier one left in this tab (its name, its lists)', async () => {
+    loginAnswers(200, okUser('REVENDEDOR'));
+    const { user, router, store } = renderLogin();
+    const earlier = { user: { id: 1, nome: 'Administrador Demo', email: 'admin@x.com', userType: 'ADMINISTRADOR' as const } };
+    await act(async () => {
+      await store.dispatch(authApi.util.upsertQueryData('verify', undefined, earlier));
+    });
+    expect(authApi.endpoints.verify.select()(store.getState()).data).toEqual(earlier);
+    await user.type(screen.getByLabelText('Email'), 'f@x.com');
+    await user.type(screen.getByLabelText('Senha'), 'segredo1');
+    await user.click(screen.getByRole('button', { name: 'Entrar' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/beneficiarios'));
+    expect(authApi.endpoints.verify.select()(store.getState()).data).toBeUndefined();
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: true, user: { id: 7, userType: 'REVENDEDOR' } });
   });
 
   it('tells the right password of an inactive account what the server said (whom to ask)', async () => {
