@@ -20,8 +20,9 @@ export const authApi = apiSlice.injectEndpoints({
     changePassword: build.mutation<PasswordChanged, { currentPassword: string; newPassword: string }>({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
     }),
-    logout: build.mutation<LoggedOut, void>({
-      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    /** Revokes the given token: 'Sair' sends it after the browser has forgotten it (app/layout/useLogout.ts). */
+    logout: build.mutation<LoggedOut, string>({
+      query: (token) => ({ url: '/auth/logout', method: 'POST', headers: { Authorization: `Bearer ${token}` } }),
     }),
   }),
 });

@@ -28,4 +28,24 @@ describe("'Sair'", () => {
     expect(selectBeneficiariesListQuery(store.getState())).toBe('');
     expect(store.getState().api.queries).toEqual({});
   });
+
+  it('signs out at once while the server has not answered, revoking the token it held', async () => {
+    let revoked: string | null = null;
+    server.use(
+      http.get('*/api/auth/verify', () =>
+        HttpResponse.json({ user: { id: 1, nome: 'Filial', email: 'usuario@teste.com.br', userType: 'FILIAL' } }),
+      ),
+      http.get('*/api/checkout/config', () => HttpResponse.json({ companyName: 'Saúde Já' })),
+      http.get('*/api/resellers', () => HttpResponse.json([], { headers: { 'X-Total-Count': '0' } })),
+      http.post('*/api/auth/logout', ({ request }) => {
+        revoked = request.headers.get('Authorization');
+        return new Promise<never>(() => undefined);
+      }),
+    );
+    const { router, user } = renderApp(routes, { route: '/revendedores', preloadedState: signedInAs('FILIAL') });
+    await user.click(await screen.findByRole('button', { name: 'Sair' }, { timeout: 30_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('token')).toBeNull();
+    await waitFor(() => expect(revoked).toBe('Bearer test-token'));
+  });
 });
