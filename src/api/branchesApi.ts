@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Branch, BranchInput, BranchOption } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
+import { showSavedInLists } from './savedInLists';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -26,6 +27,12 @@ export const branchesApi = apiSlice.injectEndpoints({
     updateBranch: build.mutation<SaveAnswer<Branch>, { id: number; body: BranchInput }>({
       query: ({ id, body }) => ({ url: `/branches/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updateBranch'),
+      onQueryStarted: (_arg, lifecycle) =>
+        showSavedInLists<Branch>(lifecycle, {
+          tag: 'Branch',
+          endpointName: 'getBranches',
+          patchPage: (args, recipe) => lifecycle.dispatch(branchesApi.util.updateQueryData('getBranches', args, recipe)),
+        }),
     }),
     deleteBranch: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/branches/${id}`, method: 'DELETE' }),

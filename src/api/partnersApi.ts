@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Partner, PartnerInput, PartnerOption, PartnerView } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
+import { showSavedInLists } from './savedInLists';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -27,6 +28,12 @@ export const partnersApi = apiSlice.injectEndpoints({
     updatePartner: build.mutation<SaveAnswer<Partner>, { id: number; body: PartnerInput }>({
       query: ({ id, body }) => ({ url: `/partners/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updatePartner'),
+      onQueryStarted: (_arg, lifecycle) =>
+        showSavedInLists<PartnerView>(lifecycle, {
+          tag: 'Partner',
+          endpointName: 'getPartners',
+          patchPage: (args, recipe) => lifecycle.dispatch(partnersApi.util.updateQueryData('getPartners', args, recipe)),
+        }),
     }),
     deletePartner: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/partners/${id}`, method: 'DELETE' }),

@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Reseller, ResellerInput } from '../domain/channels';
 import { refreshesOnSuccess } from './refreshTable';
+import { showSavedInLists } from './savedInLists';
 import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
@@ -20,6 +21,12 @@ export const resellersApi = apiSlice.injectEndpoints({
     updateReseller: build.mutation<SaveAnswer<Reseller>, { id: number; body: ResellerInput }>({
       query: ({ id, body }) => ({ url: `/resellers/${id}`, method: 'PUT', body }),
       invalidatesTags: refreshesOnSuccess('updateReseller'),
+      onQueryStarted: (_arg, lifecycle) =>
+        showSavedInLists<Reseller>(lifecycle, {
+          tag: 'Reseller',
+          endpointName: 'getResellers',
+          patchPage: (args, recipe) => lifecycle.dispatch(resellersApi.util.updateQueryData('getResellers', args, recipe)),
+        }),
     }),
     deleteReseller: build.mutation<DoneAnswer, number>({
       query: (id) => ({ url: `/resellers/${id}`, method: 'DELETE' }),
