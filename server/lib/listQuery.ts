@@ -1,6 +1,7 @@
 import { asc, desc, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
+import { MAX_LIST_PAGE } from '../../src/domain/listPages';
 import { badRequest } from './httpErrors';
 
 export const DEFAULT_PAGE_SIZE = 10;
@@ -44,7 +45,7 @@ function positiveInt(value: unknown, name: string, fallback: number, max = Numbe
  */
 export function parseListQuery(query: unknown, sortable: Record<string, AnyPgColumn | SQL>, defaultSort: SQL[]): ListQuery {
   const raw = (query ?? {}) as RawQuery;
-  const page = positiveInt(raw.page, 'page', 1, 1_000_000);
+  const page = positiveInt(raw.page, 'page', 1, MAX_LIST_PAGE);
   const pageSize = positiveInt(raw.pageSize, 'pageSize', DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE);
   const orderBy = [...defaultSort];
   let sort: ListSort | undefined;

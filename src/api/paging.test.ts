@@ -1,6 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { exportPath } from './download';
 import { PAGE_SIZE, listArgsFromQuery, listSearchParams, toPage } from './paging';
+import { MAX_LIST_PAGE } from '../domain/listPages';
 
 /** The list screens' URLs: what a query string asks the server, and what its answer's headers say. */
 
@@ -23,6 +24,18 @@ describe("a list screen's query", () => {
     );
     expect(pages).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect(argsOf('page=12').page).toBe(12);
+  });
+
+  it('asks past the highest page for the highest (the list then shows its last), never for a page the API refuses', () => {
+    expect(argsOf('page=99999999999').page).toBe(MAX_LIST_PAGE);
+    expect(argsOf(`page=${MAX_LIST_PAGE}`).page).toBe(MAX_LIST_PAGE);
+  });
+
+  it('leaves out a sort the API could not read, keeping a column with or without its direction', () => {
+    const sorts = ['sort=nome:sideways', 'sort=nome:asc:x', 'sort=:asc', 'sort=nome asc', 'sort=nome', 'sort=createdAt:desc'].map(
+      (search) => argsOf(search).sort,
+    );
+    expect(sorts).toEqual([undefined, undefined, undefined, undefined, 'nome', 'createdAt:desc']);
   });
 
   it('asks for page, page size, sort and the filters that hold something, in that order', () => {

@@ -1,4 +1,5 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import { MAX_LIST_PAGE, SORT_SHAPE } from '../domain/listPages';
 
 export const PAGE_SIZE = 10;
 
@@ -18,11 +19,17 @@ export interface ListArgs {
   filters?: Record<string, string | undefined>;
 }
 
-/** The URL's page when it is a whole number from 1 up (a typed '2.5' or 'Infinity' would be refused by the server); else the first. */
+/**
+ * The URL's page when it is a whole number from 1 up (a typed '2.5' or 'Infinity' would be refused by
+ * the server), else the first; past the API's highest page, that page (the list then shows its last).
+ */
 function pageOf(value: string | null): number {
   const page = Number(value);
-  return Number.isSafeInteger(page) && page >= 1 ? page : 1;
+  return Number.isSafeInteger(page) && page >= 1 ? Math.min(page, MAX_LIST_PAGE) : 1;
 }
+
+/** The URL's sort when the API could read it; a malformed one ('nome:sideways') is left out, not sent to be refused. */
+const sortOf = (value: string | null) => (value && SORT_SHAPE.test(value) ? value : undefined);
 
 /**
  * What a list screen asks for at this URL query: its page, sort and every filter it reads (empty
@@ -33,7 +40,7 @@ export function listArgsFromQuery(query: URLSearchParams, filterNames: readonly 
   return {
     page: pageOf(query.get('page')),
     pageSize: PAGE_SIZE,
-    sort: query.get('sort') || undefined,
+    sort: sortOf(query.get('sort')),
     filters: Object.fromEntries(filterNames.map((name) => [name, query.get(name) ?? ''])),
   };
 }
