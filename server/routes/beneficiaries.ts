@@ -226,7 +226,14 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
   /** Flips isActive (spec: the delete call toggles the status) and answers the new state. */
   app.delete(
     '/api/beneficiaries/:uuid',
-    { schema: { tags, summary: 'Inactivate a beneficiary', params: BeneficiaryUuidParams, response: { 200: BeneficiaryStatusAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Switch a beneficiary between active and inactive',
+        params: BeneficiaryUuidParams,
+        response: { 200: BeneficiaryStatusAnswer },
+      },
+    },
     async (request) => {
       const uuid = uuidParam(request.params);
       const isActive = await toggleBeneficiaryStatus(app.db, app.telemedicine, request.principal, actorOf(request), uuid);

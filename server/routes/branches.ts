@@ -151,7 +151,7 @@ export default async function branchRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/branches/:id',
-    { schema: { tags, summary: 'Inactivate a branch', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Delete a branch', params: RecordIdParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const id = recordId(request.params);
       await deleteBranch(app.db, request.principal, actorOf(request), id);

@@ -186,7 +186,7 @@ export default async function partnerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/partners/:id',
-    { schema: { tags, summary: 'Inactivate a partner', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Delete a partner', params: RecordIdParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const id = recordId(request.params);
       await deletePartner(app.db, actorOf(request), id);

@@ -174,7 +174,14 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/professionals/:id',
-    { schema: { tags, summary: 'Inactivate a professional', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    {
+      schema: {
+        tags,
+        summary: 'Remove a professional from the roster (past appointments keep it)',
+        params: RecordIdParams,
+        response: { 200: DoneAnswer },
+      },
+    },
     async (request) => {
       const id = idParam(request.params);
       await removeProfessional(app.db, actorOf(request), id);

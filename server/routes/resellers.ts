@@ -142,7 +142,7 @@ export default async function resellerRoutes(fastify: FastifyInstance) {
 
   app.delete(
     '/api/resellers/:id',
-    { schema: { tags, summary: 'Inactivate a reseller', params: RecordIdParams, response: { 200: DoneAnswer } } },
+    { schema: { tags, summary: 'Delete a reseller', params: RecordIdParams, response: { 200: DoneAnswer } } },
     async (request) => {
       const id = recordId(request.params);
       await deleteReseller(app.db, request.principal, actorOf(request), id);
