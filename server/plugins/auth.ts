@@ -47,7 +47,9 @@ export function applyApiAccess(route: RouteOptions) {
  * route's `allow` list. The account is read from the database, so inactivation, a password change or
  * 'Sair' revoke tokens at the next request. The read is reused for AUTH_CACHE_TTL_MS at most and only
  * while no write has happened since it began (app.dataVersion, which other instances on the same
- * PostgreSQL database move too): every revocation is a write, so it still takes effect at once.
+ * PostgreSQL database move too): every revocation is a write, so it takes effect at once on the
+ * instance that made it, and on the others once its announcement reaches them (a few milliseconds:
+ * SECURITY.md, "The account cache and revocation").
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
