@@ -26,8 +26,15 @@ export interface SortState {
  * list's parameters shows the remembered ones at once (the first request already asks for them) and
  * takes them into the URL; whatever the list then shows is remembered, as soon as a change is asked
  * for (so 'Limpar Filtros' clears the filters in both at once). Back and Forward are never overridden.
+ *
+ * `defaultSort` (a constant): the server's order when the URL names none (its column and direction).
  */
-export function useListParams<F extends string>(filterNames: readonly F[], prefetch?: (args: ListArgs) => void, memory?: ListMemory) {
+export function useListParams<F extends string>(
+  filterNames: readonly F[],
+  prefetch?: (args: ListArgs) => void,
+  memory?: ListMemory,
+  defaultSort?: SortState,
+) {
   const [urlParams, setSearchParams] = useSearchParams();
   const remembering = useContext(ListMemoryEnabled) && memory !== undefined;
   const listNames = useMemo(() => [...filterNames, 'page', 'sort'], [filterNames]);
@@ -62,10 +69,12 @@ export function useListParams<F extends string>(filterNames: readonly F[], prefe
   const page = apiArgs.page;
   const sortParam = apiArgs.sort ?? '';
   const filters = apiArgs.filters as Record<F, string>;
+  // Without a sort asked for, the order the server answers in: the headers show it, and its column's
+  // first click asks for the other direction.
   const sort: SortState | undefined = useMemo(() => {
     const [column, direction] = sortParam.split(':');
-    return column ? { column, direction: direction === 'desc' ? 'desc' : 'asc' } : undefined;
-  }, [sortParam]);
+    return column ? { column, direction: direction === 'desc' ? 'desc' : 'asc' } : defaultSort;
+  }, [sortParam, defaultSort]);
 
   // Changes asked for since the URL last changed: two updates in one render must both survive,
   // and react-router's setSearchParams does not queue them.

@@ -78,6 +78,26 @@ describe('BranchesPage', () => {
     for (const label of ['Título', 'Parceiro', 'Email']) expect(screen.getByRole('textbox', { name: label })).toBeInTheDocument();
   });
 
+  it('shows the order the list opens in (by title, ascending), and the first click on Título reverses it', async () => {
+    const sorts: (string | null)[] = [];
+    server.use(
+      http.get('*/api/branches', ({ request }) => {
+        sorts.push(new URL(request.url).searchParams.get('sort'));
+        return HttpResponse.json({ data: { data: rows } }, { headers: { 'X-Total-Count': '2' } });
+      }),
+    );
+    const { user, router } = renderPage();
+    const table = await screen.findByRole('table', { name: 'Lista de Filiais' });
+    const header = (name: string) => within(table).getByRole('columnheader', { name: new RegExp(`^${name}`) });
+    expect(header('Título')).toHaveAttribute('aria-sort', 'ascending');
+    expect(header('Email')).toHaveAttribute('aria-sort', 'none');
+    await user.click(within(header('Título')).getByRole('button'));
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=titulo%3Adesc'));
+    expect(header('Título')).toHaveAttribute('aria-sort', 'descending');
+    // The first page asked for no sort: the server's own order is the one shown.
+    expect(sorts[0]).toBeNull();
+  });
+
   it("shows 'Erro ao carregar lista de filiais' when the list fails", async () => {
     server.use(http.get('*/api/branches', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderPage();

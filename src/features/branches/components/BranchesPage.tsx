@@ -21,14 +21,22 @@ const columns: Column<Branch>[] = [
   { key: 'email', header: LABELS.email, sortable: true, render: (branch) => branch.email },
 ];
 
+/** The server's order when the URL names none (server/services: BRANCH_DEFAULT_KEY). */
+const DEFAULT_ORDER = { column: 'titulo', direction: 'asc' } as const;
+
 /** 'Lista de Filiais': administrators see every branch, partner users their own partner's. */
 export default function BranchesPage() {
   const dispatch = useAppDispatch();
   const rememberedQuery = useAppSelector(selectBranchesListQuery);
-  const list = useListParams(BRANCH_FILTERS, branchesApi.usePrefetch('getBranches'), {
-    remembered: rememberedQuery,
-    remember: (query) => dispatch(branchesListRemembered(query)),
-  });
+  const list = useListParams(
+    BRANCH_FILTERS,
+    branchesApi.usePrefetch('getBranches'),
+    {
+      remembered: rememberedQuery,
+      remember: (query) => dispatch(branchesListRemembered(query)),
+    },
+    DEFAULT_ORDER,
+  );
   const query = useGetBranchesQuery(list.apiArgs);
   const [updateBranch] = useUpdateBranchMutation();
   const [deleteBranch, { isLoading: deleting }] = useDeleteBranchMutation();

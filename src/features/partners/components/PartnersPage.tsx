@@ -24,14 +24,22 @@ const columns: Column<PartnerView>[] = [
   { key: 'email', header: LABELS.email, sortable: true, render: (partner) => partner.email },
 ];
 
+/** The server's order when the URL names none (server/services: PARTNER_DEFAULT_KEY). */
+const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
+
 /** 'Lista de Parceiros' (administrators only): filters, the paged table and its dialogs. */
 export default function PartnersPage() {
   const dispatch = useAppDispatch();
   const rememberedQuery = useAppSelector(selectPartnersListQuery);
-  const list = useListParams(PARTNER_FILTERS, partnersApi.usePrefetch('getPartners'), {
-    remembered: rememberedQuery,
-    remember: (query) => dispatch(partnersListRemembered(query)),
-  });
+  const list = useListParams(
+    PARTNER_FILTERS,
+    partnersApi.usePrefetch('getPartners'),
+    {
+      remembered: rememberedQuery,
+      remember: (query) => dispatch(partnersListRemembered(query)),
+    },
+    DEFAULT_ORDER,
+  );
   const query = useGetPartnersQuery(list.apiArgs);
   const [updatePartner] = useUpdatePartnerMutation();
   const [deletePartner, { isLoading: deleting }] = useDeletePartnerMutation();

@@ -30,14 +30,22 @@ import { selectProfessionalDialog, selectProfessionalsListQuery, selectSelectedP
 import { ProfessionalDetailsDialog } from './ProfessionalDetailsDialog';
 import { ProfessionalFormDialog } from './ProfessionalFormDialog';
 
+/** The server's order when the URL names none (server/services: PROFESSIONAL_DEFAULT_KEY). */
+const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
+
 /** 'Lista de Profissionais' (administrators): filters, the paged roster and its dialogs. */
 export default function ProfessionalsPage() {
   const dispatch = useAppDispatch();
   const rememberedQuery = useAppSelector(selectProfessionalsListQuery);
-  const list = useListParams(PROFESSIONAL_FILTERS, professionalsApi.usePrefetch('getProfessionals'), {
-    remembered: rememberedQuery,
-    remember: (query) => dispatch(professionalsListRemembered(query)),
-  });
+  const list = useListParams(
+    PROFESSIONAL_FILTERS,
+    professionalsApi.usePrefetch('getProfessionals'),
+    {
+      remembered: rememberedQuery,
+      remember: (query) => dispatch(professionalsListRemembered(query)),
+    },
+    DEFAULT_ORDER,
+  );
   const query = useGetProfessionalsQuery(list.apiArgs);
   const { currentData } = query;
   const [deleteProfessional, { isLoading: deleting }] = useDeleteProfessionalMutation();

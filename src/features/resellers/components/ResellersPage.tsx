@@ -26,14 +26,22 @@ const columns: Column<Reseller>[] = [
   { key: 'filial', header: LABELS.filial, sortable: true, render: (reseller) => reseller.filial_titulo },
 ];
 
+/** The server's order when the URL names none (server/services: RESELLER_DEFAULT_KEY). */
+const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
+
 /** 'Lista de Revendedores': every reseller for administrators, a partner's or a branch's for their users. */
 export default function ResellersPage() {
   const dispatch = useAppDispatch();
   const rememberedQuery = useAppSelector(selectResellersListQuery);
-  const list = useListParams(RESELLER_FILTERS, resellersApi.usePrefetch('getResellers'), {
-    remembered: rememberedQuery,
-    remember: (query) => dispatch(resellersListRemembered(query)),
-  });
+  const list = useListParams(
+    RESELLER_FILTERS,
+    resellersApi.usePrefetch('getResellers'),
+    {
+      remembered: rememberedQuery,
+      remember: (query) => dispatch(resellersListRemembered(query)),
+    },
+    DEFAULT_ORDER,
+  );
   const query = useGetResellersQuery(list.apiArgs);
   const [updateReseller] = useUpdateResellerMutation();
   const [deleteReseller, { isLoading: deleting }] = useDeleteResellerMutation();
