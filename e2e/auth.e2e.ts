@@ -91,6 +91,22 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it("signs this tab out when another tab presses 'Sair': nothing of the session stays on show", async () => {
+    const { context, page: first, errors } = await portal.openSignedIn('ADMINISTRADOR');
+    await first.goto(`${portal.baseUrl}/beneficiarios`);
+    await first.getByText(/^Mostrando 1-10 de/).waitFor();
+    const second = await context.newPage();
+    await second.goto(`${portal.baseUrl}/profissionais`);
+    await second.getByRole('button', { name: 'Sair' }).click();
+    await second.waitForURL('**/login');
+    // The first tab goes to /login by itself, its list and the user's name gone.
+    await first.waitForURL('**/login');
+    await first.getByRole('heading', { name: 'Acesso ao Sistema' }).waitFor();
+    assert.equal(await first.getByRole('table').count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('shows the error page for unknown routes', async () => {
     const { context, page } = await portal.openSignedIn('ADMINISTRADOR');
     await page.goto(`${portal.baseUrl}/rota-que-nao-existe`);
