@@ -14,6 +14,7 @@ export interface PagedQuery<T> {
   data?: Page<T>;
   isFetching: boolean;
   isError: boolean;
+  error?: unknown;
   refetch: () => unknown;
 }
 

@@ -114,6 +114,7 @@ describe('PagedTable while the next page loads', () => {
     setPage: () => undefined,
     hasFilters: false,
     clearFilters: () => undefined,
+    showAsOpened: () => undefined,
     sort: undefined,
     toggleSort: () => undefined,
   };
@@ -187,6 +188,7 @@ describe('DataTable', () => {
             setPage: () => undefined,
             hasFilters: true,
             clearFilters: () => undefined,
+            showAsOpened: () => undefined,
             sort: undefined,
             toggleSort: () => undefined,
           }}

@@ -118,6 +118,11 @@ export function useListParams<F extends string>(
     () => update(Object.fromEntries(filterNames.map((name) => [name, undefined])), true, { replace: false }),
     [update, filterNames],
   );
+  /** The list as it opens: no filter, sort or page (the way out of parameters the server refuses). */
+  const showAsOpened = useCallback(
+    () => update(Object.fromEntries(listNames.map((name) => [name, undefined])), true, { replace: true }),
+    [update, listNames],
+  );
   const setPage = useCallback(
     (next: number, options: { replace?: boolean } = {}) =>
       update({ page: next > 1 ? String(next) : undefined }, false, { replace: Boolean(options.replace) }),
@@ -133,5 +138,5 @@ export function useListParams<F extends string>(
 
   const hasFilters = Object.values<string>(filters).some((value) => value.trim() !== '');
 
-  return { page, sort, filters, hasFilters, apiArgs, setFilter, setFilters, clearFilters, setPage, toggleSort };
+  return { page, sort, filters, hasFilters, apiArgs, setFilter, setFilters, clearFilters, showAsOpened, setPage, toggleSort };
 }

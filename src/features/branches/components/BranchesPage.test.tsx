@@ -98,6 +98,23 @@ describe('BranchesPage', () => {
     expect(sorts[0]).toBeNull();
   });
 
+  it('opens the list as it opens when the server refuses the address’s own sort, instead of asking it again', async () => {
+    server.use(
+      http.get('*/api/branches', ({ request }) =>
+        new URL(request.url).searchParams.has('sort')
+          ? HttpResponse.json({ success: false, message: 'Parâmetro sort inválido.' }, { status: 400 })
+          : HttpResponse.json({ data: { data: rows } }, { headers: { 'X-Total-Count': '2' } }),
+      ),
+    );
+    const { user, router } = renderWithProviders(<BranchesPage />, {
+      route: '/filiais?sort=pix:asc&page=2',
+      preloadedState: signedInAs('ADMINISTRADOR', 1),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Tentar novamente' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByText('Vida Centro')).toBeInTheDocument();
+  });
+
   it("shows 'Erro ao carregar lista de filiais' when the list fails", async () => {
     server.use(http.get('*/api/branches', () => HttpResponse.json({ message: 'x' }, { status: 500 })));
     renderPage();
