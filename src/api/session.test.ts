@@ -7,6 +7,7 @@ import {
   readSession,
   rememberRedirect,
   replaceToken,
+  sessionOwner,
   writeSession,
 } from './session';
 
@@ -44,7 +45,7 @@ describe('the stored session', () => {
 
   it("is forgotten whole, the page to come back to included, and the user's own preferences kept", () => {
     writeSession(session);
-    rememberRedirect('/agendamentos', 7);
+    rememberRedirect('/agendamentos', 'ADMINISTRADOR:7');
     localStorage.setItem('chakra-ui-color-mode', 'dark');
     forgetSession();
     expect({ ...localStorage }).toEqual({ 'chakra-ui-color-mode': 'dark' });
@@ -54,19 +55,22 @@ describe('the stored session', () => {
 
 describe('the page to come back to', () => {
   it('is given back to the user it was kept for, and to no one else', () => {
-    rememberRedirect('/beneficiarios?page=2', 7);
-    expect(localStorage.getItem('redirectAfterLogin')).toBe('7 /beneficiarios?page=2');
-    expect(readRedirectFor(7)).toBe('/beneficiarios?page=2');
-    expect(readRedirectFor(17)).toBeNull();
-    expect(readRedirectFor(0)).toBeNull();
+    const owner = sessionOwner({ userType: 'ADMINISTRADOR', id: 7 });
+    rememberRedirect('/beneficiarios?page=2', owner);
+    expect(localStorage.getItem('redirectAfterLogin')).toBe('ADMINISTRADOR:7 /beneficiarios?page=2');
+    expect(readRedirectFor(owner)).toBe('/beneficiarios?page=2');
+    expect(readRedirectFor(sessionOwner({ userType: 'ADMINISTRADOR', id: 17 }))).toBeNull();
+    // Ids are per kind of user: a reseller with the same id is someone else.
+    expect(readRedirectFor(sessionOwner({ userType: 'REVENDEDOR', id: 7 }))).toBeNull();
     clearRedirect();
-    expect(readRedirectFor(7)).toBeNull();
+    expect(readRedirectFor(owner)).toBeNull();
   });
 
   it('is only ever a path of this site', () => {
-    for (const stored of ['7 https://fora.exemplo/x', '7 //fora.exemplo/x', '7 /\\fora.exemplo/x', '7', '7 ', 'sete /x']) {
+    const owner = 'ADMINISTRADOR:7';
+    for (const stored of ['https://fora.exemplo/x', '//fora.exemplo/x', '/\\fora.exemplo/x', '', ' '].map((path) => `${owner} ${path}`)) {
       localStorage.setItem('redirectAfterLogin', stored);
-      expect(readRedirectFor(7)).toBeNull();
+      expect(readRedirectFor(owner)).toBeNull();
     }
   });
 

@@ -44,11 +44,17 @@ export function forgetSession(): void {
 }
 
 /**
+ * Who a session was: ids are per kind of user (an administrator and a reseller may share id 3), so
+ * the kind is part of it.
+ */
+export const sessionOwner = (user: { userType: UserType; id: number }) => `${user.userType}:${user.id}`;
+
+/**
  * The page a session was on when it expired, kept for the same user's next sign-in only (stored as
- * '<userId> <path>'; a path has no spaces): another user signing in never lands on it, and 'Sair'
+ * '<owner> <path>'; neither has spaces): another user signing in never lands on it, and 'Sair'
  * forgets it.
  */
-export const rememberRedirect = (path: string, userId: number) => localStorage.setItem(KEYS.redirect, `${userId} ${path}`);
+export const rememberRedirect = (path: string, owner: string) => localStorage.setItem(KEYS.redirect, `${owner} ${path}`);
 
 /** A path of this site: '//host' and '/\\host' would name another one. */
 const SITE_PATH = /^\/(?![/\\])/;
@@ -56,10 +62,10 @@ const SITE_PATH = /^\/(?![/\\])/;
 /** `value` when it is a path of this site, else null: where signing in may send the browser. */
 export const sitePathOrNull = (value: unknown): string | null => (typeof value === 'string' && SITE_PATH.test(value) ? value : null);
 
-/** The page remembered for this user, if any. */
-export function readRedirectFor(userId: number): string | null {
-  const [owner, path] = (localStorage.getItem(KEYS.redirect) ?? '').split(' ');
-  return owner === String(userId) ? sitePathOrNull(path) : null;
+/** The page remembered for this user (a `sessionOwner`), if any. */
+export function readRedirectFor(owner: string): string | null {
+  const [storedOwner, path] = (localStorage.getItem(KEYS.redirect) ?? '').split(' ');
+  return storedOwner === owner ? sitePathOrNull(path) : null;
 }
 
 export const clearRedirect = () => localStorage.removeItem(KEYS.redirect);

@@ -2,9 +2,9 @@ import { createAction, isAnyOf } from '@reduxjs/toolkit';
 
 /**
  * The server refused the token (401): every slice returns to its initial state. The payload says
- * whose session it was and, when the server said, why it ended (an inactivated account).
+ * whose session it was (a `sessionOwner`) and, when the server said, why it ended (an inactivated account).
  */
-export const sessionExpired = createAction<{ userId?: number; reason?: string }>('session/expired');
+export const sessionExpired = createAction<{ owner?: string; reason?: string }>('session/expired');
 /** The user pressed 'Sair'. */
 export const loggedOut = createAction('session/loggedOut');
 /**

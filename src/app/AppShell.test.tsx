@@ -86,7 +86,7 @@ describe('staff shell', () => {
   it('sends a visitor without a token to /login, remembering the path in the navigation, not in storage', async () => {
     const { router } = renderApp(routes, { route: '/agendamentos?page=2' });
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.state).toEqual({ from: '/agendamentos?page=2', userId: null });
+    expect(router.state.location.state).toEqual({ from: '/agendamentos?page=2', owner: null });
     expect(localStorage.getItem('redirectAfterLogin')).toBeNull();
   });
 
@@ -108,8 +108,8 @@ describe('staff shell', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(['token', 'userEmail', 'userType', 'userId'].map((key) => localStorage.getItem(key))).toEqual([null, null, null, null]);
     expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
-    // The page is remembered for the user whose session it was (user 1) only.
-    expect(router.state.location.state).toEqual({ from: '/relatorio-vendas', userId: 1 });
+    // The page is remembered for the user whose session it was (partner 1) only.
+    expect(router.state.location.state).toEqual({ from: '/relatorio-vendas', owner: 'PARCEIRO:1' });
     expect(await screen.findByRole('heading', { name: 'Acesso ao Sistema' })).toBeInTheDocument();
     // The server's reason is shown there.
     expect(screen.getByRole('alert')).toHaveTextContent('Sessão expirada.');
@@ -125,7 +125,7 @@ describe('staff shell', () => {
   it("'Sair' forgets the page remembered for after sign-in", async () => {
     verifyAnswers();
     server.use(http.post('*/api/auth/logout', () => HttpResponse.json({ success: true })));
-    localStorage.setItem('redirectAfterLogin', '1 /agendamentos');
+    localStorage.setItem('redirectAfterLogin', 'REVENDEDOR:1 /agendamentos');
     const { router, user } = renderApp(routes, { route: '/beneficiarios', preloadedState: signedInAs('REVENDEDOR') });
     await user.click(await screen.findByRole('button', { name: 'Sair' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { getToken } from '../api/session';
-import { selectExpiredUserId, selectIsAuthenticated, selectSignedOut } from '../features/auth/selectors';
+import { selectExpiredOwner, selectIsAuthenticated, selectSignedOut } from '../features/auth/selectors';
 import { useAppSelector } from './hooks';
 
 /**
@@ -11,14 +11,14 @@ import { useAppSelector } from './hooks';
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
-  const expiredUserId = useAppSelector(selectExpiredUserId);
+  const expiredOwner = useAppSelector(selectExpiredOwner);
   const signedOut = useAppSelector(selectSignedOut);
   const location = useLocation();
   if (!isAuthenticated || !getToken()) {
     const path = `${location.pathname}${location.search}`;
     // After an expired session, the page is that user's only (LoginPage checks who signs in).
     const remember = path !== '/' && !signedOut;
-    return <Navigate to="/login" replace state={remember ? { from: path, userId: expiredUserId } : undefined} />;
+    return <Navigate to="/login" replace state={remember ? { from: path, owner: expiredOwner } : undefined} />;
   }
   return children;
 }

@@ -12,10 +12,10 @@ import type { loggedOut, sessionExpired } from '../api/sessionEvents';
 export function endSession(
   dispatch: Dispatch,
   ending: ReturnType<typeof loggedOut> | ReturnType<typeof sessionExpired>,
-  comeBackTo?: { path: string; userId: number },
+  comeBackTo?: { path: string; owner: string },
 ) {
   forgetSession();
-  if (comeBackTo) rememberRedirect(comeBackTo.path, comeBackTo.userId);
+  if (comeBackTo) rememberRedirect(comeBackTo.path, comeBackTo.owner);
   dispatch(ending);
   dispatch(apiSlice.util.resetApiState());
 }

@@ -51,7 +51,7 @@ describe('a 401', () => {
   });
 
   it.each([
-    ['/parceiros?page=2', '7 /parceiros?page=2'],
+    ['/parceiros?page=2', 'ADMINISTRADOR:7 /parceiros?page=2'],
     ['/', null],
     ['/login?expired=1', null],
   ])('a 401 on %s remembers %p for the same user’s next sign-in (never the sign-in page or the root)', async (path, remembered) => {
@@ -74,14 +74,18 @@ describe('a 401', () => {
       isAuthenticated: false,
       user: null,
       sessionEndNotice: 'Conta inativada.',
-      expiredUserId: 12,
+      expiredOwner: 'FILIAL:12',
     });
   });
 
   it('ends it too for a download refused with 401 (a CSV export outside RTK Query)', () => {
     const store = makeStore(signedInAs('ADMINISTRADOR', 3));
     store.dispatch(unauthorizedResponse({ reason: 'Sessão expirada.' }));
-    expect(store.getState().auth).toMatchObject({ isAuthenticated: false, sessionEndNotice: 'Sessão expirada.', expiredUserId: 3 });
+    expect(store.getState().auth).toMatchObject({
+      isAuthenticated: false,
+      sessionEndNotice: 'Sessão expirada.',
+      expiredOwner: 'ADMINISTRADOR:3',
+    });
     expect(localStorage.getItem('token')).toBeNull();
   });
 

@@ -37,7 +37,7 @@ describe('the session middleware', () => {
     // The layout and the screen load lazily: slow on a busy machine.
     expect(await screen.findByText('Dra. Ana', {}, { timeout: 30_000 })).toBeInTheDocument();
     store.dispatch(professionalsListRemembered('nome=ana'));
-    localStorage.setItem('redirectAfterLogin', '1 /agendamentos');
+    localStorage.setItem('redirectAfterLogin', 'ADMINISTRADOR:1 /agendamentos');
 
     server.use(http.get('*/api/professionals', () => HttpResponse.json({ message: 'Sessão expirada.' }, { status: 401 })));
     await store.dispatch(professionalsApi.endpoints.getProfessionals.initiate({ page: 2 }, { forceRefetch: true }));
@@ -84,7 +84,7 @@ describe('the session middleware', () => {
       store.dispatch(downloadFile('/lista.csv', 'b.csv')),
     ]);
     expect(results).toEqual([false, false]);
-    expect(store.getState().auth).toMatchObject({ isAuthenticated: false, expiredUserId: 4 });
+    expect(store.getState().auth).toMatchObject({ isAuthenticated: false, expiredOwner: 'PARCEIRO:4' });
     localStorage.setItem('token', 'another-visitor');
     store.dispatch(unauthorizedResponse({}));
     expect(localStorage.getItem('token')).toBe('another-visitor');

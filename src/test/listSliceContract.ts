@@ -36,7 +36,7 @@ export function describeListSlice<D extends string>(name: string, slice: ListSli
 
     it.each([
       ['Sair', loggedOut()],
-      ['a 401', sessionExpired({ userId: 1 })],
+      ['a 401', sessionExpired({ owner: 'ADMINISTRADOR:1' })],
       ['the preference turned off', rememberedListsForgotten()],
     ])('forgets the remembered list on %s', (_when, action) => {
       const store = makeStore();
@@ -48,7 +48,7 @@ export function describeListSlice<D extends string>(name: string, slice: ListSli
 
     it.each([
       ['Sair', loggedOut()],
-      ['a 401', sessionExpired({ userId: 1 })],
+      ['a 401', sessionExpired({ owner: 'ADMINISTRADOR:1' })],
     ])('closes the open dialog on %s', (_when, action) => {
       const store = makeStore();
       store.dispatch(slice.dialogOpened({ dialog: slice.recordDialog, id: 7 }));

@@ -24,7 +24,7 @@ describe('appointments slice', () => {
 
   it.each([
     ['Sair', loggedOut()],
-    ['a 401', sessionExpired({ userId: 1 })],
+    ['a 401', sessionExpired({ owner: 'ADMINISTRADOR:1' })],
     ['the preference turned off', rememberedListsForgotten()],
   ])('forgets the remembered list on %s', (_when, action) => {
     const store = makeStore();

@@ -14,8 +14,8 @@ export interface AuthState {
   isAuthenticated: boolean;
   /** Why the last session ended, when the server said (an inactivated account): shown on /login. */
   sessionEndNotice?: string;
-  /** Whose session expired: only that user is taken back to where it was. */
-  expiredUserId?: number;
+  /** Whose session expired (a `sessionOwner`): only that user is taken back to where it was. */
+  expiredOwner?: string;
   /** The user pressed 'Sair': the next sign-in starts afresh, not where this session was. */
   signedOut?: boolean;
 }
@@ -35,7 +35,7 @@ export const authSlice = createSlice({
       .addCase(sessionExpired, (_state, { payload }) => ({
         ...initialState,
         sessionEndNotice: payload.reason,
-        expiredUserId: payload.userId,
+        expiredOwner: payload.owner,
       }))
       .addCase(loggedOut, () => ({ ...initialState, signedOut: true }));
   },

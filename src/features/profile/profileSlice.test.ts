@@ -40,7 +40,7 @@ describe('profile slice', () => {
     expect(selectPreferencesLoaded(makeStore().getState())).toBe(false);
   });
 
-  it.each([loggedOut(), sessionExpired({ userId: 5 })])('lets the next user load their own on %j', (action) => {
+  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:5' })])('lets the next user load their own on %j', (action) => {
     const store = makeStore();
     store.dispatch(preferencesLoaded({ owner: 'REVENDEDOR:5', preferences: { rememberLists: false, colorMode: 'dark' } }));
     store.dispatch(action);

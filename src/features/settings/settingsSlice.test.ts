@@ -13,7 +13,7 @@ describe('settings slice', () => {
     expect(selectHistoryParameterId(store.getState())).toBeNull();
   });
 
-  it.each([loggedOut(), sessionExpired({ userId: 1 })])('closes the history when the session ends (%j)', (action) => {
+  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:1' })])('closes the history when the session ends (%j)', (action) => {
     const store = makeStore();
     store.dispatch(historyOpened(2));
     store.dispatch(action);

@@ -160,15 +160,18 @@ describe('LoginPage', () => {
     expect(attempts).toBe(1);
   });
 
-  it('never takes another user to the page an expired session left', async () => {
-    localStorage.setItem('redirectAfterLogin', '8 /agendamentos');
+  it.each([
+    ['another administrator', 'ADMINISTRADOR:8'],
+    ['a reseller with the same id', 'REVENDEDOR:7'],
+  ])('never takes an administrator to the page the expired session of %s left', async (_whose, owner) => {
+    localStorage.setItem('redirectAfterLogin', `${owner} /agendamentos`);
     loginAnswers(200, okUser('ADMINISTRADOR'));
     const { user, router } = renderWithProviders(<LoginRoute />, {
       route: '/login',
       routes: landingRoutes,
       path: '/login',
     });
-    await router.navigate('/login', { replace: true, state: { from: '/agendamentos?page=3', userId: 8 } });
+    await router.navigate('/login', { replace: true, state: { from: '/agendamentos?page=3', owner } });
     await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');
     await user.type(screen.getByLabelText('Email'), 'f@x.com');
     await user.type(screen.getByLabelText('Senha'), 'segredo1');
@@ -191,7 +194,7 @@ describe('LoginPage', () => {
   );
 
   it('takes an administrator back to the page its own expired session left', async () => {
-    localStorage.setItem('redirectAfterLogin', '7 /agendamentos');
+    localStorage.setItem('redirectAfterLogin', 'ADMINISTRADOR:7 /agendamentos');
     loginAnswers(200, okUser('ADMINISTRADOR'));
     const { user, router } = renderLogin();
     await user.selectOptions(screen.getByLabelText('Tipo de Usuário'), 'Administrador');

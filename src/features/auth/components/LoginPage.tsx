@@ -3,7 +3,7 @@ import { FormikProvider, useFormik } from 'formik';
 import { useEffect, useState } from 'react';
 import { apiSlice } from '../../../api/apiSlice';
 import { useLoginMutation } from '../../../api/authApi';
-import { clearRedirect, getToken, readRedirectFor, sitePathOrNull, writeSession } from '../../../api/session';
+import { clearRedirect, getToken, readRedirectFor, sessionOwner, sitePathOrNull, writeSession } from '../../../api/session';
 import { answerStatus, serverMessage } from '../../../api/failures';
 import { loggedOut } from '../../../api/sessionEvents';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
@@ -48,9 +48,11 @@ export default function LoginPage({ cameFrom: entryState, goTo }: LoginPageProps
   const sessionEndNotice = useAppSelector(selectSessionEndNotice);
   // The page this tab was sent here from (RequireAuth): anyone's for a visitor who had no session,
   // only its owner's after an expired one; else what an expiry stored for this user (a reload of /login).
-  const cameFrom = entryState as { from?: unknown; userId?: unknown } | null;
-  const rememberedFor = (userId: number) =>
-    (cameFrom?.userId == null || cameFrom.userId === userId ? sitePathOrNull(cameFrom?.from) : null) ?? readRedirectFor(userId);
+  const cameFrom = entryState as { from?: unknown; owner?: unknown } | null;
+  const rememberedFor = (user: { userType: UserType; id: number }) => {
+    const owner = sessionOwner(user);
+    return (cameFrom?.owner == null || cameFrom.owner === owner ? sitePathOrNull(cameFrom?.from) : null) ?? readRedirectFor(owner);
+  };
   // Only a session that existed when the page opened forwards; signing in here navigates by itself.
   const [signedInOnLoad] = useState(() => Boolean(currentUser && getToken()));
   const [login] = useLoginMutation();
@@ -73,7 +75,7 @@ export default function LoginPage({ cameFrom: entryState, goTo }: LoginPageProps
         writeSession({ token, email: user.email, userType: user.userType, userId: user.id });
         dispatch(userSet({ id: user.id, email: user.email, userType: user.userType, nome: user.nome }));
         notify.success(AUTH_MESSAGES.loginSuccess);
-        const destination = landingPathFor(user.userType, rememberedFor(user.id));
+        const destination = landingPathFor(user.userType, rememberedFor(user));
         clearRedirect();
         goTo(destination);
       } catch (error) {
@@ -89,7 +91,7 @@ export default function LoginPage({ cameFrom: entryState, goTo }: LoginPageProps
 
   const { submit, submitting } = useSubmitOnce(formik);
 
-  const forwardTo = signedInOnLoad && currentUser ? landingPathFor(currentUser.userType, rememberedFor(currentUser.id)) : null;
+  const forwardTo = signedInOnLoad && currentUser ? landingPathFor(currentUser.userType, rememberedFor(currentUser)) : null;
   useEffect(() => {
     if (forwardTo) goTo(forwardTo);
   }, [forwardTo, goTo]);
