@@ -3,6 +3,10 @@ import os from 'node:os';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Client } from 'pg';
+import { FOLDED_FROM, FOLDED_TO } from '../../server/lib/nameOrder';
+
+/** A reseller's name as its list sorts it (server/lib/nameOrder.ts). */
+const RESELLER_NAME_KEY = `translate(lower(r.nome), '${FOLDED_FROM}', '${FOLDED_TO}')`;
 
 /** As the service sends them: a window's first instant (`days` before now), its São Paulo day, that day's part of the window. */
 const since = (days: number) => `'${new Date(Date.now() - days * 86_400_000).toISOString()}'::timestamptz`;
@@ -22,13 +26,13 @@ const holderPage = (order: string, offset: number, filter = '') => `
 
 /** The second statement of a beneficiaries' page: the groups of its holders (here the first page's), in their order, with their lookups. */
 const HOLDER_GROUPS = `
-    with page as (select array(select id from beneficiaries where holder_id is null order by name, id limit 10) as ids)
+    with page as (select array(select id from beneficiaries where holder_id is null order by name_key, id limit 10) as ids)
     select b.id, b.name, (select h.cpf from beneficiaries h where h.id = b.holder_id), r.nome,
       (select f.titulo from branches f where f.id = b.branch_id), (select p.nome from partners p where p.id = b.partner_id)
     from page, beneficiaries b
     left join resellers r on r.id = b.reseller_id
     where coalesce(b.holder_id, b.id) = any(page.ids)
-    order by array_position(page.ids, coalesce(b.holder_id, b.id)), b.holder_id is not null, b.name, b.id`;
+    order by array_position(page.ids, coalesce(b.holder_id, b.id)), b.holder_id is not null, b.name_key, b.id`;
 
 /**
  * EXPLAIN ANALYZE of the list and report queries at the large size (the SQL the services send, with
@@ -36,19 +40,19 @@ const HOLDER_GROUPS = `
  * cached seed in the temp folder); PostgreSQL: `--pg URL`.
  */
 export const PLAN_QUERIES: Record<string, string> = {
-  'beneficiaries, first page’s holder ids (by name)': holderPage('order by b.name, b.id', 0),
+  'beneficiaries, first page’s holder ids (by name)': holderPage('order by b.name_key, b.id', 0),
   'beneficiaries, a page’s groups by their holder ids (with their dependents and lookups)': HOLDER_GROUPS,
   'beneficiaries, page 5,000’s ids (offset 49,990: past the middle of 75,000, read from the end)': holderPage(
-    'order by b.name desc, b.id desc',
+    'order by b.name_key desc, b.id desc',
     25_000,
   ),
   'beneficiaries, page 3,750’s ids (the middle: the worst case, offset 37,490 by the id-only index scan)': holderPage(
-    'order by b.name, b.id',
+    'order by b.name_key, b.id',
     37_490,
   ),
-  'beneficiaries, last page’s ids (read from the end)': holderPage('order by b.name desc, b.id desc', 0),
+  'beneficiaries, last page’s ids (read from the end)': holderPage('order by b.name_key desc, b.id desc', 0),
   'beneficiaries, a partner page 180’s ids (its name index, offset 1,790)': holderPage(
-    'order by b.name, b.id',
+    'order by b.name_key, b.id',
     1_790,
     'and b.partner_id = (select min(id) from partners)',
   ),
@@ -59,7 +63,7 @@ export const PLAN_QUERIES: Record<string, string> = {
     left join resellers r on r.id = b.reseller_id
     where b.holder_id is null
       and coalesce(b.holder_id, b.id) in (select coalesce(m.holder_id, m.id) from beneficiaries m where m.name ilike '%Helena Dias%')
-    order by b.name, b.id limit 10`,
+    order by b.name_key, b.id limit 10`,
   'appointments, status + date range': `
     select a.id, ${APPOINTMENT_LOOKUPS} from appointments a
     where a.starts_at >= now() and a.starts_at < now() + interval '7 days' and a.status = 'SCHEDULED'
@@ -95,11 +99,11 @@ export const PLAN_QUERIES: Record<string, string> = {
     join resellers r on r.id = s.reseller_id join branches f on f.id = r.id_filial join partners p on p.id = r.id_parceiro
     where s.status = 'paid' order by s.data_hora asc, s.id asc limit 10`,
   'beneficiaries CSV, a batch in the middle (keyset after the groups before "M", server/lib/keyset.ts)': `
-    select b.id, b.name, r.nome, json_build_array((coalesce(h.name, b.name))::text, (coalesce(b.holder_id, b.id))::text,
-      (b.holder_id is not null)::text, (b.name)::text, (b.id)::text)
+    select b.id, b.name, r.nome, json_build_array((coalesce(h.name_key, b.name_key))::text, (coalesce(b.holder_id, b.id))::text,
+      (b.holder_id is not null)::text, (b.name_key)::text, (b.id)::text)
     from beneficiaries b left join resellers r on r.id = b.reseller_id left join beneficiaries h on h.id = b.holder_id
-    where (coalesce(h.name, b.name), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name, b.id) > ('M', '0', 'false', 'M', '0')
-    order by coalesce(h.name, b.name), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name, b.id limit 1000`,
+    where (coalesce(h.name_key, b.name_key), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name_key, b.id) > ('m', '0', 'false', 'm', '0')
+    order by coalesce(h.name_key, b.name_key), coalesce(b.holder_id, b.id), b.holder_id is not null, b.name_key, b.id limit 1000`,
   'audit CSV, a batch deep (keyset after an entry a month back)': `
     select a.*, json_build_array(a.created_at::text, a.id::text) from audit_log a
     where (a.created_at, a.id) < (now() - interval '30 days', 2147483647)
@@ -107,9 +111,9 @@ export const PLAN_QUERIES: Record<string, string> = {
   'audit, last page (read from the end)': `
     select a.* from audit_log a order by a.created_at asc, a.id asc limit 10`,
   'resellers CSV, a batch sorted by PIX descending (NULLs first: the expanded keyset)': `
-    select r.*, json_build_array(r.pix::text, lower(r.nome), r.id::text) from resellers r
-    where (r.pix < 'm' or (r.pix = 'm' and (lower(r.nome), r.id) > ('m', 0)))
-    order by r.pix desc, lower(r.nome), r.id limit 1000`,
+    select r.*, json_build_array(r.pix::text, ${RESELLER_NAME_KEY}, r.id::text) from resellers r
+    where (r.pix < 'm' or (r.pix = 'm' and (${RESELLER_NAME_KEY}, r.id) > ('m', 0)))
+    order by r.pix desc, ${RESELLER_NAME_KEY}, r.id limit 1000`,
   'sales report, summary for a partner and month': `
     select coalesce(sum(t.count), 0)::int, coalesce(sum(t.total), 0) from sales_partner_months t
     where t.partner_id = (select min(id) from partners)

@@ -2,7 +2,7 @@ import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/mig
 
 /**
  * Migration 0035 (issue 20): the holders in name order, cut into segments that each count the holders
- * from their mark to the next. Filled for the holders already there, then kept by triggers through
+ * from their mark to the next (by the names' keys since 0039, server/lib/nameOrder.ts). Filled for the holders already there, then kept by triggers through
  * inserts, renames, holders becoming dependents, deletions and truncation; rebuilt at any size.
  */
 
@@ -19,8 +19,8 @@ async function segments(db: MigrationTarget): Promise<Record<string, number>> {
   const [{ kept, counted }] = (await db.run(`
     select (select coalesce(jsonb_object_agg(position, holders), '{}') from holder_name_segments where holders <> 0) as kept,
            (select coalesce(jsonb_object_agg(position, n), '{}') from (
-              select (select s.position from holder_name_segments s where (s.name, s.id) <= (b.name, b.id)
-                      order by s.name desc, s.id desc limit 1) as position, count(*)::int as n
+              select (select s.position from holder_name_segments s where (s.name_key, s.id) <= (b.name_key, b.id)
+                      order by s.name_key desc, s.id desc limit 1) as position, count(*)::int as n
               from beneficiaries b where holder_id is null group by 1) c) as counted`)) as Array<{
     kept: Record<string, number>;
     counted: Record<string, number>;
@@ -35,11 +35,12 @@ describeMigration('0035_holder_name_segments', (db) => {
     await db.migrate(MIGRATIONS);
     expect(await segments(db)).toEqual({ 1: 1000, 2: 1000, 3: 490 });
     // Each mark is the first holder of its segment in the list's order: 249 holders a name, ids rising.
-    const marks = await db.run(`select name, id from holder_name_segments where position > 0 order by position`);
+    // (Marked by the names' keys since migration 0039.)
+    const marks = await db.run(`select name_key, id from holder_name_segments where position > 0 order by position`);
     expect(marks).toEqual([
-      { name: 'Titular 0', id: 10 },
-      { name: 'Titular 4', id: 44 },
-      { name: 'Titular 8', id: 88 },
+      { name_key: 'titular 0', id: 10 },
+      { name_key: 'titular 4', id: 44 },
+      { name_key: 'titular 8', id: 88 },
     ]);
   });
 

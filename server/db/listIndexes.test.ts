@@ -1,3 +1,4 @@
+import { FOLDED_FROM, FOLDED_TO } from '../lib/nameOrder';
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
@@ -94,20 +95,30 @@ describeMigration('0036_appointments_starts_id', (db) => {
   });
 });
 
+/** A name's sort key as the lists write it (server/lib/nameOrder.ts), by hand. */
+const folded = (column: string) => `translate(lower(${column}), '${FOLDED_FROM}', '${FOLDED_TO}')`;
+
 /** A page of the resellers' or the professionals' ids in their default order (name, then id), forward or from the end. */
-const namePage = (table: 'resellers' | 'professionals', fromEnd: boolean) => {
+const namePage = (table: 'resellers' | 'professionals', fromEnd: boolean, order = folded) => {
   const [name, where] = table === 'resellers' ? ['nome', ''] : ['nome_completo', 'where removed_at is null'];
   const direction = fromEnd ? 'desc' : 'asc';
-  return `select id from ${table} ${where} order by lower(${name}) ${direction}, id ${direction} limit 10 offset 100`;
+  return `select id from ${table} ${where} order by ${order(name)} ${direction}, id ${direction} limit 10 offset 100`;
 };
+/** The patient picker's first matches with no text typed: active beneficiaries by name (telemedicine/beneficiaries.ts). */
+const PATIENT_CHOICES = `select uuid, name, cpf from beneficiaries where is_active order by name_key, id limit 50`;
+/** A page of the holders' ids in name order (beneficiaries/holderPage.ts), every partner's or one's. */
+const holdersPage = (where = '') =>
+  `select id from beneficiaries where holder_id is null ${where} order by name_key, id limit 10 offset 100`;
 
 describeMigration('0037_name_order_indexes', (db) => {
   it('reads a page of the resellers and of the professionals in name order from an index, where every row was sorted', async () => {
-    expect((await planOf(db, namePage('resellers', false))).sorts).toBe(true);
-    expect((await planOf(db, namePage('professionals', false))).sorts).toBe(true);
+    const lowerCase = (column: string) => `lower(${column})`;
+    expect((await planOf(db, namePage('resellers', false, lowerCase))).sorts).toBe(true);
+    expect((await planOf(db, namePage('professionals', false, lowerCase))).sorts).toBe(true);
 
     await db.migrate(MIGRATIONS);
 
+    // The order the lists now ask (0039's) walks the same indexes.
     for (const fromEnd of [false, true]) {
       expect(await planOf(db, namePage('resellers', fromEnd))).toEqual({ scans: ['Index Scan on resellers_nome_id_idx'], sorts: false });
       expect(await planOf(db, namePage('professionals', fromEnd))).toEqual({
@@ -115,6 +126,55 @@ describeMigration('0037_name_order_indexes', (db) => {
         sorts: false,
       });
     }
+  });
+});
+
+describeMigration('0039_accent_folded_name_order', (db) => {
+  it('orders names without accents or case, from the indexes that served the old orders', async () => {
+    for (const query of [namePage('resellers', false), namePage('professionals', true)]) expect((await planOf(db, query)).sorts).toBe(true);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await planOf(db, namePage('resellers', true))).toEqual({ scans: ['Index Scan on resellers_nome_id_idx'], sorts: false });
+    expect(await planOf(db, namePage('professionals', false))).toEqual({
+      scans: ['Index Scan on professionals_nome_id_idx'],
+      sorts: false,
+    });
+    expect(await planOf(db, PATIENT_CHOICES)).toEqual({ scans: ['Index Scan on beneficiaries_name_idx'], sorts: false });
+    expect(await planOf(db, holdersPage())).toEqual({ scans: ['Index Only Scan on beneficiaries_holder_name_idx'], sorts: false });
+    expect(await planOf(db, holdersPage('and partner_id = 1'))).toEqual({
+      scans: ['Index Only Scan on beneficiaries_partner_holder_name_idx'],
+      sorts: false,
+    });
+
+    const [{ names }] = (await db.run(`
+      insert into partners (nome, cnpj, email, senha_hash) values
+        ('Vinícius', '11222333000181', 'v@x.com', 'x'), ('Ágata', '11444777000161', 'a@x.com', 'x'),
+        ('agnes', '11111111000191', 'g@x.com', 'x'), ('Érico', '22222222000191', 'e@x.com', 'x');
+      select string_agg(nome, ', ' order by ${folded('nome')}, id) as names from partners`)) as Array<{ names: string }>;
+    expect(names).toBe('Ágata, agnes, Érico, Vinícius');
+  });
+
+  it("keys the beneficiaries already there and those to come, and marks the holders' name segments by key", async () => {
+    await db.run(`insert into beneficiaries (id, name, cpf) values (1, 'Vinícius', '00000000001'), (2, 'Ágata', '00000000002')`);
+
+    await db.migrate(MIGRATIONS);
+
+    await db.run(`insert into beneficiaries (id, name, cpf) values (3, 'ÉRICO', '00000000003'), (4, 'agnes', '00000000004')`);
+    const rows = await db.run(`select name, name_key from beneficiaries order by name_key, id`);
+    expect(rows).toEqual([
+      { name: 'Ágata', name_key: 'agata' },
+      { name: 'agnes', name_key: 'agnes' },
+      { name: 'ÉRICO', name_key: 'erico' },
+      { name: 'Vinícius', name_key: 'vinicius' },
+    ]);
+    await db.run(`update beneficiaries set name = 'Úrsula' where id = 1`);
+    await db.run(`select holder_name_segments_rebuild(2)`);
+    expect(await db.run(`select name_key, id, holders from holder_name_segments order by position`)).toEqual([
+      { name_key: '', id: 0, holders: 0 },
+      { name_key: 'agata', id: 2, holders: 2 },
+      { name_key: 'erico', id: 3, holders: 2 },
+    ]);
   });
 });
 

@@ -571,8 +571,8 @@ describe('the holders’ name segments count every holder once (migration 0035)'
       app,
       sql`select (select array_agg(holders order by position) from holder_name_segments) as kept,
                  (select array_agg(coalesce(n, 0) order by s.position) from holder_name_segments s left join (
-                    select (select m.position from holder_name_segments m where (m.name, m.id) <= (b.name, b.id)
-                            order by m.name desc, m.id desc limit 1) as position, count(*)::int as n
+                    select (select m.position from holder_name_segments m where (m.name_key, m.id) <= (b.name_key, b.id)
+                            order by m.name_key desc, m.id desc limit 1) as position, count(*)::int as n
                     from beneficiaries b where holder_id is null group by 1) c on c.position = s.position) as counted`,
     );
     expect(kept).toEqual(counted);

@@ -68,7 +68,7 @@ async function walk(type: UserType, query: string, pageSize: number): Promise<st
 
 describe('GET /api/beneficiaries, deep pages and totals', () => {
   it('gives every holder once, in name then id order, from the first page to the last', async () => {
-    const expected = await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name, id`);
+    const expected = await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name_key, id`);
     expect(expected.length).toBeGreaterThan(EXTRA_HOLDERS);
     expect(await walk('ADMINISTRADOR', '', 100)).toEqual(expected.map((row) => row.cpf));
   });
@@ -76,7 +76,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
   it('keeps a requested sort when reading from the end', async () => {
     const expected = await sqlRows<{ cpf: string }>(
       app,
-      sql`select cpf from beneficiaries where holder_id is null and partner_id = ${demo.partnerId} order by cpf desc, name, id`,
+      sql`select cpf from beneficiaries where holder_id is null and partner_id = ${demo.partnerId} order by cpf desc, name_key, id`,
     );
     expect(await walk('PARCEIRO', 'sort=cpf:desc', 100)).toEqual(expected.map((row) => row.cpf));
   });
@@ -123,7 +123,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
       const expected = await sqlRows<{ cpf: string }>(
         app,
         sql`select cpf from beneficiaries where holder_id is null and partner_id = ${demo.partnerId}
-            order by cpf desc, name, id limit 10 offset ${(page - 1) * 10}`,
+            order by cpf desc, name_key, id limit 10 offset ${(page - 1) * 10}`,
       );
       expect(read.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(expected.map((row) => row.cpf));
     }
@@ -132,11 +132,11 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
   // Up to a thousand matching groups are read from their holders' ids, more in the list's order
   // (probeMatchingHolders): both give every matching holder once, in order, and only those in scope.
   it.each([
-    ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`, '', sql`name, id`],
-    ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`, '', sql`name, id`],
-    ['ADMINISTRADOR', 'a few groups, by CPF, last first', 'Paginação 00', () => sql`true`, '&sort=cpf:desc', sql`cpf desc, name, id`],
-    ['ADMINISTRADOR', 'more than a thousand groups, by CPF', 'Paginação', () => sql`true`, '&sort=cpf:asc', sql`cpf, name, id`],
-    ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`, '', sql`name, id`],
+    ['ADMINISTRADOR', 'more than a thousand groups', 'Paginação', () => sql`true`, '', sql`name_key, id`],
+    ['ADMINISTRADOR', 'a few groups', 'Paginação 00', () => sql`true`, '', sql`name_key, id`],
+    ['ADMINISTRADOR', 'a few groups, by CPF, last first', 'Paginação 00', () => sql`true`, '&sort=cpf:desc', sql`cpf desc, name_key, id`],
+    ['ADMINISTRADOR', 'more than a thousand groups, by CPF', 'Paginação', () => sql`true`, '&sort=cpf:asc', sql`cpf, name_key, id`],
+    ['PARCEIRO', 'a few groups, in the partner’s scope', 'ção 01', () => sql`partner_id = ${demo.partnerId}`, '', sql`name_key, id`],
   ] as const)(
     'gives every holder a name filter matches, once and in order, page after page: %s, %s',
     async (type, _case, name, scope, sort, order) => {
@@ -221,7 +221,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
 
 describe('GET /api/beneficiaries, deep pages from the name segments (migration 0035)', () => {
   const everyHolder = async () =>
-    (await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name, id`)).map(
+    (await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where holder_id is null order by name_key, id`)).map(
       (row) => row.cpf,
     );
 

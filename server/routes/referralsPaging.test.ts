@@ -34,7 +34,7 @@ describe('GET /api/appointments/referrals, deep pages', () => {
   it.each([
     ['newest first (no sort)', '', sql`r.created_at desc, r.id desc`],
     ['oldest first', '&sort=criadoEm:asc', sql`r.created_at asc, r.id desc`],
-    ['by patient', '&sort=beneficiario:asc', sql`lower(b.name) asc, r.id desc`],
+    ['by patient', '&sort=beneficiario:asc', sql`b.name_key asc, r.id desc`],
     ['by CPF, descending', '&sort=cpf:desc', sql`b.cpf desc, r.id desc`],
     ['by status', '&sort=status:asc', sql`r.status asc, r.id desc`],
   ])('gives every referral once, in order, from the first page to the last: %s', async (_case, sort, order) => {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { nameOrder } from '../lib/nameOrder';
 import { EVERY_DAY, insertProfessional, specialtyByName } from '../test/careFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { injectAs, sqlRows } from '../test/helpers';
@@ -142,8 +143,8 @@ describe('GET /api/appointments, one filter, sort and page after another', () =>
     { sort: '', order: sql`a.starts_at < now(), case when a.starts_at >= now() then a.starts_at end asc, a.starts_at desc, a.id desc` },
     { sort: 'data:asc', order: sql`a.starts_at asc, a.id desc` },
     { sort: 'data:desc', order: sql`a.starts_at desc, a.id desc` },
-    { sort: 'paciente:asc', order: sql`lower(b.name) asc, a.id desc` },
-    { sort: 'profissional:desc', order: sql`lower(p.nome_completo) desc, a.id desc` },
+    { sort: 'paciente:asc', order: sql`b.name_key asc, a.id desc` },
+    { sort: 'profissional:desc', order: sql`${nameOrder(sql`p.nome_completo`)} desc, a.id desc` },
     { sort: 'especialidade:asc', order: sql`s.name asc, a.id desc` },
     { sort: 'status:desc', order: sql`a.status desc, a.id desc` },
   ];
@@ -186,7 +187,7 @@ describe('GET /api/appointments/referrals, one filter, sort and page after anoth
   const sorts = [
     { sort: '', order: sql`r.created_at desc, r.id desc` },
     { sort: 'criadoEm:asc', order: sql`r.created_at asc, r.id desc` },
-    { sort: 'beneficiario:asc', order: sql`lower(b.name) asc, r.id desc` },
+    { sort: 'beneficiario:asc', order: sql`b.name_key asc, r.id desc` },
     { sort: 'cpf:desc', order: sql`b.cpf desc, r.id desc` },
     { sort: 'status:asc', order: sql`r.status asc, r.id desc` },
     { sort: 'status:desc', order: sql`r.status desc, r.id desc` },

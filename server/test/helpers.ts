@@ -73,3 +73,6 @@ export function csvLines(body: string): string[] {
 }
 
 export { CLOCK_ONLY } from '../../src/test/clock';
+
+/** `text` without its accents ('Ágata' → 'Agata'): the lists' name order compares names so (server/lib/nameOrder.ts). */
+export const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { nameOrder } from '../../lib/nameOrder';
 import {
   boolean,
   customType,
@@ -107,8 +108,8 @@ export const resellers = pgTable(
     uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
     index('resellers_branch_idx').on(t.branchId),
     index('resellers_partner_idx').on(t.partnerId),
-    // The list's default order, name then id, from the index (migration 0037).
-    index('resellers_nome_id_idx').on(sql`lower(${t.nome})`, t.id),
+    // The list's default order, name then id, from the index (migrations 0037, 0039).
+    index('resellers_nome_id_idx').on(nameOrder(t.nome), t.id),
     // 'Nome contém' and 'CPF contém' from trigrams (migration 0038).
     index('resellers_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('resellers_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { nameOrder } from '../../lib/nameOrder';
 import {
   type AnyPgColumn,
   boolean,
@@ -56,6 +57,10 @@ export const beneficiaries = pgTable(
      * keeps groups whole; null on a dependent. The database keeps it (triggers, migration 0026).
      */
     groupNames: text('group_names'),
+    /** The name's sort key, lower case without accents (server/lib/nameOrder.ts): every list orders beneficiaries by it. */
+    nameKey: text('name_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => nameOrder(beneficiaries.name)),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -68,7 +73,8 @@ export const beneficiaries = pgTable(
     index('beneficiaries_holder_idx').on(t.holderId),
     index('beneficiaries_reseller_idx').on(t.resellerId),
     index('beneficiaries_provider_uuid_idx').on(t.providerUuid),
-    index('beneficiaries_name_idx').on(sql`lower(${t.name})`),
+    // The patient picker's first matches in name order (migration 0039).
+    index('beneficiaries_name_idx').on(t.nameKey, t.id),
     // 'Nome contém' (ilike '%…%') at 100k rows: trigrams (pg_trgm, created by the migration). Without
     // fastupdate each insert goes into the index itself, not into a pending list every search must
     // scan (up to 4 MB: a 1 ms search took 6-8 ms with the seed's dependents still pending).
@@ -79,11 +85,11 @@ export const beneficiaries = pgTable(
     index('beneficiaries_group_idx').on(sql`coalesce(${t.holderId}, ${t.id})`),
     // The holders' page in name order reads just the page.
     index('beneficiaries_holder_name_idx')
-      .on(t.name, t.id)
+      .on(t.nameKey, t.id)
       .where(sql`holder_id is null`),
     // A partner's holders in name order, deep pages too, from the index alone (migration 0015).
     index('beneficiaries_partner_holder_name_idx')
-      .on(t.partnerId, t.name, t.id)
+      .on(t.partnerId, t.nameKey, t.id)
       .where(sql`holder_id is null`),
     // 'Nome contém' on the holders' group names (migration 0026).
     index('beneficiaries_group_names_trgm_idx')
@@ -119,11 +125,11 @@ export const holderNameSegments = pgTable(
   'holder_name_segments',
   {
     position: integer('position').primaryKey(),
-    name: text('name').notNull(),
+    nameKey: text('name_key').notNull(),
     id: integer('id').notNull(),
     holders: integer('holders').notNull(),
   },
-  (t) => [index('holder_name_segments_mark_idx').on(t.name, t.id)],
+  (t) => [index('holder_name_segments_mark_idx').on(t.nameKey, t.id)],
 );
 
 /** One row per sale: the plan, the amount charged and when; attributed to a reseller when the sales link was valid. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { nameOrder } from '../../lib/nameOrder';
 import {
   boolean,
   check,
@@ -77,9 +78,9 @@ export const professionals = pgTable(
     uniqueIndex('professionals_cpf_key')
       .on(t.cpf)
       .where(sql`removed_at is null`),
-    // The list's default order, name then id, from the index (migration 0037).
+    // The list's default order, name then id, from the index (migrations 0037, 0039).
     index('professionals_nome_id_idx')
-      .on(sql`lower(${t.nomeCompleto})`, t.id)
+      .on(nameOrder(t.nomeCompleto), t.id)
       .where(sql`removed_at is null`),
     // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038).
     index('professionals_nome_trgm_idx')

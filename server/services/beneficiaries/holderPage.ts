@@ -23,12 +23,12 @@ import { holderMarkAt, type HolderMark } from './holderSegments';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
 
-export const HOLDER_SORTS = { name: beneficiaries.name, cpf: beneficiaries.cpf };
+export const HOLDER_SORTS = { name: beneficiaries.nameKey, cpf: beneficiaries.cpf };
 
 /** The holders' order: the requested column first, then name and id. */
 const holderKey = (sort: ListSort | undefined): KeyPart[] => [
   ...(sort ? [{ column: sort.column, direction: sort.direction }] : []),
-  { column: beneficiaries.name, direction: 'asc' },
+  { column: beneficiaries.nameKey, direction: 'asc' },
   { column: beneficiaries.id, direction: 'asc' },
 ];
 
@@ -120,7 +120,7 @@ function holderGroupsQuery(db: Database, type: Principal['type']) {
     .orderBy(
       sql`array_position(${ids}::int[], ${groupKey(beneficiaries)})`,
       sql`${beneficiaries.holderId} is not null`,
-      asc(beneficiaries.name),
+      asc(beneficiaries.nameKey),
       asc(beneficiaries.id),
     );
 }
@@ -140,7 +140,7 @@ async function holderGroups(db: Database, type: Principal['type'], scope: unknow
 const SHALLOW_OFFSET = 1000;
 
 /** The holders from a name segment's mark on, in name order (the mark's name and id as placeholders). */
-const afterMark = sql`(${beneficiaries.name}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
+const afterMark = sql`(${beneficiaries.nameKey}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
 
 /**
  * One page of holders in scope matching the filters, each followed by its dependents, and the number
@@ -178,7 +178,7 @@ export async function listHolderPage(
     const ids = await readPreparedPage(
       db,
       `beneficiaries: page ids, ${shape}${sorted}${from}`,
-      mark ? { ...values, markName: mark.name, markId: mark.id } : values,
+      mark ? { ...values, markName: mark.nameKey, markId: mark.id } : values,
       { limit, offset },
       (cut) => holderIdsQuery(db, mark ? and(placeholders(), afterMark) : placeholders(), holderOrder(page.sort, reverse), cut),
     );

@@ -10,24 +10,25 @@ const REBALANCE_CHECK_MS = 10 * 60 * 1000;
 
 /** Where the holders from a position on start: a segment's mark, and how many holders come before it. */
 export interface HolderMark {
-  name: string;
+  /** The first holder's name key (beneficiaries.name_key) when the segments were last rebuilt. */
+  nameKey: string;
   id: number;
   before: number;
 }
 
 /**
  * The mark of the segment holding position `offset` (from 0) of every holder in name order, from the
- * segments the database keeps (migration 0035): exact, whatever was written since their rebuild.
+ * segments the database keeps (migrations 0035, 0039): exact, whatever was written since their rebuild.
  */
 export async function holderMarkAt(db: Database, offset: number): Promise<HolderMark> {
   const { rows } = (await db.execute(sql`
-    select name, id, before from (
-      select position, name, id, (sum(holders) over (order by position) - holders)::int as before from ${holderNameSegments}
+    select "nameKey", id, before from (
+      select position, name_key as "nameKey", id, (sum(holders) over (order by position) - holders)::int as before from ${holderNameSegments}
     ) marks
     where before <= ${offset} order by position desc limit 1`)) as unknown as { rows: HolderMark[] };
   // The segment at position 0, marked ('', 0) before every holder, always exists (migration 0035).
-  const [mark = { name: '', id: 0, before: 0 }] = rows;
-  return { name: mark.name, id: Number(mark.id), before: Number(mark.before) };
+  const [mark = { nameKey: '', id: 0, before: 0 }] = rows;
+  return { nameKey: mark.nameKey, id: Number(mark.id), before: Number(mark.before) };
 }
 
 /**

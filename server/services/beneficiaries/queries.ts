@@ -64,10 +64,10 @@ function selectBeneficiaries<Extra extends Record<string, SQL> = Record<never, n
 
 /** Holders first by name, each followed by its dependents (with the holder joined): the CSV's order, unique by the id. */
 const groupedOrder = keyset([
-  { column: sql`coalesce(${holders.name}, ${beneficiaries.name})`, direction: 'asc' },
+  { column: sql`coalesce(${holders.nameKey}, ${beneficiaries.nameKey})`, direction: 'asc' },
   { column: groupKey(beneficiaries), direction: 'asc' },
   { column: sql`${beneficiaries.holderId} is not null`, direction: 'asc' },
-  { column: beneficiaries.name, direction: 'asc' },
+  { column: beneficiaries.nameKey, direction: 'asc' },
   { column: beneficiaries.id, direction: 'asc' },
 ]);
 

@@ -7,6 +7,7 @@ import { beneficiaries, branchCounts, branches, partners, resellers } from '../.
 import { conflict, notFound } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { nameOrder } from '../../lib/nameOrder';
 import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
 import { ownScopeKey } from '../scope';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
@@ -29,15 +30,15 @@ export interface BranchFilters {
 }
 
 export const BRANCH_SORTS = {
-  titulo: sql`lower(${branches.titulo})`,
-  parceiro: sql`lower(${partners.nome})`,
+  titulo: nameOrder(branches.titulo),
+  parceiro: nameOrder(partners.nome),
   email: sql`lower(${branches.email})`,
   ativo: branches.ativo,
   data_registro: branches.dataRegistro,
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const BRANCH_DEFAULT_KEY: KeyPart[] = [
-  { column: sql`lower(${branches.titulo})`, direction: 'asc' },
+  { column: nameOrder(branches.titulo), direction: 'asc' },
   { column: branches.id, direction: 'asc' },
 ];
 export const BRANCH_DEFAULT_SORT = orderOfKey(BRANCH_DEFAULT_KEY);
@@ -50,7 +51,7 @@ export function branchOptions(db: Database, principal: Principal, partnerId: num
     .select({ id: branches.id, id_parceiro: branches.partnerId, titulo: branches.titulo, ativo: branches.ativo })
     .from(branches)
     .where(and(branchScope(principal), partnerId === undefined ? undefined : eq(branches.partnerId, partnerId)))
-    .orderBy(asc(sql`lower(${branches.titulo})`), asc(branches.id));
+    .orderBy(asc(nameOrder(branches.titulo)), asc(branches.id));
 }
 
 const columns = {

@@ -9,6 +9,7 @@ import { beneficiaries, branches, partnerLogos, partners, resellers } from '../.
 import { conflict, notFound } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import type { ListQuery } from '../../lib/listQuery';
+import { nameOrder } from '../../lib/nameOrder';
 import { conditionsShape, givenValues, placeholdersFor, readPreparedList, type OrPlaceholders } from '../../lib/preparedList';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
 import type { PasswordHasher } from '../auth/passwords';
@@ -28,7 +29,7 @@ export interface PartnerFilters {
 }
 
 export const PARTNER_SORTS = {
-  nome: sql`lower(${partners.nome})`,
+  nome: nameOrder(partners.nome),
   cnpj: partners.cnpj,
   email: sql`lower(${partners.email})`,
   ativo: partners.ativo,
@@ -36,7 +37,7 @@ export const PARTNER_SORTS = {
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const PARTNER_DEFAULT_KEY: KeyPart[] = [
-  { column: sql`lower(${partners.nome})`, direction: 'asc' },
+  { column: nameOrder(partners.nome), direction: 'asc' },
   { column: partners.id, direction: 'asc' },
 ];
 export const PARTNER_DEFAULT_SORT = orderOfKey(PARTNER_DEFAULT_KEY);
@@ -147,7 +148,7 @@ export function partnerOptions(db: Database, principal: Principal): Promise<Part
     .select({ id: partners.id, nome: partners.nome, ativo: partners.ativo })
     .from(partners)
     .where(partnerScope(principal))
-    .orderBy(asc(sql`lower(${partners.nome})`), asc(partners.id));
+    .orderBy(asc(nameOrder(partners.nome)), asc(partners.id));
 }
 
 /** One partner the principal may see; 404 for any other. */

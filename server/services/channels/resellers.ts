@@ -6,6 +6,7 @@ import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
+import { nameOrder } from '../../lib/nameOrder';
 import { qualified } from '../../lib/qualified';
 import { resellerScope } from '../scope';
 import { ensureNewPasswordAllowed } from '../auth/newPasswords';
@@ -26,18 +27,18 @@ const partnerNameOfRow = sql<string>`(select ${qualified(partners.nome)} from ${
 const branchTitleOfRow = sql<string>`(select ${qualified(branches.titulo)} from ${branches} where ${qualified(branches.id)} = ${qualified(resellers.branchId)})`;
 
 export const RESELLER_SORTS = {
-  nome: sql`lower(${resellers.nome})`,
+  nome: nameOrder(resellers.nome),
   cpf: resellers.cpf,
   email: sql`lower(${resellers.email})`,
   pix: resellers.pix,
-  parceiro: sql`lower(${partnerNameOfRow})`,
-  filial: sql`lower(${branchTitleOfRow})`,
+  parceiro: nameOrder(partnerNameOfRow),
+  filial: nameOrder(branchTitleOfRow),
   ativo: resellers.ativo,
   data_registro: resellers.dataRegistro,
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const RESELLER_DEFAULT_KEY: KeyPart[] = [
-  { column: sql`lower(${resellers.nome})`, direction: 'asc' },
+  { column: nameOrder(resellers.nome), direction: 'asc' },
   { column: resellers.id, direction: 'asc' },
 ];
 export const RESELLER_DEFAULT_SORT = orderOfKey(RESELLER_DEFAULT_KEY);

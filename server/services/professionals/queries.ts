@@ -11,6 +11,7 @@ import type { Database } from '../../db/client';
 import { professionalCounts, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
+import { nameOrder } from '../../lib/nameOrder';
 import {
   conditionsShape,
   givenValues,
@@ -31,13 +32,13 @@ export interface ProfessionalFilters {
 
 /** The sortable columns of 'Lista de Profissionais'. */
 export const PROFESSIONAL_SORTS = {
-  nome: sql`lower(${professionals.nomeCompleto})`,
+  nome: nameOrder(professionals.nomeCompleto),
   cpf: professionals.cpf,
   email: sql`lower(${professionals.email})`,
 };
 /** By name when no sort is asked for, the unique id last so an export can resume after a row. */
 export const PROFESSIONAL_DEFAULT_KEY: KeyPart[] = [
-  { column: sql`lower(${professionals.nomeCompleto})`, direction: 'asc' },
+  { column: nameOrder(professionals.nomeCompleto), direction: 'asc' },
   { column: professionals.id, direction: 'asc' },
 ];
 export const PROFESSIONAL_DEFAULT_SORT = orderOfKey(PROFESSIONAL_DEFAULT_KEY);

@@ -36,6 +36,6 @@ export async function searchPatients(db: Database, text: string | undefined, lim
     .select({ uuid: beneficiaries.uuid, name: beneficiaries.name, cpf: beneficiaries.cpf })
     .from(beneficiaries)
     .where(and(eq(beneficiaries.isActive, true), matches))
-    .orderBy(asc(sql`lower(${beneficiaries.name})`), asc(beneficiaries.id))
+    .orderBy(asc(beneficiaries.nameKey), asc(beneficiaries.id))
     .limit(limit);
 }

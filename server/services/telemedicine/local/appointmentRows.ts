@@ -2,6 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { alias, type AnyPgColumn, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionalSpecialties, professionals, referrals, specialties } from '../../../db/schema';
+import { nameOrder } from '../../../lib/nameOrder';
 import { qualified } from '../../../lib/qualified';
 import { zonedParts } from '../dates';
 import type { Appointment, AppointmentSortColumn, PageRequest } from '../types';
@@ -52,9 +53,9 @@ export const SORTS: Record<
   { column: SQL | AnyPgColumn; joins?: 'beneficiaries' | 'professionals' | 'specialties' }
 > = {
   data: { column: appointments.startsAt },
-  paciente: { column: sql`lower(${beneficiaries.name})`, joins: 'beneficiaries' },
-  profissional: { column: sql`lower(${professionals.nomeCompleto})`, joins: 'professionals' },
-  especialidade: { column: specialties.name, joins: 'specialties' },
+  paciente: { column: beneficiaries.nameKey, joins: 'beneficiaries' },
+  profissional: { column: nameOrder(professionals.nomeCompleto), joins: 'professionals' },
+  especialidade: { column: nameOrder(specialties.name), joins: 'specialties' },
   status: { column: appointments.status },
 };
 

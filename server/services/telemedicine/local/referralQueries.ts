@@ -90,7 +90,7 @@ function referralCondition(given: OrPlaceholders<ReferralValues>): SQL | undefin
 /** The sortable columns, and whether the column is the patient's (its ids then join `beneficiaries`). */
 const SORTS: Record<ReferralSortColumn, { column: SQL | AnyPgColumn; readsPatient?: true }> = {
   criadoEm: { column: referrals.createdAt },
-  beneficiario: { column: sql`lower(${beneficiaries.name})`, readsPatient: true },
+  beneficiario: { column: beneficiaries.nameKey, readsPatient: true },
   cpf: { column: beneficiaries.cpf, readsPatient: true },
   status: { column: referrals.status },
 };

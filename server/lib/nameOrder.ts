@@ -1,0 +1,17 @@
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+
+/** The accented letters of Portuguese (and Spanish) names, both cases, by the plain letter each sorts as. */
+const ACCENTED = { a: 'ÁÀÂÃÄáàâãä', e: 'ÉÈÊËéèêë', i: 'ÍÌÎÏíìîï', o: 'ÓÒÔÕÖóòôõö', u: 'ÚÙÛÜúùûü', c: 'Çç', n: 'Ññ' };
+export const FOLDED_FROM = Object.values(ACCENTED).join('');
+export const FOLDED_TO = Object.entries(ACCENTED)
+  .map(([plain, letters]) => plain.repeat(letters.length))
+  .join('');
+
+/**
+ * A name's sort key: lower case without accents, so 'Ágata' sorts beside 'Agata' whatever the
+ * database's collation (PGlite's, like a C-collated PostgreSQL's, orders by character code and put it
+ * after 'Vinícius'; its lower() leaves 'Á' as it is, hence both cases above). The letters are
+ * literals, not parameters, so the expression is the one the name indexes hold (migration 0039).
+ */
+export const nameOrder = (name: SQLWrapper): SQL =>
+  sql`translate(lower(${name}), ${sql.raw(`'${FOLDED_FROM}'`)}, ${sql.raw(`'${FOLDED_TO}'`)})`;
