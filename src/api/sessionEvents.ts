@@ -13,5 +13,8 @@ export const loggedOut = createAction('session/loggedOut');
  */
 export const unauthorizedResponse = createAction<{ reason?: string }>('session/unauthorizedResponse');
 
-/** The session ended, by 'Sair' or by a 401: what slices match to return to their initial state. */
-export const sessionEnded = isAnyOf(sessionExpired, loggedOut);
+/** A sign-in in this tab: nothing of an earlier session (one ended in another tab, unseen here) outlives it. */
+export const sessionStarted = createAction('session/started');
+
+/** The session ended ('Sair' or a 401) or another started: what slices match to return to their initial state. */
+export const sessionChanged = isAnyOf(sessionExpired, loggedOut, sessionStarted);

@@ -1,5 +1,5 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
-import { loggedOut, sessionExpired } from '../api/sessionEvents';
+import { loggedOut, sessionExpired, sessionStarted } from '../api/sessionEvents';
 import { makeStore, type RootState } from '../app/store';
 import { rememberedListsForgotten } from '../components/list/listMemory';
 
@@ -37,6 +37,7 @@ export function describeListSlice<D extends string>(name: string, slice: ListSli
     it.each([
       ['Sair', loggedOut()],
       ['a 401', sessionExpired({ owner: 'ADMINISTRADOR:1' })],
+      ['a sign-in', sessionStarted()],
       ['the preference turned off', rememberedListsForgotten()],
     ])('forgets the remembered list on %s', (_when, action) => {
       const store = makeStore();
@@ -49,6 +50,7 @@ export function describeListSlice<D extends string>(name: string, slice: ListSli
     it.each([
       ['Sair', loggedOut()],
       ['a 401', sessionExpired({ owner: 'ADMINISTRADOR:1' })],
+      ['a sign-in', sessionStarted()],
     ])('closes the open dialog on %s', (_when, action) => {
       const store = makeStore();
       store.dispatch(slice.dialogOpened({ dialog: slice.recordDialog, id: 7 }));

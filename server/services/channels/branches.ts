@@ -2,6 +2,7 @@ import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
 import { DELETE_BLOCKED, type Branch, type BranchOption } from '../../../src/domain/channels';
 import type { branchSchema } from '../../../src/domain/validation/channels';
+import { DEFAULT_LIST_ORDERS } from '../../../src/domain/listPages';
 import type { Database } from '../../db/client';
 import { beneficiaries, branchCounts, branches, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
@@ -38,7 +39,7 @@ export const BRANCH_SORTS = {
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const BRANCH_DEFAULT_KEY: KeyPart[] = [
-  { column: nameOrder(branches.titulo), direction: 'asc' },
+  { column: BRANCH_SORTS[DEFAULT_LIST_ORDERS.branches.column], direction: DEFAULT_LIST_ORDERS.branches.direction },
   { column: branches.id, direction: 'asc' },
 ];
 export const BRANCH_DEFAULT_SORT = orderOfKey(BRANCH_DEFAULT_KEY);

@@ -4,6 +4,7 @@ import type { Partner, PartnerOption } from '../../../src/domain/channels';
 import { DELETE_BLOCKED } from '../../../src/domain/channels';
 import type { partnerSchema } from '../../../src/domain/validation/channels';
 import { isDataUrl } from '../../../src/domain/imageFiles';
+import { DEFAULT_LIST_ORDERS } from '../../../src/domain/listPages';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partnerLogos, partners, resellers } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
@@ -37,7 +38,7 @@ export const PARTNER_SORTS = {
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const PARTNER_DEFAULT_KEY: KeyPart[] = [
-  { column: nameOrder(partners.nome), direction: 'asc' },
+  { column: PARTNER_SORTS[DEFAULT_LIST_ORDERS.partners.column], direction: DEFAULT_LIST_ORDERS.partners.direction },
   { column: partners.id, direction: 'asc' },
 ];
 export const PARTNER_DEFAULT_SORT = orderOfKey(PARTNER_DEFAULT_KEY);

@@ -2,6 +2,7 @@ import { and, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { InferType } from 'yup';
 import { DELETE_BLOCKED, type Reseller } from '../../../src/domain/channels';
 import type { resellerSchema } from '../../../src/domain/validation/channels';
+import { DEFAULT_LIST_ORDERS } from '../../../src/domain/listPages';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } from '../../db/schema';
 import { conflict, notFound } from '../../lib/httpErrors';
@@ -38,7 +39,7 @@ export const RESELLER_SORTS = {
 };
 /** The list's and the export's order when none is asked for: the unique id last, so an export can resume after a row. */
 export const RESELLER_DEFAULT_KEY: KeyPart[] = [
-  { column: nameOrder(resellers.nome), direction: 'asc' },
+  { column: RESELLER_SORTS[DEFAULT_LIST_ORDERS.resellers.column], direction: DEFAULT_LIST_ORDERS.resellers.direction },
   { column: resellers.id, direction: 'asc' },
 ];
 export const RESELLER_DEFAULT_SORT = orderOfKey(RESELLER_DEFAULT_KEY);

@@ -52,11 +52,8 @@ const FILE_COLUMNS = {
 } as const;
 
 /** The documents' file keys, by column: what an edit replaces. */
-const FILE_KEY_COLUMNS = {
-  fotoMedico: professionals.fotoMedico,
-  copiaCrm: professionals.copiaCrm,
-  comprovanteEspecialidade: professionals.comprovanteEspecialidade,
-  termoAceite: professionals.termoAceite,
+const FILE_KEY_COLUMNS = Object.fromEntries(Object.values(FILE_COLUMNS).map((column) => [column, professionals[column]])) as {
+  [Column in (typeof FILE_COLUMNS)[ProfessionalFileField]]: (typeof professionals)[Column];
 };
 
 /** Stores the uploaded documents first; if anything later fails, `discard` removes them again. */

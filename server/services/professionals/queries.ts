@@ -7,6 +7,7 @@ import {
   type ScheduleInterval,
 } from '../../../src/domain/care';
 import { onlyDigits } from '../../../src/domain/documents';
+import { DEFAULT_LIST_ORDERS } from '../../../src/domain/listPages';
 import type { Database } from '../../db/client';
 import { professionalCounts, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
@@ -38,7 +39,7 @@ export const PROFESSIONAL_SORTS = {
 };
 /** By name when no sort is asked for, the unique id last so an export can resume after a row. */
 export const PROFESSIONAL_DEFAULT_KEY: KeyPart[] = [
-  { column: nameOrder(professionals.nomeCompleto), direction: 'asc' },
+  { column: PROFESSIONAL_SORTS[DEFAULT_LIST_ORDERS.professionals.column], direction: DEFAULT_LIST_ORDERS.professionals.direction },
   { column: professionals.id, direction: 'asc' },
 ];
 export const PROFESSIONAL_DEFAULT_SORT = orderOfKey(PROFESSIONAL_DEFAULT_KEY);

@@ -1,5 +1,5 @@
 import { createAction, type ActionReducerMapBuilder } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/sessionEvents';
+import { sessionChanged } from '../../api/sessionEvents';
 import { createContext } from 'react';
 
 /**
@@ -31,7 +31,7 @@ export function addListSliceCases<State extends { listQuery: string }>(builder: 
     .addCase(rememberedListsForgotten, (state) => {
       state.listQuery = '';
     })
-    .addMatcher(sessionEnded, () => initialState);
+    .addMatcher(sessionChanged, () => initialState);
 }
 
 /** The list's own parameters of a URL query, in a stable order; other parameters are not the list's. */

@@ -1,5 +1,5 @@
 import { createSlice, isAnyOf, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/sessionEvents';
+import { sessionChanged } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
 import { rememberedListsForgotten } from '../../components/list/listMemory';
 
@@ -19,7 +19,7 @@ const slice = createSlice({
     },
   },
   // Remembered as the lists are: the preference turned off forgets everything, as the session's end does.
-  extraReducers: (builder) => builder.addMatcher(isAnyOf(sessionEnded, rememberedListsForgotten), () => initialState),
+  extraReducers: (builder) => builder.addMatcher(isAnyOf(sessionChanged, rememberedListsForgotten), () => initialState),
   selectors: {
     selectAuditListQuery: (state) => state.listQuery,
   },

@@ -1,4 +1,4 @@
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
+import { loggedOut, sessionExpired, sessionStarted } from '../../api/sessionEvents';
 import { makeStore } from '../../app/store';
 import { signedInAs } from '../../test/renderWithProviders';
 import { colorModeSet, rememberListsSet } from './preferences';
@@ -40,15 +40,18 @@ describe('profile slice', () => {
     expect(selectPreferencesLoaded(makeStore().getState())).toBe(false);
   });
 
-  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:5' })])('lets the next user load their own on %j', (action) => {
-    const store = makeStore();
-    store.dispatch(preferencesLoaded({ owner: 'REVENDEDOR:5', preferences: { rememberLists: false, colorMode: 'dark' } }));
-    store.dispatch(action);
-    expect([selectPreferencesOwner(store.getState()), selectPreferences(store.getState())]).toEqual([
-      null,
-      { rememberLists: true, colorMode: 'light' },
-    ]);
-  });
+  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:5' }), sessionStarted()])(
+    'lets the next user load their own on %j',
+    (action) => {
+      const store = makeStore();
+      store.dispatch(preferencesLoaded({ owner: 'REVENDEDOR:5', preferences: { rememberLists: false, colorMode: 'dark' } }));
+      store.dispatch(action);
+      expect([selectPreferencesOwner(store.getState()), selectPreferences(store.getState())]).toEqual([
+        null,
+        { rememberLists: true, colorMode: 'light' },
+      ]);
+    },
+  );
 
   it('stores each choice for the signed-in user only, and reads it back', () => {
     const store = makeStore(signedInAs('ADMINISTRADOR', 8));

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/sessionEvents';
+import { sessionChanged } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
 import type { ColorMode } from '../../domain/colorMode';
 import { DEFAULT_PREFERENCES, type UserPreferences } from './preferencesStorage';
@@ -28,7 +28,7 @@ const slice = createSlice({
     },
   },
   // The next user's preferences are loaded anew; the stored ones stay (they are not the session's).
-  extraReducers: (builder) => builder.addMatcher(sessionEnded, () => initialState),
+  extraReducers: (builder) => builder.addMatcher(sessionChanged, () => initialState),
   selectors: {
     selectPreferencesOwner: (state) => state.owner,
     selectPreferences: (state) => state.preferences,

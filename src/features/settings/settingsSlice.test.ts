@@ -1,4 +1,4 @@
-import { loggedOut, sessionExpired } from '../../api/sessionEvents';
+import { loggedOut, sessionExpired, sessionStarted } from '../../api/sessionEvents';
 import { makeStore } from '../../app/store';
 import { selectHistoryParameterId } from './selectors';
 import { historyClosed, historyOpened } from './settingsSlice';
@@ -13,10 +13,13 @@ describe('settings slice', () => {
     expect(selectHistoryParameterId(store.getState())).toBeNull();
   });
 
-  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:1' })])('closes the history when the session ends (%j)', (action) => {
-    const store = makeStore();
-    store.dispatch(historyOpened(2));
-    store.dispatch(action);
-    expect(selectHistoryParameterId(store.getState())).toBeNull();
-  });
+  it.each([loggedOut(), sessionExpired({ owner: 'ADMINISTRADOR:1' }), sessionStarted()])(
+    'closes the history when the session ends or another starts (%j)',
+    (action) => {
+      const store = makeStore();
+      store.dispatch(historyOpened(2));
+      store.dispatch(action);
+      expect(selectHistoryParameterId(store.getState())).toBeNull();
+    },
+  );
 });

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { sessionEnded } from '../../api/sessionEvents';
+import { sessionChanged } from '../../api/sessionEvents';
 import { rootReducer } from '../../app/store';
 
 interface SettingsState {
@@ -18,7 +18,7 @@ const slice = createSlice({
     },
     historyClosed: () => initialState,
   },
-  extraReducers: (builder) => builder.addMatcher(sessionEnded, () => initialState),
+  extraReducers: (builder) => builder.addMatcher(sessionChanged, () => initialState),
   selectors: {
     selectHistoryParameterId: (state) => state.historyParameterId,
   },

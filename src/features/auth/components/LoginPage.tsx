@@ -5,7 +5,7 @@ import { apiSlice } from '../../../api/apiSlice';
 import { useLoginMutation } from '../../../api/authApi';
 import { clearRedirect, getToken, readRedirectFor, sessionOwner, sitePathOrNull, writeSession } from '../../../api/session';
 import { answerStatus, serverMessage } from '../../../api/failures';
-import { loggedOut } from '../../../api/sessionEvents';
+import { sessionStarted } from '../../../api/sessionEvents';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { SelectField } from '../../../components/forms/SelectField';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
@@ -69,8 +69,7 @@ export default function LoginPage({ cameFrom: entryState, goTo }: LoginPageProps
           senha: values.senha,
           userType: values.userType as UserType,
         }).unwrap();
-        // Nothing of an earlier session in this tab outlives it (one ended in another tab, unseen here).
-        dispatch(loggedOut());
+        dispatch(sessionStarted());
         dispatch(apiSlice.util.resetApiState());
         writeSession({ token, email: user.email, userType: user.userType, userId: user.id });
         dispatch(userSet({ id: user.id, email: user.email, userType: user.userType, nome: user.nome }));

@@ -9,6 +9,7 @@ import { ChannelListPage } from '../../../components/channels/ChannelListPage';
 import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { BRANCH_FILTERS, BRANCH_TEXTS, CHANNEL_LABELS as LABELS, type Branch } from '../../../domain/channels';
+import { DEFAULT_LIST_ORDERS } from '../../../domain/listPages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { branchDialogClosed, branchDialogOpened, branchesListRemembered } from '../branchesSlice';
 import { selectBranchesListQuery, selectBranchDialog, selectSelectedBranchId } from '../selectors';
@@ -21,9 +22,6 @@ const columns: Column<Branch>[] = [
   { key: 'email', header: LABELS.email, sortable: true, render: (branch) => branch.email },
 ];
 
-/** The server's order when the URL names none (server/services: BRANCH_DEFAULT_KEY). */
-const DEFAULT_ORDER = { column: 'titulo', direction: 'asc' } as const;
-
 /** 'Lista de Filiais': administrators see every branch, partner users their own partner's. */
 export default function BranchesPage() {
   const dispatch = useAppDispatch();
@@ -35,7 +33,7 @@ export default function BranchesPage() {
       remembered: rememberedQuery,
       remember: (query) => dispatch(branchesListRemembered(query)),
     },
-    DEFAULT_ORDER,
+    DEFAULT_LIST_ORDERS.branches,
   );
   const query = useGetBranchesQuery(list.apiArgs);
   const [updateBranch] = useUpdateBranchMutation();

@@ -10,6 +10,7 @@ import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { CHANNEL_LABELS as LABELS, PARTNER_FILTERS, PARTNER_TEXTS, type PartnerView } from '../../../domain/channels';
 import { formatCnpj } from '../../../domain/documents';
+import { DEFAULT_LIST_ORDERS } from '../../../domain/listPages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { partnerDialogClosed, partnerDialogOpened, partnersListRemembered } from '../partnersSlice';
 import { selectPartnersListQuery, selectPartnerDialog, selectSelectedPartnerId } from '../selectors';
@@ -24,9 +25,6 @@ const columns: Column<PartnerView>[] = [
   { key: 'email', header: LABELS.email, sortable: true, render: (partner) => partner.email },
 ];
 
-/** The server's order when the URL names none (server/services: PARTNER_DEFAULT_KEY). */
-const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
-
 /** 'Lista de Parceiros' (administrators only): filters, the paged table and its dialogs. */
 export default function PartnersPage() {
   const dispatch = useAppDispatch();
@@ -38,7 +36,7 @@ export default function PartnersPage() {
       remembered: rememberedQuery,
       remember: (query) => dispatch(partnersListRemembered(query)),
     },
-    DEFAULT_ORDER,
+    DEFAULT_LIST_ORDERS.partners,
   );
   const query = useGetPartnersQuery(list.apiArgs);
   const [updatePartner] = useUpdatePartnerMutation();

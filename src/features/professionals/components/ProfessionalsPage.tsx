@@ -19,6 +19,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { notify } from '../../../components/toast/notify';
 import { CARE_ACTIONS, PROFESSIONAL_FILTERS, PROFESSIONAL_LABELS as LABELS, PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
 import { formatCpf } from '../../../domain/documents';
+import { DEFAULT_LIST_ORDERS } from '../../../domain/listPages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import {
   professionalDialogClosed,
@@ -29,9 +30,6 @@ import {
 import { selectProfessionalDialog, selectProfessionalsListQuery, selectSelectedProfessionalId } from '../selectors';
 import { ProfessionalDetailsDialog } from './ProfessionalDetailsDialog';
 import { ProfessionalFormDialog } from './ProfessionalFormDialog';
-
-/** The server's order when the URL names none (server/services: PROFESSIONAL_DEFAULT_KEY). */
-const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
 
 /** 'Lista de Profissionais' (administrators): filters, the paged roster and its dialogs. */
 export default function ProfessionalsPage() {
@@ -44,7 +42,7 @@ export default function ProfessionalsPage() {
       remembered: rememberedQuery,
       remember: (query) => dispatch(professionalsListRemembered(query)),
     },
-    DEFAULT_ORDER,
+    DEFAULT_LIST_ORDERS.professionals,
   );
   const query = useGetProfessionalsQuery(list.apiArgs);
   const { currentData } = query;

@@ -10,6 +10,7 @@ import { type Column } from '../../../components/list/DataTable';
 import { useListParams } from '../../../components/list/useListParams';
 import { CHANNEL_LABELS as LABELS, RESELLER_FILTERS, RESELLER_TEXTS, type Reseller } from '../../../domain/channels';
 import { formatCpf } from '../../../domain/documents';
+import { DEFAULT_LIST_ORDERS } from '../../../domain/listPages';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { resellerDialogClosed, resellerDialogOpened, resellersListRemembered } from '../resellersSlice';
 import { selectResellersListQuery, selectResellerDialog, selectSelectedResellerId } from '../selectors';
@@ -26,9 +27,6 @@ const columns: Column<Reseller>[] = [
   { key: 'filial', header: LABELS.filial, sortable: true, render: (reseller) => reseller.filial_titulo },
 ];
 
-/** The server's order when the URL names none (server/services: RESELLER_DEFAULT_KEY). */
-const DEFAULT_ORDER = { column: 'nome', direction: 'asc' } as const;
-
 /** 'Lista de Revendedores': every reseller for administrators, a partner's or a branch's for their users. */
 export default function ResellersPage() {
   const dispatch = useAppDispatch();
@@ -40,7 +38,7 @@ export default function ResellersPage() {
       remembered: rememberedQuery,
       remember: (query) => dispatch(resellersListRemembered(query)),
     },
-    DEFAULT_ORDER,
+    DEFAULT_LIST_ORDERS.resellers,
   );
   const query = useGetResellersQuery(list.apiArgs);
   const [updateReseller] = useUpdateResellerMutation();
