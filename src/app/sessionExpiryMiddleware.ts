@@ -1,6 +1,6 @@
 import { isRejectedWithValue, type Middleware, type UnknownAction } from '@reduxjs/toolkit';
 import { serverMessage } from '../api/failures';
-import { currentPathForRedirect, readSession, sessionOwner } from '../api/session';
+import { currentPathForRedirect, sessionOwner } from '../api/session';
 import type { UserType } from '../domain/userTypes';
 import { sessionExpired, unauthorizedResponse } from '../api/sessionEvents';
 import { endSession } from './endSession';
@@ -18,30 +18,22 @@ function unauthorized(action: UnknownAction): { reason?: string } | null {
   return { reason: serverMessage(payload) };
 }
 
-function storedUser() {
-  const session = readSession();
-  return session?.userId ? { userType: session.userType, id: session.userId } : null;
-}
-
 /**
  * The one place a 401 is handled: any call made for the signed-in user (RTK Query's, or a download's
  * `unauthorizedResponse`) refused with 401 ends the session: the page is remembered for the same
  * user, the browser's session storage forgotten, every slice and the api cache reset, and /login
  * follows. Calls that fail together end it once (later ones find nobody signed in).
  */
-export const sessionExpiryMiddleware: Middleware<
-  object,
-  {
-    auth: { isAuthenticated: boolean; user: { id: number; userType: UserType } | null };
-  }
-> = (store) => (next) => (action) => {
-  const result = next(action);
-  const refusal = unauthorized(action as UnknownAction);
-  if (refusal && store.getState().auth.isAuthenticated) {
-    const user = store.getState().auth.user ?? storedUser();
-    const owner = user ? sessionOwner(user) : undefined;
-    const path = currentPathForRedirect();
-    endSession(store.dispatch, sessionExpired({ owner, reason: refusal.reason }), path && owner ? { path, owner } : undefined);
-  }
-  return result;
-};
+export const sessionExpiryMiddleware: Middleware<object, { auth: { user: { id: number; userType: UserType } | null } }> =
+  (store) => (next) => (action) => {
+    const result = next(action);
+    const refusal = unauthorized(action as UnknownAction);
+    // Signed in means a user: userSet is the only way in (a sign-in, or the stored session restored).
+    const { user } = store.getState().auth;
+    if (refusal && user) {
+      const owner = sessionOwner(user);
+      const path = currentPathForRedirect();
+      endSession(store.dispatch, sessionExpired({ owner, reason: refusal.reason }), path ? { path, owner } : undefined);
+    }
+    return result;
+  };
