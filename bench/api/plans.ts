@@ -5,8 +5,10 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Client } from 'pg';
 import { FOLDED_FROM, FOLDED_TO } from '../../server/lib/nameOrder';
 
-/** A reseller's name as its list sorts it (server/lib/nameOrder.ts). */
-const RESELLER_NAME_KEY = `translate(lower(r.nome), '${FOLDED_FROM}', '${FOLDED_TO}')`;
+/** A text folded as the lists sort and filter names (server/lib/nameOrder.ts). */
+const folded = (text: string) => `translate(lower(${text}), '${FOLDED_FROM}', '${FOLDED_TO}')`;
+/** A reseller's name as its list sorts it. */
+const RESELLER_NAME_KEY = folded('r.nome');
 
 /** As the service sends them: a window's first instant (`days` before now), its São Paulo day, that day's part of the window. */
 const since = (days: number) => `'${new Date(Date.now() - days * 86_400_000).toISOString()}'::timestamptz`;
@@ -58,12 +60,11 @@ export const PLAN_QUERIES: Record<string, string> = {
   ),
   'beneficiaries, total (the maintained holder counts, migration 0015)': `
     select coalesce(sum(c.holders), 0)::int from beneficiary_holder_counts c`,
-  'beneficiaries, name contains (groups of matching members)': `
-    select b.id, b.name from beneficiaries b
-    left join resellers r on r.id = b.reseller_id
-    where b.holder_id is null
-      and coalesce(b.holder_id, b.id) in (select coalesce(m.holder_id, m.id) from beneficiaries m where m.name ilike '%Helena Dias%')
-    order by b.name_key, b.id limit 10`,
+  'beneficiaries, name contains (the probe: the first matching holders by their group names, holderPage.ts)': `
+    with matching as materialized (
+      select b.id as key, b.name_key as sort_0, b.id as sort_1 from beneficiaries b
+      where b.holder_id is null and b.group_names like ${folded(`'%Helena Dias%'::text`)})
+    select key from (select * from matching limit 1001) as first order by sort_0 asc, sort_1 asc`,
   'appointments, status + date range': `
     select a.id, ${APPOINTMENT_LOOKUPS} from appointments a
     where a.starts_at >= now() and a.starts_at < now() + interval '7 days' and a.status = 'SCHEDULED'

@@ -2,7 +2,7 @@ import { FOLDED_FROM, FOLDED_TO } from '../lib/nameOrder';
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033, 0034, 0036-0038 (issue 20): lists whose count, page ids or filters are read from an
+ * Migrations 0033, 0034, 0036-0040 (issue 20): lists whose count, page ids or filters are read from an
  * index (alone, where it holds every column the query needs).
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
@@ -178,35 +178,87 @@ describeMigration('0039_accent_folded_name_order', (db) => {
   });
 });
 
+/** A name filter as the lists write it (server/lib/nameOrder.ts): the folded name like the folded text. */
+const nameLike = (column: string, text = 'Ána Silva') => `${folded(column)} like ${folded(`'%${text}%'::text`)}`;
+
 /** The resellers' and the professionals' 'contains' filters (resellerList.ts, professionals/queries.ts), as their counts. */
 const FILTERS = [
-  ['resellers', `nome ilike '%ana silva%'`, 'resellers_nome_trgm_idx'],
+  ['resellers', nameLike('nome'), 'resellers_nome_trgm_idx'],
   ['resellers', `cpf like '%12345%'`, 'resellers_cpf_trgm_idx'],
-  ['professionals', `removed_at is null and nome_completo ilike '%ana silva%'`, 'professionals_nome_trgm_idx'],
+  ['professionals', `removed_at is null and ${nameLike('nome_completo')}`, 'professionals_nome_trgm_idx'],
   ['professionals', `removed_at is null and cpf like '%12345%'`, 'professionals_cpf_trgm_idx'],
   ['professionals', `removed_at is null and email ilike '%silva%'`, 'professionals_email_trgm_idx'],
 ] as const;
 
+/** As many professionals as at the xl size: on a near-empty table the planner reads a whole small index rather than the trigrams. */
+const XL_PROFESSIONALS = `
+  insert into professionals (nome_completo, cpf, crm, crm_estado, email)
+  select 'Profissional ' || n, lpad(n::text, 11, '0'), n::text, 'SP', 'profissional' || n || '@exemplo.com.br'
+  from generate_series(1, 5000) as n;
+  analyze professionals;`;
+
+/** The count of the rows a filter matches, and the scans its plan makes (bitmaps: the only scans a trigram index answers). */
+const filterScans = async (db: MigrationTarget, table: string, where: string) =>
+  (await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans;
+
 describeMigration('0038_channel_filter_trigrams', (db) => {
   it("answers the resellers' and the professionals' name, CPF and e-mail filters from trigrams, where every row was read", async () => {
     for (const [table, where] of FILTERS)
-      expect((await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans).not.toContainEqual(
-        expect.stringMatching(/_trgm_idx$/),
-      );
+      expect(await filterScans(db, table, where)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
 
     await db.migrate(MIGRATIONS);
-    // As many professionals as at the xl size: on a near-empty table the planner reads a whole small
-    // index rather than the trigrams, as it reads the whole table at the large size (500: 0.4 ms).
-    await db.run(`
-      insert into professionals (nome_completo, cpf, crm, crm_estado, email)
-      select 'Profissional ' || n, lpad(n::text, 11, '0'), n::text, 'SP', 'profissional' || n || '@exemplo.com.br'
-      from generate_series(1, 5000) as n;
-      analyze professionals;`);
+    // At the large size the planner reads the whole table of 500 (0.4 ms): XL_PROFESSIONALS.
+    await db.run(XL_PROFESSIONALS);
 
     for (const [table, where, index] of FILTERS)
-      expect((await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans).toEqual([
-        `Bitmap Heap Scan on ${table}`,
-        `Bitmap Index Scan on ${index}`,
-      ]);
+      expect(await filterScans(db, table, where)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
+  });
+});
+
+/** The name filters whose trigram index 0040 moved to the folded name: the resellers', the professionals', the patients'. */
+const FOLDED_FILTERS = [
+  ['resellers', nameLike('nome'), 'resellers_nome_trgm_idx'],
+  ['professionals', `removed_at is null and ${nameLike('nome_completo')}`, 'professionals_nome_trgm_idx'],
+  ['beneficiaries', `name_key like ${folded(`'%Ána Silva%'::text`)}`, 'beneficiaries_name_trgm_idx'],
+] as const;
+
+describeMigration('0040_accent_folded_name_filters', (db) => {
+  it('answers the name filters, accents and case aside, from trigrams of the folded names', async () => {
+    // Rows enough that the planner reads the trigrams, not a whole small index (XL_PROFESSIONALS).
+    await db.run(`${XL_PROFESSIONALS}
+      insert into beneficiaries (name, cpf) select 'Paciente ' || n, lpad(n::text, 11, '0') from generate_series(1, 5000) as n;`);
+    for (const [table, where] of FOLDED_FILTERS)
+      expect(await filterScans(db, table, where)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
+
+    await db.migrate(MIGRATIONS);
+
+    for (const [table, where, index] of FOLDED_FILTERS)
+      expect(await filterScans(db, table, where)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
+    const groups = `holder_id is null and group_names like ${folded(`'%Ána Silva%'::text`)}`;
+    expect(await filterScans(db, 'beneficiaries', groups)).toEqual([
+      'Bitmap Heap Scan on beneficiaries',
+      'Bitmap Index Scan on beneficiaries_group_names_trgm_idx',
+    ]);
+  });
+
+  it('folds the group names of the holders already there and keeps those to come folded', async () => {
+    await db.run(`
+      insert into beneficiaries (id, name, cpf) values (1, 'Ágata Souza', '00000000001');
+      insert into beneficiaries (id, name, cpf, holder_id) values (2, 'ÉRICO', '00000000002', 1);`);
+    const groupNames = async () =>
+      Object.fromEntries(
+        ((await db.run(`select id, group_names from beneficiaries order by id`)) as Array<{ id: number; group_names: string | null }>).map(
+          (row) => [row.id, row.group_names],
+        ),
+      );
+    expect(await groupNames()).toEqual({ 1: 'Ágata Souza\nÉRICO', 2: null });
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await groupNames()).toEqual({ 1: 'agata souza\nerico', 2: null });
+    await db.run(`insert into beneficiaries (id, name, cpf) values (3, 'Júlia Conceição', '00000000003')`);
+    await db.run(`insert into beneficiaries (id, name, cpf, holder_id) values (4, 'Ângela', '00000000004', 3)`);
+    await db.run(`update beneficiaries set name = 'Ícaro' where id = 2`);
+    expect(await groupNames()).toEqual({ 1: 'agata souza\nicaro', 2: null, 3: 'julia conceicao\nangela', 4: null });
   });
 });

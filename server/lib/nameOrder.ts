@@ -1,4 +1,4 @@
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 
 /** The accented letters of Portuguese (and Spanish) names, both cases, by the plain letter each sorts as. */
 const ACCENTED = { a: 'ÁÀÂÃÄáàâãä', e: 'ÉÈÊËéèêë', i: 'ÍÌÎÏíìîï', o: 'ÓÒÔÕÖóòôõö', u: 'ÚÙÛÜúùûü', c: 'Çç', n: 'Ññ' };
@@ -15,3 +15,20 @@ export const FOLDED_TO = Object.entries(ACCENTED)
  */
 export const nameOrder = (name: SQLWrapper): SQL =>
   sql`translate(lower(${name}), ${sql.raw(`'${FOLDED_FROM}'`)}, ${sql.raw(`'${FOLDED_TO}'`)})`;
+
+/**
+ * A containsPattern folded by the same expression as the names: not in JavaScript, whose lower case
+ * differs from the database's beyond the letters above.
+ */
+const foldedPattern = (pattern: string | Placeholder): SQL => nameOrder(sql`${pattern}::text`);
+
+/**
+ * A 'contains' filter on a name, blind to accents and case as the name orders are: 'agata' finds
+ * 'Ágata' and 'ÁGATA'. `pattern` is a containsPattern. The name's trigram index, where it has one,
+ * holds the folded expression (migration 0040).
+ */
+export const nameContains = (name: SQLWrapper, pattern: string | Placeholder): SQL =>
+  sql`${nameOrder(name)} like ${foldedPattern(pattern)}`;
+
+/** The same filter on a key stored folded: the beneficiaries' name_key and their holders' group names. */
+export const keyContains = (key: SQLWrapper, pattern: string | Placeholder): SQL => sql`${key} like ${foldedPattern(pattern)}`;

@@ -549,7 +549,7 @@ describe('a holder’s group names hold every member (the name filter keeps grou
          sql`, `,
        )})
          and h.group_names is distinct from (
-           select string_agg(m.name, E'\n' order by m.holder_id is not null, m.id) from ${beneficiaries} m where coalesce(m.holder_id, m.id) = h.id)`,
+           select string_agg(m.name_key, E'\n' order by m.holder_id is not null, m.id) from ${beneficiaries} m where coalesce(m.holder_id, m.id) = h.id)`,
     );
     expect(stale).toEqual([]);
     for (const { holder, name } of dependents.filter((_, index) => index % 8 === 7)) {

@@ -110,8 +110,10 @@ export const resellers = pgTable(
     index('resellers_partner_idx').on(t.partnerId),
     // The list's default order, name then id, from the index (migrations 0037, 0039).
     index('resellers_nome_id_idx').on(nameOrder(t.nome), t.id),
-    // 'Nome contém' and 'CPF contém' from trigrams (migration 0038).
-    index('resellers_nome_trgm_idx').using('gin', t.nome.op('gin_trgm_ops')).with({ fastupdate: false }),
+    // 'Nome contém' and 'CPF contém' from trigrams (migration 0038), the name folded (0040).
+    index('resellers_nome_trgm_idx')
+      .using('gin', sql`${nameOrder(t.nome)} gin_trgm_ops`)
+      .with({ fastupdate: false }),
     index('resellers_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({
       name: 'resellers_branch_partner_fk',

@@ -53,8 +53,8 @@ export const beneficiaries = pgTable(
     /** The beneficiary's id at the telemedicine provider, when it is not our own database. */
     providerUuid: text('provider_uuid'),
     /**
-     * A holder's group's names (its own, then its dependents', one a line), for the name filter that
-     * keeps groups whole; null on a dependent. The database keeps it (triggers, migration 0026).
+     * A holder's group's name keys (its own, then its dependents', one a line), for the name filter that
+     * keeps groups whole; null on a dependent. The database keeps it (triggers, migrations 0026, 0040).
      */
     groupNames: text('group_names'),
     /** The name's sort key, lower case without accents (server/lib/nameOrder.ts): every list orders beneficiaries by it. */
@@ -75,10 +75,10 @@ export const beneficiaries = pgTable(
     index('beneficiaries_provider_uuid_idx').on(t.providerUuid),
     // The patient picker's first matches in name order (migration 0039).
     index('beneficiaries_name_idx').on(t.nameKey, t.id),
-    // 'Nome contém' (ilike '%…%') at 100k rows: trigrams (pg_trgm, created by the migration). Without
+    // 'Nome contém' ('%…%' on the folded name, migration 0040) at 100k rows: trigrams (pg_trgm). Without
     // fastupdate each insert goes into the index itself, not into a pending list every search must
     // scan (up to 4 MB: a 1 ms search took 6-8 ms with the seed's dependents still pending).
-    index('beneficiaries_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')).with({ fastupdate: false }),
+    index('beneficiaries_name_trgm_idx').using('gin', t.nameKey.op('gin_trgm_ops')).with({ fastupdate: false }),
     // 'CPF contém' (the agenda's patient and the referrals' search), from trigrams too (migration 0016).
     index('beneficiaries_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),
     // A holder and its dependents (the group the name filter keeps whole), found by the group's key.

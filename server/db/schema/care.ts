@@ -82,9 +82,9 @@ export const professionals = pgTable(
     index('professionals_nome_id_idx')
       .on(nameOrder(t.nomeCompleto), t.id)
       .where(sql`removed_at is null`),
-    // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038).
+    // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038), the name folded (0040).
     index('professionals_nome_trgm_idx')
-      .using('gin', t.nomeCompleto.op('gin_trgm_ops'))
+      .using('gin', sql`${nameOrder(t.nomeCompleto)} gin_trgm_ops`)
       .with({ fastupdate: false })
       .where(sql`removed_at is null`),
     index('professionals_cpf_trgm_idx')

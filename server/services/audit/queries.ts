@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_TEXTS, type AuditEntryView } from '../../../src/domain/audit';
 import { USER_TYPES } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
@@ -7,6 +7,7 @@ import { badRequest } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import { containsPattern, textFilter } from '../../lib/listQuery';
+import { nameContains } from '../../lib/nameOrder';
 
 export interface AuditFilters {
   /** Inclusive days (YYYY-MM-DD), in the portal's time zone. */
@@ -61,7 +62,7 @@ function conditions(filters: AuditFilters): SQL | undefined {
   return and(
     filters.from ? gte(auditLog.createdAt, startOfDay(filters.from)) : undefined,
     filters.to ? lt(auditLog.createdAt, sql`(${filters.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`) : undefined,
-    filters.user ? ilike(auditLog.actorName, containsPattern(filters.user)) : undefined,
+    filters.user ? nameContains(auditLog.actorName, containsPattern(filters.user)) : undefined,
     filters.userType ? eq(auditLog.actorType, filters.userType) : undefined,
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.entity ? eq(auditLog.entity, filters.entity) : undefined,

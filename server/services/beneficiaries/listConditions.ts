@@ -1,8 +1,9 @@
-import { and, eq, ilike, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { containsPattern } from '../../lib/listQuery';
+import { keyContains } from '../../lib/nameOrder';
 import type { Principal } from '../auth/tokens';
 import { ownScopeKey } from '../scope';
 import { beneficiaryScopeOf } from './scope';
@@ -68,13 +69,13 @@ export function listConditions(
   if (values.reseller !== undefined) conditions.push(eq(beneficiaries.resellerId, values.reseller));
   if (values.branch !== undefined) conditions.push(eq(beneficiaries.branchId, values.branch));
   if (values.partner !== undefined) conditions.push(eq(beneficiaries.partnerId, values.partner));
-  // A group matches by any member's name: its holder keeps them all (group_names, migration 0026).
-  if (values.namePattern !== undefined && holdersOnly) conditions.push(ilike(beneficiaries.groupNames, values.namePattern));
+  // A group matches by any member's name: its holder keeps their keys (group_names, migrations 0026, 0040).
+  if (values.namePattern !== undefined && holdersOnly) conditions.push(keyContains(beneficiaries.groupNames, values.namePattern));
   else if (values.namePattern !== undefined) {
     const matching = db
       .select({ id: matchingHolders.id })
       .from(matchingHolders)
-      .where(and(isNull(matchingHolders.holderId), ilike(matchingHolders.groupNames, values.namePattern)));
+      .where(and(isNull(matchingHolders.holderId), keyContains(matchingHolders.groupNames, values.namePattern)));
     conditions.push(inArray(groupKey(beneficiaries), matching));
   }
   return conditions;

@@ -1,6 +1,7 @@
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import { beneficiaries, partners } from '../../db/schema';
+import { FOLDED_FROM, FOLDED_TO } from '../../lib/nameOrder';
 import { csvDate, documentContains, documentPattern, textContains, textPattern } from './listing';
 
 /** The channel lists' filters and helpers (listing.ts), as the SQL they write. */
@@ -13,15 +14,18 @@ const query = (condition: SQL | undefined) => {
 };
 
 describe('textContains', () => {
-  it('is a case-insensitive "contains" with the wildcards typed taken literally', () => {
+  /** The column and the pattern, each folded as the lists fold names (server/lib/nameOrder.ts). */
+  const FOLDED_NAME_LIKE = `translate(lower("partners"."nome"), '${FOLDED_FROM}', '${FOLDED_TO}') like translate(lower($1::text), '${FOLDED_FROM}', '${FOLDED_TO}')`;
+
+  it('is a "contains" blind to case and accents, with the wildcards typed taken literally', () => {
     expect(query(textContains(partners.nome, textPattern('Saúde_100%')))).toEqual({
-      sql: '"partners"."nome" ilike $1',
+      sql: FOLDED_NAME_LIKE,
       params: ['%Saúde\\_100\\%%'],
     });
   });
 
   it("takes a prepared query's placeholder for the pattern, the same SQL", () => {
-    expect(query(textContains(partners.nome, sql.placeholder('nome')))?.sql).toBe('"partners"."nome" ilike $1');
+    expect(query(textContains(partners.nome, sql.placeholder('nome')))?.sql).toBe(FOLDED_NAME_LIKE);
   });
 
   it('is no condition for an empty filter', () => {

@@ -1,14 +1,15 @@
-import { ilike, like, type Placeholder, type SQL } from 'drizzle-orm';
+import { like, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeCpfOrCnpj } from '../../../src/domain/documents';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
+import { nameContains } from '../../lib/nameOrder';
 
 /*
  * A filter's condition is written once for its pattern given as a value (the CSV export) or as a
  * prepared query's placeholder (the list's page, prepared once per shape: db/queryShapes.ts).
  */
 
-/** A case-insensitive "contains" filter's pattern, the wildcards typed taken literally; undefined for an empty filter. */
+/** A "contains" filter's pattern, the wildcards typed taken literally; undefined for an empty filter. */
 export const textPattern = (text: string | undefined): string | undefined => (text ? containsPattern(text) : undefined);
 
 /**
@@ -18,9 +19,9 @@ export const textPattern = (text: string | undefined): string | undefined => (te
 export const documentPattern = (text: string | undefined): string | undefined =>
   text ? containsPattern(normalizeCpfOrCnpj(text) || text) : undefined;
 
-/** The text filter's condition on `column` (textPattern's pattern); none for an absent filter. */
+/** The text filter's condition on `column` (textPattern's pattern), blind to case and accents; none for an absent filter. */
 export const textContains = (column: AnyPgColumn | SQL, pattern: string | Placeholder | undefined): SQL | undefined =>
-  pattern === undefined ? undefined : ilike(column, pattern);
+  pattern === undefined ? undefined : nameContains(column, pattern);
 
 /** The document filter's condition on `column` (documentPattern's pattern); none for an absent filter. */
 export const documentContains = (column: AnyPgColumn, pattern: string | Placeholder | undefined): SQL | undefined =>

@@ -1,10 +1,9 @@
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or } from 'drizzle-orm';
 import { CARE_ERRORS } from '../../../src/domain/care';
-import { onlyDigits } from '../../../src/domain/documents';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { badRequest } from '../../lib/httpErrors';
-import { containsPattern } from '../../lib/listQuery';
+import { patientCondition, patientPatterns } from './local/agendaConditions';
 import type { BeneficiaryRef } from './types';
 import { isUuid } from './uuid';
 
@@ -26,12 +25,9 @@ export async function activeBeneficiary(db: Database, uuid: string, field = 'ben
 
 export const PATIENT_SEARCH_LIMIT = 50;
 
-/** Active beneficiaries whose name (any case) or CPF contains the text, by name: the wizard's patient choices. */
+/** Active beneficiaries whose name (any case or accent) or CPF contains the text, by name: the wizard's patient choices. */
 export async function searchPatients(db: Database, text: string | undefined, limit = PATIENT_SEARCH_LIMIT) {
-  const digits = onlyDigits(text);
-  const matches = text
-    ? or(ilike(beneficiaries.name, containsPattern(text)), digits ? sql`${beneficiaries.cpf} like ${containsPattern(digits)}` : undefined)
-    : undefined;
+  const matches = text ? patientCondition(patientPatterns(text)) : undefined;
   return db
     .select({ uuid: beneficiaries.uuid, name: beneficiaries.name, cpf: beneficiaries.cpf })
     .from(beneficiaries)

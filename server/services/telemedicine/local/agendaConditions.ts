@@ -1,9 +1,10 @@
-import { and, eq, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../../src/domain/documents';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
 import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
+import { keyContains, nameContains } from '../../../lib/nameOrder';
 import type { OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
 import type { AppointmentFilters } from '../types';
@@ -33,10 +34,10 @@ export function patientPatterns(text: string): PatientPatterns {
   return digits ? { patientName: containsPattern(text), patientCpf: containsPattern(digits) } : { patientName: containsPattern(text) };
 }
 
-/** Beneficiaries whose name contains (any case) or, when digits were typed, whose CPF contains the text. */
+/** Beneficiaries whose name contains (any case or accent) or, when digits were typed, whose CPF contains the text. */
 export const patientCondition = (given: OrPlaceholders<PatientPatterns>): SQL | undefined =>
   or(
-    ilike(beneficiaries.name, given.patientName),
+    keyContains(beneficiaries.nameKey, given.patientName),
     given.patientCpf === undefined ? undefined : sql`${beneficiaries.cpf} like ${given.patientCpf}`,
   );
 
@@ -106,6 +107,6 @@ export function agendaCondition(db: Database, given: OrPlaceholders<AgendaValues
     given.status === undefined ? ne(appointments.status, 'CANCELED') : eq(appointments.status, given.status),
     given.professionalName === undefined
       ? undefined
-      : inArray(appointments.professionalId, idsOf(professionals, ilike(professionals.nomeCompleto, given.professionalName))),
+      : inArray(appointments.professionalId, idsOf(professionals, nameContains(professionals.nomeCompleto, given.professionalName))),
   );
 }

@@ -65,19 +65,20 @@ describe('the agenda', () => {
     expect(uuids(pageAppointments(list, {}, ALL, NOW)).at(-1)).toBe('no-date');
   });
 
-  it("finds a patient by any part of the name in any case, or by the CPF's digits however typed", () => {
+  it("finds a patient by any part of the name in any case or accent, or by the CPF's digits however typed", () => {
     const list = [
       appointment('ana', '11/05/2026', '08:00'),
       appointment('joao', '11/05/2026', '09:00', { beneficiary: { name: 'JOÃO Lima', cpf: '11144477735' } }),
     ];
     expect(uuids(pageAppointments(list, { patient: 'joão' }, ALL, NOW))).toEqual(['joao']);
+    expect(uuids(pageAppointments(list, { patient: 'joao lima' }, ALL, NOW))).toEqual(['joao']);
     expect(uuids(pageAppointments(list, { patient: 'souza' }, ALL, NOW))).toEqual(['ana']);
     expect(uuids(pageAppointments(list, { patient: '529.982' }, ALL, NOW))).toEqual(['ana']);
     expect(uuids(pageAppointments(list, { patient: '444777' }, ALL, NOW))).toEqual(['joao']);
     expect(uuids(pageAppointments(list, { patient: 'Maria' }, ALL, NOW))).toEqual([]);
   });
 
-  it('takes the specialty exactly and the professional by any part of the name', () => {
+  it('takes the specialty exactly and the professional by any part of the name, accents aside', () => {
     const list = [
       appointment('cardio', '11/05/2026', '08:00'),
       appointment('pediatria', '11/05/2026', '09:00', { specialty: { name: 'Pediatria' }, professional: { name: 'Dra. Carla Dias' } }),
@@ -85,6 +86,7 @@ describe('the agenda', () => {
     expect(uuids(pageAppointments(list, { specialty: 'Pediatria' }, ALL, NOW))).toEqual(['pediatria']);
     expect(uuids(pageAppointments(list, { specialty: 'pediatria' }, ALL, NOW))).toEqual([]);
     expect(uuids(pageAppointments(list, { professional: 'carla' }, ALL, NOW))).toEqual(['pediatria']);
+    expect(uuids(pageAppointments(list, { professional: 'CÁRLA DÍAS' }, ALL, NOW))).toEqual(['pediatria']);
   });
 
   it('leaves out the cancelled ones unless they are asked for, and keeps to the status asked', () => {

@@ -15,7 +15,8 @@ import type {
  * The provider answers whole lists without filters or paging, so the adapter filters, sorts and
  * pages them here with the same rules the `local` provider applies in SQL.
  */
-const folded = (value: string) => value.toLocaleLowerCase('pt-BR');
+/** Lower case without accents, as the names are compared in SQL (server/lib/nameOrder.ts). */
+const folded = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase('pt-BR');
 const contains = (haystack: string, needle: string) => folded(haystack).includes(folded(needle));
 
 function matchesPatient(search: string, name: string, cpf: string): boolean {
