@@ -140,7 +140,7 @@ async function holderGroups(db: Database, type: Principal['type'], scope: unknow
 const SHALLOW_OFFSET = 1000;
 
 /** The holders from a name segment's mark on, in name order (the mark's name and id as placeholders). */
-const afterMark = sql`(${beneficiaries.nameKey}, ${beneficiaries.id}) >= (${sql.placeholder('markName')}, ${sql.placeholder('markId')})`;
+const afterMark = sql`(${beneficiaries.nameKey}, ${beneficiaries.id}) >= (${sql.placeholder('markKey')}, ${sql.placeholder('markId')})`;
 
 /**
  * One page of holders in scope matching the filters, each followed by its dependents, and the number
@@ -178,7 +178,7 @@ export async function listHolderPage(
     const ids = await readPreparedPage(
       db,
       `beneficiaries: page ids, ${shape}${sorted}${from}`,
-      mark ? { ...values, markName: mark.nameKey, markId: mark.id } : values,
+      mark ? { ...values, markKey: mark.nameKey, markId: mark.id } : values,
       { limit, offset },
       (cut) => holderIdsQuery(db, mark ? and(placeholders(), afterMark) : placeholders(), holderOrder(page.sort, reverse), cut),
     );
