@@ -59,12 +59,15 @@ export function parseListQuery(query: unknown, sortable: Record<string, AnyPgCol
   return { page, pageSize, offset: (page - 1) * pageSize, orderBy, sort };
 }
 
-/** A text filter from the query: trimmed, at most 200 characters, undefined when empty. */
+/**
+ * A text filter from the query: composed (NFC) as the names it is compared with are stored, so an
+ * 'Á' pasted as 'A' and its accent finds them; trimmed, at most 200 characters, undefined when empty.
+ */
 export function textFilter(query: unknown, name: string): string | undefined {
   const value = (query as RawQuery | undefined)?.[name];
   if (value === undefined || value === null) return undefined;
   if (typeof value !== 'string') throw badRequest(`Filtro ${name} inválido.`);
-  const trimmed = value.trim().slice(0, 200);
+  const trimmed = value.normalize('NFC').trim().slice(0, 200);
   return trimmed || undefined;
 }
 

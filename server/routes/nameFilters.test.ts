@@ -8,7 +8,7 @@ import { csvLines } from '../test/helpers';
 /**
  * Every 'contains' filter on a name is blind to accents and case, as the name orders are
  * (server/lib/nameOrder.ts): 'conceicao agata' finds 'Conceição Ágata', and 'CONCEIÇÃO ÁGATA' finds
- * 'Conceicao Agata'. Each list holds both spellings under a tag of its own and is searched both ways.
+ * 'Conceicao Agata'. Each list holds both spellings under a tag of its own and is searched each way.
  */
 
 let app: FastifyInstance;
@@ -16,13 +16,18 @@ let as: ChannelPortal['as'];
 beforeAll(async () => ({ app, as } = await startChannelPortal()));
 afterAll(() => app.close());
 
-/** Two names under a fresh tag, one accented and one plain, and the two texts that must find both. */
+/** Two names under a fresh tag, one accented and one plain, and the texts that must find both. */
 const spellings = () => {
   // Letters only: digits in a patient search also match CPFs.
   const tag = `Busca${unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
   return {
     names: [`${tag} Conceição Ágata`, `${tag} Conceicao Agata`],
-    searches: [`${tag.toLowerCase()} conceicao agata`, `${tag.toUpperCase()} CONCEIÇÃO ÁGATA`].map(encodeURIComponent),
+    searches: [
+      `${tag.toLowerCase()} conceicao agata`,
+      `${tag.toUpperCase()} CONCEIÇÃO ÁGATA`,
+      // Pasted decomposed, each accent a character of its own after its letter (as macOS may copy it).
+      `${tag} Conceição Ágata`.normalize('NFD'),
+    ].map(encodeURIComponent),
   };
 };
 
