@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appointments, branches, partners, resellers } from '../db/schema';
+import { appointments, branches, partners, resellers, sales } from '../db/schema';
 import { freshCnpj, freshCpf, unique } from '../test/channelFixtures';
 import { startChannelPortal, type ChannelPortal } from '../test/channelPortal';
 import { csvLines } from '../test/helpers';
@@ -77,6 +77,38 @@ describe('lists in name order, accents and case aside', () => {
       expect(await namesOf(`/api/resellers?nome=${tag}${sort}`, 'nome', true)).toEqual(expected);
     }
     expect(await namesOf(`/api/resellers?nome=${tag}&sort=nome:desc`, 'nome', true)).toEqual([...expected].reverse());
+  });
+
+  it('the beneficiaries’ and the report’s channel filters list resellers by name; the report’s partners tied on a total, by name', async () => {
+    const { tag, names, expected } = tagged();
+    for (const nome of names) {
+      const [partner] = await app.db
+        .insert(partners)
+        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
+        .returning();
+      const [branch] = await app.db
+        .insert(branches)
+        .values({ partnerId: partner.id, titulo: nome, email: `${unique()}@f.com`, passwordHash })
+        .returning();
+      const [reseller] = await app.db
+        .insert(resellers)
+        .values({ partnerId: partner.id, branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash })
+        .returning();
+      await insertBeneficiary(app.db, { resellerId: reseller.id, partnerId: partner.id, branchId: branch.id });
+      // The same total for each: only the name orders them.
+      await app.db.insert(sales).values({ resellerId: reseller.id, tipo: 'plano_individual', valor: '1234.56' });
+    }
+    for (const url of ['/api/beneficiaries/filters', '/api/reports/sales/filters']) {
+      const options = (await as('ADMINISTRADOR', { method: 'GET', url })).json() as { resellers: Array<{ nome: string }> };
+      expect({ url, resellers: options.resellers.map((reseller) => reseller.nome).filter((nome) => nome.startsWith(tag)) }).toEqual({
+        url,
+        resellers: expected,
+      });
+    }
+    const report = (await as('ADMINISTRADOR', { method: 'GET', url: '/api/reports/sales?page=1' })).json() as {
+      byPartner: Array<{ nome_parceiro: string }>;
+    };
+    expect(report.byPartner.map((row) => row.nome_parceiro).filter((nome) => nome.startsWith(tag))).toEqual(expected);
   });
 
   it('professionals by name, both ways', async () => {

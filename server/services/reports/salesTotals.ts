@@ -3,6 +3,7 @@ import { lastMonths, type MonthlySales, type PartnerSales, type SalesSummary } f
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { partners, resellers, salesMonths, salesPartnerMonths, salesPartnerTotals, salesResellerMonths } from '../../db/schema';
+import { nameOrder } from '../../lib/nameOrder';
 import type { Principal } from '../auth/tokens';
 import {
   atPartnerGrain,
@@ -43,7 +44,7 @@ export interface SalesTotals {
 /** The chart's months start at `since` (yyyy-mm-01, the first of the last twelve). */
 const fromSince = sql.placeholder('since');
 
-const byTotalThenName = (total: SQL) => [desc(total), asc(partners.nome)];
+const byTotalThenName = (total: SQL) => [desc(total), asc(nameOrder(partners.nome)), asc(partners.id)];
 
 /** Count and total per partner of a partner rollup (all-time totals, or a month's rows with `inMonth`). */
 function byPartnerOf(
