@@ -7,8 +7,8 @@ import { FOLDED_FROM, FOLDED_TO } from '../../server/lib/nameOrder';
 
 /** A text folded as the lists sort and filter names (server/lib/nameOrder.ts). */
 const folded = (text: string) => `translate(lower(${text}), '${FOLDED_FROM}', '${FOLDED_TO}')`;
-/** A reseller's name as its list sorts it. */
-const RESELLER_NAME_KEY = folded('r.nome');
+/** A reseller's name as its list sorts it: its stored key (migration 0041). */
+const RESELLER_NAME_KEY = 'r.nome_key';
 
 /** As the service sends them: a window's first instant (`days` before now), its São Paulo day, that day's part of the window. */
 const since = (days: number) => `'${new Date(Date.now() - days * 86_400_000).toISOString()}'::timestamptz`;

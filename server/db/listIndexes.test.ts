@@ -2,7 +2,7 @@ import { FOLDED_FROM, FOLDED_TO } from '../lib/nameOrder';
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033, 0034, 0036-0040 (issue 20): lists whose count, page ids or filters are read from an
+ * Migrations 0033, 0034, 0036-0041 (issue 20): lists whose count, page ids or filters are read from an
  * index (alone, where it holds every column the query needs).
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
@@ -98,8 +98,14 @@ describeMigration('0036_appointments_starts_id', (db) => {
 /** A name's sort key as the lists write it (server/lib/nameOrder.ts), by hand. */
 const folded = (column: string) => `translate(lower(${column}), '${FOLDED_FROM}', '${FOLDED_TO}')`;
 
-/** A page of the resellers' or the professionals' ids in their default order (name, then id), forward or from the end. */
-const namePage = (table: 'resellers' | 'professionals', fromEnd: boolean, order = folded) => {
+/** The name's stored key (migration 0041), as the lists read it. */
+const storedKey = () => 'nome_key';
+
+/**
+ * A page of the resellers' or the professionals' ids in their default order (name, then id), forward
+ * or from the end; `order` writes the name's key as the lists wrote it before (folded, or lower()).
+ */
+const namePage = (table: 'resellers' | 'professionals', fromEnd: boolean, order: (name: string) => string = storedKey) => {
   const [name, where] = table === 'resellers' ? ['nome', ''] : ['nome_completo', 'where removed_at is null'];
   const direction = fromEnd ? 'desc' : 'asc';
   return `select id from ${table} ${where} order by ${order(name)} ${direction}, id ${direction} limit 10 offset 100`;
@@ -118,11 +124,14 @@ describeMigration('0037_name_order_indexes', (db) => {
 
     await db.migrate(MIGRATIONS);
 
-    // The order the lists now ask (0039's) walks the same indexes.
+    // The order the lists now ask (0039's, read from 0041's stored key) walks the same indexes.
     for (const fromEnd of [false, true]) {
-      expect(await planOf(db, namePage('resellers', fromEnd))).toEqual({ scans: ['Index Scan on resellers_nome_id_idx'], sorts: false });
+      expect(await planOf(db, namePage('resellers', fromEnd))).toEqual({
+        scans: ['Index Only Scan on resellers_nome_id_idx'],
+        sorts: false,
+      });
       expect(await planOf(db, namePage('professionals', fromEnd))).toEqual({
-        scans: ['Index Scan on professionals_nome_id_idx'],
+        scans: ['Index Only Scan on professionals_nome_id_idx'],
         sorts: false,
       });
     }
@@ -131,13 +140,14 @@ describeMigration('0037_name_order_indexes', (db) => {
 
 describeMigration('0039_accent_folded_name_order', (db) => {
   it('orders names without accents or case, from the indexes that served the old orders', async () => {
-    for (const query of [namePage('resellers', false), namePage('professionals', true)]) expect((await planOf(db, query)).sorts).toBe(true);
+    for (const query of [namePage('resellers', false, folded), namePage('professionals', true, folded)])
+      expect((await planOf(db, query)).sorts).toBe(true);
 
     await db.migrate(MIGRATIONS);
 
-    expect(await planOf(db, namePage('resellers', true))).toEqual({ scans: ['Index Scan on resellers_nome_id_idx'], sorts: false });
+    expect(await planOf(db, namePage('resellers', true))).toEqual({ scans: ['Index Only Scan on resellers_nome_id_idx'], sorts: false });
     expect(await planOf(db, namePage('professionals', false))).toEqual({
-      scans: ['Index Scan on professionals_nome_id_idx'],
+      scans: ['Index Only Scan on professionals_nome_id_idx'],
       sorts: false,
     });
     expect(await planOf(db, PATIENT_CHOICES)).toEqual({ scans: ['Index Scan on beneficiaries_name_idx'], sorts: false });
@@ -178,16 +188,31 @@ describeMigration('0039_accent_folded_name_order', (db) => {
   });
 });
 
-/** A name filter as the lists write it (server/lib/nameOrder.ts): the folded name like the folded text. */
-const nameLike = (column: string, text = 'Ána Silva') => `${folded(column)} like ${folded(`'%${text}%'::text`)}`;
+/** A name filter as the lists write it (server/lib/nameOrder.ts): the name's key like the folded text. */
+const keyLike = (key: string, text = 'Ána Silva') => `${key} like ${folded(`'%${text}%'::text`)}`;
+/** The same filter as the lists wrote it from 0040 to 0041, the key computed from the name. */
+const nameLike = (column: string) => keyLike(folded(column));
 
-/** The resellers' and the professionals' 'contains' filters (resellerList.ts, professionals/queries.ts), as their counts. */
+/**
+ * The resellers' and the professionals' 'contains' filters (resellerList.ts, professionals/queries.ts),
+ * as their counts: each as the lists wrote it before 0038 and as they write it now.
+ */
 const FILTERS = [
-  ['resellers', nameLike('nome'), 'resellers_nome_trgm_idx'],
-  ['resellers', `cpf like '%12345%'`, 'resellers_cpf_trgm_idx'],
-  ['professionals', `removed_at is null and ${nameLike('nome_completo')}`, 'professionals_nome_trgm_idx'],
-  ['professionals', `removed_at is null and cpf like '%12345%'`, 'professionals_cpf_trgm_idx'],
-  ['professionals', `removed_at is null and email ilike '%silva%'`, 'professionals_email_trgm_idx'],
+  ['resellers', `nome ilike '%ana silva%'`, keyLike('nome_key'), 'resellers_nome_trgm_idx'],
+  ['resellers', `cpf like '%12345%'`, `cpf like '%12345%'`, 'resellers_cpf_trgm_idx'],
+  [
+    'professionals',
+    `removed_at is null and nome_completo ilike '%ana silva%'`,
+    `removed_at is null and ${keyLike('nome_key')}`,
+    'professionals_nome_trgm_idx',
+  ],
+  ['professionals', `removed_at is null and cpf like '%12345%'`, `removed_at is null and cpf like '%12345%'`, 'professionals_cpf_trgm_idx'],
+  [
+    'professionals',
+    `removed_at is null and email ilike '%silva%'`,
+    `removed_at is null and email ilike '%silva%'`,
+    'professionals_email_trgm_idx',
+  ],
 ] as const;
 
 /** As many professionals as at the xl size: on a near-empty table the planner reads a whole small index rather than the trigrams. */
@@ -197,44 +222,60 @@ const XL_PROFESSIONALS = `
   from generate_series(1, 5000) as n;
   analyze professionals;`;
 
+/** As many resellers as professionals above, for the same reason, under one partner and branch of their own. */
+const MANY_RESELLERS = `
+  insert into partners (id, nome, cnpj, email, senha_hash) values (9000, 'Parceiro Revendas', '11444777000161', 'pr@x.com', 'x');
+  insert into branches (id, id_parceiro, titulo, email, senha_hash) values (9000, 9000, 'Filial Revendas', 'fr@x.com', 'x');
+  insert into resellers (id_parceiro, id_filial, nome, cpf, email, senha_hash)
+  select 9000, 9000, 'Revendedor ' || n, lpad(n::text, 11, '0'), 'revendedor' || n || '@x.com', 'x' from generate_series(1, 5000) as n;
+  analyze resellers;`;
+
 /** The count of the rows a filter matches, and the scans its plan makes (bitmaps: the only scans a trigram index answers). */
 const filterScans = async (db: MigrationTarget, table: string, where: string) =>
   (await planOf(db, `select count(*) from ${table} where ${where}`, true)).scans;
 
 describeMigration('0038_channel_filter_trigrams', (db) => {
   it("answers the resellers' and the professionals' name, CPF and e-mail filters from trigrams, where every row was read", async () => {
-    for (const [table, where] of FILTERS)
-      expect(await filterScans(db, table, where)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
+    for (const [table, before] of FILTERS)
+      expect(await filterScans(db, table, before)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
 
     await db.migrate(MIGRATIONS);
     // At the large size the planner reads the whole table of 500 (0.4 ms): XL_PROFESSIONALS.
-    await db.run(XL_PROFESSIONALS);
+    await db.run(`${XL_PROFESSIONALS}${MANY_RESELLERS}`);
 
-    for (const [table, where, index] of FILTERS)
-      expect(await filterScans(db, table, where)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
+    for (const [table, , now, index] of FILTERS)
+      expect(await filterScans(db, table, now)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
   });
 });
 
-/** The name filters whose trigram index 0040 moved to the folded name: the resellers', the professionals', the patients'. */
+/**
+ * The name filters whose trigram index 0040 moved to the folded name: the resellers', the
+ * professionals', the patients'; each as the lists wrote it then and as they write it now (0041).
+ */
 const FOLDED_FILTERS = [
-  ['resellers', nameLike('nome'), 'resellers_nome_trgm_idx'],
-  ['professionals', `removed_at is null and ${nameLike('nome_completo')}`, 'professionals_nome_trgm_idx'],
-  ['beneficiaries', `name_key like ${folded(`'%Ána Silva%'::text`)}`, 'beneficiaries_name_trgm_idx'],
+  ['resellers', nameLike('nome'), keyLike('nome_key'), 'resellers_nome_trgm_idx'],
+  [
+    'professionals',
+    `removed_at is null and ${nameLike('nome_completo')}`,
+    `removed_at is null and ${keyLike('nome_key')}`,
+    'professionals_nome_trgm_idx',
+  ],
+  ['beneficiaries', keyLike('name_key'), keyLike('name_key'), 'beneficiaries_name_trgm_idx'],
 ] as const;
 
 describeMigration('0040_accent_folded_name_filters', (db) => {
   it('answers the name filters, accents and case aside, from trigrams of the folded names', async () => {
     // Rows enough that the planner reads the trigrams, not a whole small index (XL_PROFESSIONALS).
-    await db.run(`${XL_PROFESSIONALS}
+    await db.run(`${XL_PROFESSIONALS}${MANY_RESELLERS}
       insert into beneficiaries (name, cpf) select 'Paciente ' || n, lpad(n::text, 11, '0') from generate_series(1, 5000) as n;`);
-    for (const [table, where] of FOLDED_FILTERS)
-      expect(await filterScans(db, table, where)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
+    for (const [table, before] of FOLDED_FILTERS)
+      expect(await filterScans(db, table, before)).not.toContainEqual(expect.stringMatching(/_trgm_idx$/));
 
     await db.migrate(MIGRATIONS);
 
-    for (const [table, where, index] of FOLDED_FILTERS)
-      expect(await filterScans(db, table, where)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
-    const groups = `holder_id is null and group_names like ${folded(`'%Ána Silva%'::text`)}`;
+    for (const [table, , now, index] of FOLDED_FILTERS)
+      expect(await filterScans(db, table, now)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
+    const groups = `holder_id is null and ${keyLike('group_names')}`;
     expect(await filterScans(db, 'beneficiaries', groups)).toEqual([
       'Bitmap Heap Scan on beneficiaries',
       'Bitmap Index Scan on beneficiaries_group_names_trgm_idx',
@@ -260,5 +301,43 @@ describeMigration('0040_accent_folded_name_filters', (db) => {
     await db.run(`insert into beneficiaries (id, name, cpf, holder_id) values (4, 'Ângela', '00000000004', 3)`);
     await db.run(`update beneficiaries set name = 'Ícaro' where id = 2`);
     expect(await groupNames()).toEqual({ 1: 'agata souza\nicaro', 2: null, 3: 'julia conceicao\nangela', 4: null });
+  });
+});
+
+/** A page of the partners' or the branches' ids in name order, as their lists, their pickers and the sales report by name read them. */
+const channelNamePage = (table: 'partners' | 'branches') =>
+  `select id from ${table} order by ${folded(table === 'partners' ? 'nome' : 'titulo')}, id limit 10`;
+
+describeMigration('0041_channel_name_keys', (db) => {
+  it("keeps the resellers' and the professionals' name keys, for the rows there and those to come", async () => {
+    await db.run(`
+      insert into partners (id, nome, cnpj, email, senha_hash) values (1, 'Parceiro', '11222333000181', 'p@x.com', 'x');
+      insert into branches (id, id_parceiro, titulo, email, senha_hash) values (1, 1, 'Filial', 'f@x.com', 'x');
+      insert into resellers (id_parceiro, id_filial, nome, cpf, email, senha_hash) values (1, 1, 'Vinícius Araújo', '52998224725', 'r1@x.com', 'x');
+      insert into professionals (nome_completo, cpf, crm, crm_estado, email) values ('Dra. ÂNGELA Conceição', '11144477735', '1', 'SP', 'a@x.com');`);
+
+    await db.migrate(MIGRATIONS);
+
+    await db.run(`
+      insert into resellers (id_parceiro, id_filial, nome, cpf, email, senha_hash) values (1, 1, 'Ágata', '39053344705', 'r2@x.com', 'x');
+      insert into professionals (nome_completo, cpf, crm, crm_estado, email) values ('Dr. Érico', '15350946056', '2', 'SP', 'e@x.com');
+      update professionals set nome_completo = 'Dra. Ângela Conceição Souza' where crm = '1';`);
+    expect(await db.run(`select nome, nome_key from resellers order by nome_key`)).toEqual([
+      { nome: 'Ágata', nome_key: 'agata' },
+      { nome: 'Vinícius Araújo', nome_key: 'vinicius araujo' },
+    ]);
+    expect(await db.run(`select nome_key from professionals order by nome_key`)).toEqual([
+      { nome_key: 'dr. erico' },
+      { nome_key: 'dra. angela conceicao souza' },
+    ]);
+  });
+
+  it("reads the partners' and the branches' pages in name order from an index, where every row was sorted", async () => {
+    for (const table of ['partners', 'branches'] as const) expect((await planOf(db, channelNamePage(table))).sorts).toBe(true);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await planOf(db, channelNamePage('partners'))).toEqual({ scans: ['Index Scan on partners_nome_id_idx'], sorts: false });
+    expect(await planOf(db, channelNamePage('branches'))).toEqual({ scans: ['Index Scan on branches_titulo_id_idx'], sorts: false });
   });
 });

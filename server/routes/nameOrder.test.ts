@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appointments, branches, partners, resellers, sales } from '../db/schema';
+import { appointments, auditLog, branches, partners, resellers, sales } from '../db/schema';
 import { freshCnpj, freshCpf, unique } from '../test/channelFixtures';
 import { startChannelPortal, type ChannelPortal } from '../test/channelPortal';
 import { csvLines } from '../test/helpers';
@@ -109,6 +109,41 @@ describe('lists in name order, accents and case aside', () => {
       byPartner: Array<{ nome_parceiro: string }>;
     };
     expect(report.byPartner.map((row) => row.nome_parceiro).filter((nome) => nome.startsWith(tag))).toEqual(expected);
+  });
+
+  it('the sales report’s rows by reseller, branch and partner, and the audit trail by user', async () => {
+    // Names that sort before every demo name, so the tagged rows are the first page's.
+    const { names, expected } = tagged();
+    const first = (name: string) => `Aaaa${name}`;
+    for (const nome of names.map(first)) {
+      const [partner] = await app.db
+        .insert(partners)
+        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
+        .returning();
+      const [branch] = await app.db
+        .insert(branches)
+        .values({ partnerId: partner.id, titulo: nome, email: `${unique()}@f.com`, passwordHash })
+        .returning();
+      const [reseller] = await app.db
+        .insert(resellers)
+        .values({ partnerId: partner.id, branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash })
+        .returning();
+      await app.db.insert(sales).values({ resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90' });
+      await app.db
+        .insert(auditLog)
+        .values({ actorType: 'FILIAL', actorId: 1, actorName: nome, action: 'view', entity: 'beneficiary', ipAddress: '127.0.0.1' });
+    }
+    const inOrder = expected.map(first);
+    for (const column of ['nome_revendedor', 'nome_filial', 'nome_parceiro']) {
+      const rows = (await as('ADMINISTRADOR', { method: 'GET', url: `/api/reports/sales?page=1&sort=${column}:asc` })).json() as {
+        rows: Array<Record<string, string>>;
+      };
+      expect({ column, names: rows.rows.slice(0, 4).map((row) => row[column]) }).toEqual({ column, names: inOrder });
+    }
+    const audit = (await as('ADMINISTRADOR', { method: 'GET', url: '/api/audit?page=1&sort=actorName:asc' })).json().data.data as Array<{
+      actorName: string;
+    }>;
+    expect(audit.slice(0, 4).map((entry) => entry.actorName)).toEqual(inOrder);
   });
 
   it('professionals by name, both ways', async () => {

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { nameOrder } from '../../lib/nameOrder';
 import {
   boolean,
@@ -52,7 +52,8 @@ export const partners = pgTable(
     uniqueIndex('partners_email_key').on(sql`lower(${t.email})`),
     // A CNPJ identifies one partner.
     uniqueIndex('partners_cnpj_key').on(t.cnpj),
-    index('partners_nome_idx').on(t.nome),
+    // Name order: the list, the pickers, and the sales report by partner walking it (migration 0041).
+    index('partners_nome_id_idx').on(nameOrder(t.nome), t.id),
   ],
 );
 
@@ -81,6 +82,8 @@ export const branches = pgTable(
   (t) => [
     uniqueIndex('branches_email_key').on(sql`lower(${t.email})`),
     index('branches_partner_idx').on(t.partnerId),
+    // Title order: the list, the pickers, and the sales report by branch walking it (migration 0041).
+    index('branches_titulo_id_idx').on(nameOrder(t.titulo), t.id),
     // What a reseller's (branch, partner) refers to.
     unique('branches_id_partner_key').on(t.id, t.partnerId),
   ],
@@ -99,6 +102,10 @@ export const resellers = pgTable(
       .references(() => partners.id),
     branchId: integer('id_filial').notNull(),
     nome: text('nome').notNull(),
+    /** The name's key, lower case without accents (server/lib/nameOrder.ts): its order and its filter (migration 0041). */
+    nomeKey: text('nome_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => nameOrder(resellers.nome)),
     cpf: text('cpf').notNull(),
     cargo: text('cargo'),
     pix: text('pix'),
@@ -108,12 +115,10 @@ export const resellers = pgTable(
     uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),
     index('resellers_branch_idx').on(t.branchId),
     index('resellers_partner_idx').on(t.partnerId),
-    // The list's default order, name then id, from the index (migrations 0037, 0039).
-    index('resellers_nome_id_idx').on(nameOrder(t.nome), t.id),
-    // 'Nome contém' and 'CPF contém' from trigrams (migration 0038), the name folded (0040).
-    index('resellers_nome_trgm_idx')
-      .using('gin', sql`${nameOrder(t.nome)} gin_trgm_ops`)
-      .with({ fastupdate: false }),
+    // The list's default order, name then id, from the index (migrations 0037, 0039, 0041).
+    index('resellers_nome_id_idx').on(t.nomeKey, t.id),
+    // 'Nome contém' and 'CPF contém' from trigrams (migration 0038), the name's key (0040, 0041).
+    index('resellers_nome_trgm_idx').using('gin', t.nomeKey.op('gin_trgm_ops')).with({ fastupdate: false }),
     index('resellers_cpf_trgm_idx').using('gin', t.cpf.op('gin_trgm_ops')).with({ fastupdate: false }),
     foreignKey({
       name: 'resellers_branch_partner_fk',

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { nameOrder } from '../../lib/nameOrder';
 import {
   boolean,
@@ -37,6 +37,10 @@ export const professionals = pgTable(
   {
     id: serial('id').primaryKey(),
     nomeCompleto: text('nome_completo').notNull(),
+    /** The name's key, lower case without accents (server/lib/nameOrder.ts): its order and its filter (migration 0041). */
+    nomeKey: text('nome_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => nameOrder(professionals.nomeCompleto)),
     cpf: text('cpf').notNull(),
     dataNascimento: date('data_nascimento', { mode: 'string' }),
     sexo: text('sexo'),
@@ -78,13 +82,13 @@ export const professionals = pgTable(
     uniqueIndex('professionals_cpf_key')
       .on(t.cpf)
       .where(sql`removed_at is null`),
-    // The list's default order, name then id, from the index (migrations 0037, 0039).
+    // The list's default order, name then id, from the index (migrations 0037, 0039, 0041).
     index('professionals_nome_id_idx')
-      .on(nameOrder(t.nomeCompleto), t.id)
+      .on(t.nomeKey, t.id)
       .where(sql`removed_at is null`),
-    // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038), the name folded (0040).
+    // The list's 'contains' filters from trigrams, over the professionals not removed (migration 0038), the name's key (0040, 0041).
     index('professionals_nome_trgm_idx')
-      .using('gin', sql`${nameOrder(t.nomeCompleto)} gin_trgm_ops`)
+      .using('gin', t.nomeKey.op('gin_trgm_ops'))
       .with({ fastupdate: false })
       .where(sql`removed_at is null`),
     index('professionals_cpf_trgm_idx')

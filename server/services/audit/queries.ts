@@ -7,7 +7,7 @@ import { badRequest } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { pageFromNearerEnd } from '../../lib/nearerEnd';
 import { containsPattern, textFilter } from '../../lib/listQuery';
-import { nameContains } from '../../lib/nameOrder';
+import { nameContains, nameOrder } from '../../lib/nameOrder';
 
 export interface AuditFilters {
   /** Inclusive days (YYYY-MM-DD), in the portal's time zone. */
@@ -127,7 +127,8 @@ export async function listAudit(
 
 export const AUDIT_SORTS = {
   createdAt: auditLog.createdAt,
-  actorName: auditLog.actorName,
+  // By name without accents or case, as every list.
+  actorName: nameOrder(auditLog.actorName),
   action: auditLog.action,
   entity: auditLog.entity,
 };

@@ -3,7 +3,6 @@ import type { SalesChannelOptions } from '../../../src/domain/salesChannel';
 import type { Database } from '../../db/client';
 import { beneficiaries, branches, partners, resellers } from '../../db/schema';
 import type { Principal } from '../auth/tokens';
-import { nameOrder } from '../../lib/nameOrder';
 import { resellerScope } from '../scope';
 import { beneficiaryScope } from './scope';
 
@@ -44,7 +43,7 @@ export async function salesChannelOptions(
     .innerJoin(branches, eq(resellers.branchId, branches.id))
     .innerJoin(partners, eq(resellers.partnerId, partners.id))
     .where(and(...conditions))
-    .orderBy(asc(nameOrder(resellers.nome)), asc(resellers.id));
+    .orderBy(asc(resellers.nomeKey), asc(resellers.id));
 
   const partnerMap = new Map<number, SalesChannelOptions['partners'][number]>();
   const branchMap = new Map<number, SalesChannelOptions['branches'][number]>();

@@ -2,7 +2,7 @@ import { like, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { normalizeCpfOrCnpj } from '../../../src/domain/documents';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
-import { nameContains } from '../../lib/nameOrder';
+import { keyContains, nameContains } from '../../lib/nameOrder';
 
 /*
  * A filter's condition is written once for its pattern given as a value (the CSV export) or as a
@@ -22,6 +22,10 @@ export const documentPattern = (text: string | undefined): string | undefined =>
 /** The text filter's condition on `column` (textPattern's pattern), blind to case and accents; none for an absent filter. */
 export const textContains = (column: AnyPgColumn | SQL, pattern: string | Placeholder | undefined): SQL | undefined =>
   pattern === undefined ? undefined : nameContains(column, pattern);
+
+/** The same filter on a name's stored key (the resellers' nome_key); none for an absent filter. */
+export const nameKeyContains = (key: AnyPgColumn, pattern: string | Placeholder | undefined): SQL | undefined =>
+  pattern === undefined ? undefined : keyContains(key, pattern);
 
 /** The document filter's condition on `column` (documentPattern's pattern); none for an absent filter. */
 export const documentContains = (column: AnyPgColumn, pattern: string | Placeholder | undefined): SQL | undefined =>

@@ -14,7 +14,7 @@ import {
 } from '../../lib/preparedList';
 import { ownScopeKey, resellerScopeOf } from '../scope';
 import type { Principal } from '../auth/tokens';
-import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
+import { documentContains, documentPattern, nameKeyContains, pageOfList, textContains, textPattern, type ListResult } from './listing';
 import { RESELLER_DEFAULT_KEY, selectResellers, toReseller } from './resellers';
 
 /** The resellers' list and its CSV export: the same conditions, as placeholders for the page and values for the export. */
@@ -43,7 +43,7 @@ const conditionValues = (principal: Principal, filters: ResellerFilters) =>
 function conditions(db: Database, type: Principal['type'], values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
   return and(
     resellerScopeOf(type, values.scope),
-    textContains(resellers.nome, values.nome),
+    nameKeyContains(resellers.nomeKey, values.nome),
     values.parceiro === undefined
       ? undefined
       : inArray(resellers.partnerId, db.select({ id: partners.id }).from(partners).where(textContains(partners.nome, values.parceiro))),

@@ -28,7 +28,7 @@ const partnerNameOfRow = sql<string>`(select ${qualified(partners.nome)} from ${
 const branchTitleOfRow = sql<string>`(select ${qualified(branches.titulo)} from ${branches} where ${qualified(branches.id)} = ${qualified(resellers.branchId)})`;
 
 export const RESELLER_SORTS = {
-  nome: nameOrder(resellers.nome),
+  nome: resellers.nomeKey,
   cpf: resellers.cpf,
   email: sql`lower(${resellers.email})`,
   pix: resellers.pix,

@@ -12,7 +12,7 @@ import type { Database } from '../../db/client';
 import { professionalCounts, professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { containsPattern, type ListQuery } from '../../lib/listQuery';
-import { nameContains, nameOrder } from '../../lib/nameOrder';
+import { keyContains } from '../../lib/nameOrder';
 import {
   conditionsShape,
   givenValues,
@@ -33,7 +33,7 @@ export interface ProfessionalFilters {
 
 /** The sortable columns of 'Lista de Profissionais'. */
 export const PROFESSIONAL_SORTS = {
-  nome: nameOrder(professionals.nomeCompleto),
+  nome: professionals.nomeKey,
   cpf: professionals.cpf,
   email: sql`lower(${professionals.email})`,
 };
@@ -56,7 +56,7 @@ function conditionValues(filters: ProfessionalFilters) {
 function whereOf(values: OrPlaceholders<ReturnType<typeof conditionValues>>): SQL | undefined {
   return and(
     isNull(professionals.removedAt),
-    values.nome === undefined ? undefined : nameContains(professionals.nomeCompleto, values.nome),
+    values.nome === undefined ? undefined : keyContains(professionals.nomeKey, values.nome),
     values.cpf === undefined ? undefined : sql`${professionals.cpf} like ${values.cpf}`,
     values.email === undefined ? undefined : ilike(professionals.email, values.email),
   );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { keyOf, orderOfKey, type KeyPart } from '../../lib/keyset';
+import { nameOrder } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
 
@@ -15,9 +16,11 @@ export const SALE_SORTS = {
   valor: sales.valor,
   tipo: sales.tipo,
   forma_pagamento: sales.paymentMethod,
-  nome_revendedor: resellers.nome,
-  nome_filial: branches.titulo,
-  nome_parceiro: partners.nome,
+  // By name without accents or case, as every list: walked in the order of each table's name index
+  // (migration 0041), the reseller's sales then read from their own index.
+  nome_revendedor: resellers.nomeKey,
+  nome_filial: nameOrder(branches.titulo),
+  nome_parceiro: nameOrder(partners.nome),
 };
 /** Newest first, the unique id last: the report's order when none is asked for. */
 export const DEFAULT_SALE_KEY: KeyPart[] = [

@@ -4,7 +4,7 @@ import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
 import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
-import { keyContains, nameContains } from '../../../lib/nameOrder';
+import { keyContains } from '../../../lib/nameOrder';
 import type { OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
 import type { AppointmentFilters } from '../types';
@@ -107,6 +107,6 @@ export function agendaCondition(db: Database, given: OrPlaceholders<AgendaValues
     given.status === undefined ? ne(appointments.status, 'CANCELED') : eq(appointments.status, given.status),
     given.professionalName === undefined
       ? undefined
-      : inArray(appointments.professionalId, idsOf(professionals, nameContains(professionals.nomeCompleto, given.professionalName))),
+      : inArray(appointments.professionalId, idsOf(professionals, keyContains(professionals.nomeKey, given.professionalName))),
   );
 }

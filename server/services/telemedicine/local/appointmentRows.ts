@@ -54,7 +54,7 @@ export const SORTS: Record<
 > = {
   data: { column: appointments.startsAt },
   paciente: { column: beneficiaries.nameKey, joins: 'beneficiaries' },
-  profissional: { column: nameOrder(professionals.nomeCompleto), joins: 'professionals' },
+  profissional: { column: professionals.nomeKey, joins: 'professionals' },
   especialidade: { column: nameOrder(specialties.name), joins: 'specialties' },
   status: { column: appointments.status },
 };
