@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { appointments, auditLog, branches, partners, resellers } from '../db/schema';
-import { insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../test/careFixtures';
-import { freshCnpj, freshCpf, unique } from '../test/channelFixtures';
+import { auditLog } from '../db/schema';
+import { insertBeneficiary, insertProfessional } from '../test/careFixtures';
+import { unique } from '../test/channelFixtures';
 import { startChannelPortal, type ChannelPortal } from '../test/channelPortal';
 import { csvLines } from '../test/helpers';
+import { insertNamedCare, insertNamedChannel } from '../test/namedRecords';
 
 /**
  * Every 'contains' filter on a name is blind to accents and case, as the name orders are
@@ -40,25 +41,10 @@ const found = async (url: string, field: string): Promise<string[]> => {
   return rows.map((row) => field.split('.').reduce<unknown>((value, key) => (value as Record<string, unknown>)[key], row) as string).sort();
 };
 
-/** The records are only listed: none signs in. */
-const passwordHash = 'x';
-
 describe("'contains' filters on names, accents and case aside", () => {
   it('partners by name; branches by title and by partner; resellers by name, partner and branch', async () => {
     const { names, searches } = spellings();
-    for (const nome of names) {
-      const [partner] = await app.db
-        .insert(partners)
-        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
-        .returning();
-      const [branch] = await app.db
-        .insert(branches)
-        .values({ partnerId: partner.id, titulo: nome, email: `${unique()}@f.com`, passwordHash })
-        .returning();
-      await app.db
-        .insert(resellers)
-        .values({ partnerId: partner.id, branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash });
-    }
+    for (const nome of names) await insertNamedChannel(app.db, nome);
     const expected = [...names].sort();
     for (const search of searches) {
       expect(await found(`/api/partners?nome=${search}`, 'nome')).toEqual(expected);
@@ -93,22 +79,8 @@ describe("'contains' filters on names, accents and case aside", () => {
 
   it('the agenda by patient and by professional, the referrals by patient, the booking’s patient choices', async () => {
     const { names, searches } = spellings();
-    const specialty = await specialtyByName(app.db, 'Urologia');
     const startsAt = Date.now() + 30 * 86_400_000;
-    for (const [index, name] of names.entries()) {
-      const patient = await insertBeneficiary(app.db, { name });
-      const professional = await insertProfessional(app.db, { name, specialtyNames: ['Urologia'], schedule: [] });
-      const start = new Date(startsAt + index * 3_600_000);
-      await app.db.insert(appointments).values({
-        beneficiaryId: patient.id,
-        professionalId: professional.id,
-        specialtyId: specialty.id,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + 1_800_000),
-        beneficiaryUrl: 'https://x',
-      });
-      await insertReferral(app.db, { beneficiaryId: patient.id, specialtyName: 'Urologia' });
-    }
+    for (const [index, name] of names.entries()) await insertNamedCare(app.db, name, new Date(startsAt + index * 3_600_000));
     const expected = [...names].sort();
     for (const search of searches) {
       expect(await found(`/api/appointments?paciente=${search}`, 'beneficiary.name')).toEqual(expected);

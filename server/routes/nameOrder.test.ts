@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { appointments, auditLog, branches, partners, resellers, sales } from '../db/schema';
-import { freshCnpj, freshCpf, unique } from '../test/channelFixtures';
+import { auditLog, partners, sales } from '../db/schema';
+import { freshCnpj, unique } from '../test/channelFixtures';
 import { startChannelPortal, type ChannelPortal } from '../test/channelPortal';
 import { csvLines } from '../test/helpers';
-import { insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../test/careFixtures';
+import { insertBeneficiary, insertProfessional } from '../test/careFixtures';
+import { insertNamedCare, insertNamedChannel } from '../test/namedRecords';
 
 /**
  * Every list that sorts by a name puts 'Ágata' beside 'agnes', not after 'Vinícius': accents and case
@@ -51,24 +52,8 @@ describe('lists in name order, accents and case aside', () => {
 
   it('branches: by title, by partner, and the resellers’ form picker; resellers by name, partner and branch', async () => {
     const { tag, names, expected } = tagged();
-    const partnerIds: number[] = [];
-    for (const nome of names) {
-      const [partner] = await app.db
-        .insert(partners)
-        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
-        .returning();
-      partnerIds.push(partner.id);
-    }
     // Each branch and reseller under the partner of the same first name, so every column sorts alike.
-    for (const [index, nome] of names.entries()) {
-      const [branch] = await app.db
-        .insert(branches)
-        .values({ partnerId: partnerIds[index], titulo: nome, email: `${unique()}@f.com`, passwordHash })
-        .returning();
-      await app.db
-        .insert(resellers)
-        .values({ partnerId: partnerIds[index], branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash });
-    }
+    for (const nome of names) await insertNamedChannel(app.db, nome);
     expect(await namesOf(`/api/branches?titulo=${tag}`, 'titulo', true)).toEqual(expected);
     expect(await namesOf(`/api/branches?titulo=${tag}&sort=parceiro:asc`, 'titulo', true)).toEqual(expected);
     const branchPicker = (await namesOf('/api/branches/options', 'titulo', true)).filter((titulo) => titulo.startsWith(tag));
@@ -82,18 +67,7 @@ describe('lists in name order, accents and case aside', () => {
   it('the beneficiaries’ and the report’s channel filters list resellers by name; the report’s partners tied on a total, by name', async () => {
     const { tag, names, expected } = tagged();
     for (const nome of names) {
-      const [partner] = await app.db
-        .insert(partners)
-        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
-        .returning();
-      const [branch] = await app.db
-        .insert(branches)
-        .values({ partnerId: partner.id, titulo: nome, email: `${unique()}@f.com`, passwordHash })
-        .returning();
-      const [reseller] = await app.db
-        .insert(resellers)
-        .values({ partnerId: partner.id, branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash })
-        .returning();
+      const { partner, branch, reseller } = await insertNamedChannel(app.db, nome);
       await insertBeneficiary(app.db, { resellerId: reseller.id, partnerId: partner.id, branchId: branch.id });
       // The same total for each: only the name orders them.
       await app.db.insert(sales).values({ resellerId: reseller.id, tipo: 'plano_individual', valor: '1234.56' });
@@ -116,18 +90,7 @@ describe('lists in name order, accents and case aside', () => {
     const { names, expected } = tagged();
     const first = (name: string) => `Aaaa${name}`;
     for (const nome of names.map(first)) {
-      const [partner] = await app.db
-        .insert(partners)
-        .values({ nome, cnpj: freshCnpj(), email: `${unique()}@p.com`, passwordHash })
-        .returning();
-      const [branch] = await app.db
-        .insert(branches)
-        .values({ partnerId: partner.id, titulo: nome, email: `${unique()}@f.com`, passwordHash })
-        .returning();
-      const [reseller] = await app.db
-        .insert(resellers)
-        .values({ partnerId: partner.id, branchId: branch.id, nome, cpf: freshCpf(), email: `${unique()}@r.com`, passwordHash })
-        .returning();
+      const { reseller } = await insertNamedChannel(app.db, nome);
       await app.db.insert(sales).values({ resellerId: reseller.id, tipo: 'plano_individual', valor: '44.90' });
       await app.db
         .insert(auditLog)
@@ -177,22 +140,8 @@ describe('lists in name order, accents and case aside', () => {
 
   it('patients: the booking wizard’s choices, the agenda by patient and by professional, the referrals by patient', async () => {
     const { tag, names, expected } = tagged();
-    const specialty = await specialtyByName(app.db, 'Urologia');
     const startsAt = Date.now() + 30 * 86_400_000;
-    for (const [index, name] of names.entries()) {
-      const patient = await insertBeneficiary(app.db, { name });
-      const professional = await insertProfessional(app.db, { name, specialtyNames: ['Urologia'], schedule: [] });
-      const start = new Date(startsAt + index * 3_600_000);
-      await app.db.insert(appointments).values({
-        beneficiaryId: patient.id,
-        professionalId: professional.id,
-        specialtyId: specialty.id,
-        startsAt: start,
-        endsAt: new Date(start.getTime() + 1_800_000),
-        beneficiaryUrl: 'https://x',
-      });
-      await insertReferral(app.db, { beneficiaryId: patient.id, specialtyName: 'Urologia' });
-    }
+    for (const [index, name] of names.entries()) await insertNamedCare(app.db, name, new Date(startsAt + index * 3_600_000));
     expect(await namesOf(`/api/appointments/patients?busca=${tag}`, 'name')).toEqual(expected);
     expect(await namesOf(`/api/appointments?paciente=${tag}&sort=paciente:asc`, 'beneficiary.name')).toEqual(expected);
     expect(await namesOf(`/api/appointments?paciente=${tag}&sort=profissional:desc`, 'beneficiary.name')).toEqual([...expected].reverse());
