@@ -5,6 +5,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_VALIDATION as V } from '../src/domain/checkout';
 import { cpfCheckDigits } from '../src/domain/documents';
 import { PHONE } from './support/browser';
+import { openCheckout } from './support/checkout';
 import { usePortal } from './support/portal';
 
 /** The checkout after an empty submit (issue 22): the pay button stays in reach, the toasts stay few and out of the way. */
@@ -23,12 +24,6 @@ const toasts = (page: Page) => page.locator('[data-toaster] [role="alert"]');
 function freshCpf() {
   const base = String(randomInt(100_000_000, 999_999_999));
   return base + cpfCheckDigits(base);
-}
-
-/** The prerendered page is inert until the app takes it over: act only then. */
-async function openCheckout(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
 }
 
 /** The pay button's centre is on screen and a click there lands on the button, not on a toast or anything else. */

@@ -10,6 +10,7 @@ import { PARAMETER_NAMES } from '../src/domain/parameters';
 import { PIX_TEXTS } from '../src/domain/pix';
 import { startFakeViaCep, type FakeViaCep } from '../server/test/fakeViaCep';
 import { DESKTOP, PHONE } from './support/browser';
+import { openCheckout } from './support/checkout';
 import { DEMO_PASSWORD, DEMO_USERS, type DemoUserType } from './support/login';
 import { usePortal } from './support/portal';
 
@@ -45,11 +46,6 @@ function freshCpf() {
 }
 
 const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label}\\s*\\*?$`));
-/** The prerendered page is inert until the app takes it over: type only then. */
-async function openCheckout(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'));
-}
 const toasts = (page: Page) => page.locator('[role="alert"][title="Clique ou arraste para fechar"]');
 
 /** The buyer's own fields; the CEP fills the address (the fake knows 01310-100). */

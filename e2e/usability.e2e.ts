@@ -5,6 +5,7 @@ import { SCREEN_ERROR_TEXTS } from '../src/app/layout/ScreenErrorBoundary';
 import { BRANCH_TEXTS, PARTNER_TEXTS, RESELLER_TEXTS } from '../src/domain/channels';
 import { describeViolations, seriousViolations } from './support/axe';
 import { SIZES } from './support/browser';
+import { openCheckout } from './support/checkout';
 import { DEMO_USERS, signIn } from './support/login';
 import { clickMenuEntry } from './support/menu';
 import { usePortal } from './support/portal';
@@ -260,7 +261,7 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
 
   it("the checkout's fields reached with Tab are never under the phone's pay bar (390×844)", async () => {
     const { context, page, errors } = await portal.open(SIZES[1].options);
-    await page.goto(`${portal.baseUrl}/checkout`);
+    await openCheckout(page, `${portal.baseUrl}/checkout`);
     const pay = page.getByRole('button', { name: /^Pagar/ });
     await pay.waitFor();
     const barTop = (await pay.boundingBox())!.y - 12;
