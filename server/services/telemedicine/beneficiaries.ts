@@ -3,7 +3,7 @@ import { CARE_ERRORS } from '../../../src/domain/care';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { badRequest } from '../../lib/httpErrors';
-import { patientCondition, patientPatterns } from './local/agendaConditions';
+import { patientCondition, patientPatterns } from './patientSearch';
 import type { BeneficiaryRef } from './types';
 import { isUuid } from './uuid';
 

@@ -1,5 +1,4 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import { onlyDigits } from '../../../../src/domain/documents';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
 import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
@@ -7,13 +6,15 @@ import { containsPattern } from '../../../lib/listQuery';
 import { keyContains } from '../../../lib/nameOrder';
 import type { OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
+import { patientCondition, patientPatterns, type PatientPatterns } from '../patientSearch';
 import type { AppointmentFilters } from '../types';
 
 /*
- * The agenda's conditions (and the patient's, which the referrals share), given their values (the CSV
- * exports) or a prepared query's placeholders (the lists' pages and counts, prepared once per shape,
- * db/queryShapes.ts): one definition, so a page, its count and its CSV agree. A values object holds a
- * key only for a condition that is present: its keys are the conditions' shape (conditionsShape).
+ * The agenda's conditions, given their values (the CSV exports) or a prepared query's placeholders
+ * (the lists' pages and counts, prepared once per shape, db/queryShapes.ts): one definition, so a
+ * page, its count and its CSV agree. A values object holds a key only for a condition that is
+ * present: its keys are the conditions' shape (conditionsShape). The patient's condition is
+ * patientSearch.ts', shared with the referrals and the booking's patient picker.
  */
 
 /**
@@ -22,24 +23,6 @@ import type { AppointmentFilters } from '../types';
  * goes to the driver as it is, which would format a Date its own way.
  */
 export const dayStart = (date: IsoDate) => zonedInstant(date, '00:00').toISOString();
-
-/** The patient filter: the name's pattern and, when digits were typed, the CPF's. */
-export type PatientPatterns = {
-  patientName: string;
-  patientCpf?: string;
-};
-
-export function patientPatterns(text: string): PatientPatterns {
-  const digits = onlyDigits(text);
-  return digits ? { patientName: containsPattern(text), patientCpf: containsPattern(digits) } : { patientName: containsPattern(text) };
-}
-
-/** Beneficiaries whose name contains (any case or accent) or, when digits were typed, whose CPF contains the text. */
-export const patientCondition = (given: OrPlaceholders<PatientPatterns>): SQL | undefined =>
-  or(
-    keyContains(beneficiaries.nameKey, given.patientName),
-    given.patientCpf === undefined ? undefined : sql`${beneficiaries.cpf} like ${given.patientCpf}`,
-  );
 
 /** The agenda's filters as values; the patient's either by the matches' ids or by their patterns. */
 export type AgendaValues = Partial<PatientPatterns> & {

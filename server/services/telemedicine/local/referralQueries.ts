@@ -12,7 +12,8 @@ import { qualified } from '../../../lib/qualified';
 import { addDays } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
 import { isUuid } from '../uuid';
-import { dayStart, patientCondition, patientPatterns, type PatientPatterns } from './agendaConditions';
+import { patientCondition, patientPatterns, type PatientPatterns } from '../patientSearch';
+import { dayStart } from './agendaConditions';
 
 /*
  * The professional's and the partner's names are looked up per row by correlated subqueries rather
