@@ -6,7 +6,8 @@ import { countQueries } from '../test/queryCounter';
 
 /**
  * The professionals' total without filters is the database's own count of the active ones (migration
- * 0031): exact, and no statement counts the professionals. A filter still counts its rows.
+ * 0031): exact, and no statement counts the professionals. A filter still counts its rows, but for a name
+ * filter's few matches, which are read first and are their own total (server/lib/preparedList.ts).
  */
 
 let app: FastifyInstance;
@@ -43,6 +44,16 @@ describe('GET /api/professionals, the total from the maintained count', () => {
   });
 
   it('counts the rows under a filter', async () => {
+    const [{ cpf }] = await sqlRows<{ cpf: string }>(app, sql`select cpf from professionals order by id limit 1`);
+    const digits = cpf.slice(0, 3);
+    const [{ matching }] = await sqlRows<{ matching: number }>(
+      app,
+      sql`select count(*)::int as matching from professionals where removed_at is null and cpf like ${`%${digits}%`}`,
+    );
+    expect(await firstPage(`&cpf=${digits}`)).toEqual({ total: matching, countsProfessionals: true, readsMaintainedCount: false });
+  });
+
+  it('takes a name filter’s total from its matches, read first (up to FEW_MATCHES), counting nothing', async () => {
     const [{ nome }] = await sqlRows<{ nome: string }>(app, sql`select nome_completo as nome from professionals order by id limit 1`);
     const [{ matching }] = await sqlRows<{ matching: number }>(
       app,
@@ -50,7 +61,7 @@ describe('GET /api/professionals, the total from the maintained count', () => {
     );
     expect(await firstPage(`&nome=${encodeURIComponent(nome)}`)).toEqual({
       total: matching,
-      countsProfessionals: true,
+      countsProfessionals: false,
       readsMaintainedCount: false,
     });
   });

@@ -94,6 +94,7 @@ export async function listResellers(
     RESELLER_DEFAULT_KEY,
     {
       byIds: (orderBy) => tablePageByIds(db, resellers.id, where, orderBy, (ids) => selectResellers(db).where(ids)),
+      fewMatches: values.nome === undefined ? undefined : () => conditions(db, principal.type, values),
       count: () => totalQuery(db, principal.type, values),
     },
   );
