@@ -99,9 +99,20 @@ export const checkoutSchema = object({
   }),
 });
 
-/** POST /api/payment: the form's fields plus the sales link's reseller reference (checked, never trusted). */
+/** A reseller's id has ten digits at most: a longer `rev` is no reseller's. */
+const LONGEST_REV = 20;
+
+/**
+ * POST /api/payment: the form's fields plus the sales link's reseller reference (checked, never
+ * trusted). A `rev` too long to be an id is dropped, not refused: a malformed link sells without a
+ * reseller (server/services/payments/resellerLink.ts), and a refusal would stop every payment from it.
+ */
 export const paymentRequestSchema = checkoutSchema.shape({
-  rev: string().trim().max(20).nullable().optional(),
+  rev: string()
+    .trim()
+    .transform((value: string | null | undefined) => (value && value.length > LONGEST_REV ? null : value))
+    .nullable()
+    .optional(),
 });
 
 /** Paying by Pix: the same buyer's fields, without the card (hidden and not required). */
