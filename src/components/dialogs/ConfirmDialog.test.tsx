@@ -40,4 +40,39 @@ describe('ConfirmDialog', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Inativar' }));
     expect(onConfirm).toHaveBeenCalledTimes(2);
   });
+
+  it('stays open while its action runs: Esc closes it only once the action has ended', async () => {
+    const onClose = jest.fn();
+    function Running() {
+      const [loading, setLoading] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setLoading(false)}>
+            fim da ação
+          </button>
+          <ConfirmDialog
+            open
+            title="Remover"
+            message="Tem certeza?"
+            confirmLabel="Remover"
+            loading={loading}
+            onConfirm={() => undefined}
+            onClose={onClose}
+          />
+        </>
+      );
+    }
+    renderWithProviders(<Running />);
+    const escape = async () => {
+      // The dialog listens for Esc once it has opened (a frame after it is drawn).
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      fireEvent.keyDown(await screen.findByRole('alertdialog'), { key: 'Escape' });
+    };
+    await escape();
+    expect(onClose).not.toHaveBeenCalled();
+    // Outside the open dialog, hidden from the accessibility tree: found by its text.
+    fireEvent.click(screen.getByText('fim da ação'));
+    await escape();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
 });

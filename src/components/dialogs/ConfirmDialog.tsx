@@ -17,7 +17,9 @@ interface ConfirmDialogProps {
 
 /**
  * Asks before a destructive action; focus starts on the safe choice. The action runs once per
- * asking: two clicks in the same instant (before `loading` disables the button) confirm once.
+ * asking: two clicks in the same instant (before `loading` disables the button) confirm once. While
+ * it runs the dialog stays open (Esc and a click outside too): its page closes "the" dialog when the
+ * action ends, which would otherwise close another one opened meanwhile, with its typing.
  */
 export function ConfirmDialog({
   open,
@@ -46,7 +48,7 @@ export function ConfirmDialog({
       role="alertdialog"
       lazyMount
       open={open}
-      onOpenChange={(event) => !event.open && onClose()}
+      onOpenChange={(event) => !event.open && !loading && onClose()}
       initialFocusEl={() => cancelRef.current}
       placement="center"
     >
