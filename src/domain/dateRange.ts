@@ -1,5 +1,29 @@
-/** The message for a date range whose start (yyyy-mm-dd) is after its end; undefined when the range is fine. */
+/** The years a list's date filter searches: the server refuses a date outside them (server/services/telemedicine/dates.ts). */
+export const FILTER_YEARS = { first: 1900, last: 2200 } as const;
+
+const yearOf = (date: string) => Number(date.slice(0, 4));
+
+/**
+ * A date input's value whose year is still being typed: the browser reports each keystroke of the
+ * year as a date ('0002-05-10', '0020-…', '0202-…' before '2024-05-10'). Neither searched nor refused.
+ */
+export const yearBeingTyped = (date: string) => Boolean(date) && yearOf(date) < 1000;
+
+/** The message for a date (yyyy-mm-dd) whose full year is outside FILTER_YEARS; undefined otherwise. */
+function yearError(date: string, label: string): string | undefined {
+  if (!date || yearBeingTyped(date)) return undefined;
+  const year = yearOf(date);
+  if (year >= FILTER_YEARS.first && year <= FILTER_YEARS.last) return undefined;
+  return `${label}: informe um ano entre ${FILTER_YEARS.first} e ${FILTER_YEARS.last}`;
+}
+
+/**
+ * The message for a date range (yyyy-mm-dd) that cannot be searched: a year outside FILTER_YEARS, or
+ * a start after its end; undefined when the range is fine.
+ */
 export function dateRangeError(start: string, end: string, [startLabel, endLabel]: readonly [string, string]): string | undefined {
+  const outOfYears = yearError(start, startLabel) ?? yearError(end, endLabel);
+  if (outOfYears) return outOfYears;
   if (!start || !end || start <= end) return undefined;
   return `${startLabel}: não pode ser depois de '${endLabel}'`;
 }

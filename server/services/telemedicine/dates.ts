@@ -4,6 +4,7 @@
  * calendar date travels as an ISO string yyyy-mm-dd.
  */
 import { saoPauloClock, saoPauloOffsetMs } from '../../../src/domain/calendar';
+import { FILTER_YEARS } from '../../../src/domain/dateRange';
 
 export type IsoDate = string;
 
@@ -13,7 +14,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 function isoFromParts(year: number, month: number, day: number): IsoDate | undefined {
   const utc = new Date(Date.UTC(year, month - 1, day));
   if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
-  if (year < 1900 || year > 2200) return undefined;
+  if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return undefined;
   return `${year}-${pad(month)}-${pad(day)}`;
 }
 

@@ -1,6 +1,6 @@
 import { Field, Input } from '@chakra-ui/react';
 import { useEffect, useState } from 'react';
-import { dateRangeError } from '../../domain/dateRange';
+import { dateRangeError, yearBeingTyped } from '../../domain/dateRange';
 
 interface FilterDateRangeProps<N extends string> {
   /** The URL filter names of the start and end dates (yyyy-mm-dd). */
@@ -10,8 +10,9 @@ interface FilterDateRangeProps<N extends string> {
 }
 
 /**
- * A start and end date filter. A start after the end is said under the start field and never
- * searched: the list keeps its last valid range until the user fixes the dates.
+ * A start and end date filter. A start after the end, or a year the search does not cover, is said
+ * under the start field and never searched: the list keeps its last valid range until the user fixes
+ * the dates. A year still being typed is waited for, without a word (dateRange.ts).
  */
 export function FilterDateRange<N extends string>({ names, labels, list }: FilterDateRangeProps<N>) {
   const [start, end] = names;
@@ -23,7 +24,7 @@ export function FilterDateRange<N extends string>({ names, labels, list }: Filte
   const change = (which: 'start' | 'end', value: string) => {
     const next = { ...draft, [which]: value };
     setDraft(next);
-    if (dateRangeError(next.start, next.end, labels)) return;
+    if (dateRangeError(next.start, next.end, labels) || yearBeingTyped(next.start) || yearBeingTyped(next.end)) return;
     if (next.start !== list.filters[start]) list.setFilter(start, next.start);
     if (next.end !== list.filters[end]) list.setFilter(end, next.end);
   };
