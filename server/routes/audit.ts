@@ -62,12 +62,12 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
-      const { rows, total } = await listAudit(app.db, auditFiltersOf(request.query), {
+      const { rows, total, estimated } = await listAudit(app.db, auditFiltersOf(request.query), {
         limit: list.pageSize,
         offset: list.offset,
         key: keyOf(list.sort, AUDIT_DEFAULT_KEY),
       });
-      setTotalCount(reply, total);
+      setTotalCount(reply, total, estimated);
       return { data: { data: rows } };
     },
   );

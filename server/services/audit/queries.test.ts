@@ -1,10 +1,11 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { AuditEntryView } from '../../../src/domain/audit';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
 import { createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
+import { EXACT_COUNT_LIMIT } from '../../lib/boundedCount';
 import { purgeExpiredAudit } from './retention';
 
 /**
@@ -130,8 +131,33 @@ describe('the retention of the trail', () => {
       { ...old, createdAt: new Date(Date.now() - 175 * day) },
     ]);
     const [{ before }] = await app.db.select({ before: count() }).from(auditLog);
-    expect(await purgeExpiredAudit(app.db)).toBe(5);
+    // Two rows a statement: three statements, the last one short.
+    expect(await purgeExpiredAudit(app.db, 2)).toBe(5);
     const [{ after }] = await app.db.select({ after: count() }).from(auditLog);
     expect(after).toBe(before - 5);
+  });
+});
+
+describe('GET /api/audit over a large trail', () => {
+  it('estimates a total past a thousand rows instead of counting them all, and still pages from the newest', async () => {
+    const actor = `Auditado ${unique()}`;
+    const rows = EXACT_COUNT_LIMIT + 200;
+    // One a minute back from 2030-06-01 12:00 UTC (after the rows above, and never purged by the retention): the newest is row 1.
+    await app.db.execute(sql`
+      insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+      select 'FILIAL', 7, ${actor}, 'view', 'beneficiary', 'linha ' || n, '10.0.0.3', timestamptz '2030-06-01T12:00:00Z' - n * interval '1 minute'
+      from generate_series(1, ${rows}) n`);
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=3&user=${encodeURIComponent(actor)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.data.map((row: AuditEntryView) => row.entityId)).toEqual(['linha 1', 'linha 2', 'linha 3']);
+    expect(response.headers['x-total-estimated']).toBe('true');
+    expect(Number(response.headers['x-total-count'])).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    // From São Paulo's 01/06 (03:00 UTC): the 540 rows of 03:00-11:59 UTC, under a thousand, so counted.
+    const sinceJune = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/audit?page=1&pageSize=3&user=${encodeURIComponent(actor)}&from=2030-06-01`,
+    });
+    expect(sinceJune.headers['x-total-estimated']).toBeUndefined();
+    expect(sinceJune.headers['x-total-count']).toBe('540');
   });
 });

@@ -5,7 +5,8 @@ import type { Database } from '../../db/client';
 import { auditLog } from '../../db/schema';
 import { badRequest } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
-import { pageFromNearerEnd } from '../../lib/nearerEnd';
+import { boundedCount, type ListTotal, type PreparedCount } from '../../lib/boundedCount';
+import { pageOfCountedList, reversedKey } from '../../lib/nearerEnd';
 import { containsPattern, textFilter } from '../../lib/listQuery';
 import { nameContains, nameOrder } from '../../lib/nameOrder';
 
@@ -102,27 +103,47 @@ export async function auditBatch(
   return rows.map(({ keyset, ...row }) => ({ ...toView(row), keyset }));
 }
 
-/** One page of the trail in the order `key` (newest first by default), with the total for the pager, read from the nearer end. */
+/**
+ * The trail's rows under `where`, for boundedCount: counted up to its limit, never all of them. The
+ * trail grows with every page of patients shown (a 'view' row each), so it soon holds millions of rows.
+ */
+function auditRows(db: Database, filters: AuditFilters, where: SQL | undefined): PreparedCount {
+  const ids = () => db.select({ id: auditLog.id }).from(auditLog).where(where).$dynamic();
+  return {
+    key: `audit\u0000${JSON.stringify(filters)}`,
+    async countUpTo(limit) {
+      const [{ total }] = await db.select({ total: count() }).from(ids().limit(limit).as('capped'));
+      return total;
+    },
+    rows: ids,
+  };
+}
+
+/**
+ * One page of the trail in the order `key` (newest first by default), with its total for the pager:
+ * exact up to a thousand rows, otherwise the planner's estimate ('cerca de', boundedCount), so a
+ * request never counts the whole trail. Read from the nearer end when the total is exact.
+ */
 export async function listAudit(
   db: Database,
   filters: AuditFilters,
   page: { limit: number; offset: number; key: KeyPart[] },
-): Promise<{ rows: AuditEntryView[]; total: number }> {
+): Promise<{ rows: AuditEntryView[] } & ListTotal> {
   const where = conditions(filters);
-  const { rows, total } = await pageFromNearerEnd(
-    page.key,
+  const { rows, ...total } = await pageOfCountedList(
     page,
-    (orderBy, limit, offset) =>
+    (reversed, limit, offset) =>
       db
         .select(columns)
         .from(auditLog)
         .where(where)
-        .orderBy(...orderBy)
+        .orderBy(...orderOfKey(reversed ? reversedKey(page.key) : page.key))
         .limit(limit)
         .offset(offset),
+    () => boundedCount(db, auditRows(db, filters, where)),
     async () => (await db.select({ total: count() }).from(auditLog).where(where))[0].total,
   );
-  return { rows: rows.map(toView), total };
+  return { rows: rows.map(toView), ...total };
 }
 
 export const AUDIT_SORTS = {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { JobDefinition } from '../jobs/scheduler';
 import { scheduleAuditRetention } from './retention';
@@ -13,7 +14,11 @@ function appAtHand(deletedRows: number) {
   const deleted = Array.from({ length: deletedRows }, (_, index) => ({ id: index + 1 }));
   const app = {
     jobs: { schedule: (job: JobDefinition) => scheduled.push(job) },
-    db: { delete: () => ({ where: () => ({ returning: async () => deleted }) }) },
+    db: {
+      // The batch's ids (a subquery), then the delete of them.
+      select: () => ({ from: () => ({ where: () => ({ orderBy: () => ({ limit: () => sql`select 1` }) }) }) }),
+      delete: () => ({ where: () => ({ returning: async () => deleted }) }),
+    },
     log: { info },
   } as unknown as FastifyInstance;
   scheduleAuditRetention(app);
