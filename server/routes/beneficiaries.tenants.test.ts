@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { BENEFICIARY_MESSAGES as M, type Beneficiary } from '../../src/domain/beneficiaries';
 import { MOVE_CPF_TAKEN } from '../../src/domain/channels';
 import { formatCpf } from '../../src/domain/documents';
-import { beneficiaries } from '../db/schema';
+import { auditLog, beneficiaries } from '../db/schema';
 import { chainTokens, createChain, freshCpf } from '../test/channelFixtures';
 import { checkoutBody, postPayment } from '../test/payments';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
@@ -105,6 +105,33 @@ describe('a CPF is unique within a partner, not across partners', () => {
     expect((await byCpf(first.tokens.partner, cpf)).json().name).toBe('Registro Do Primeiro');
     expect((await byCpf(second.tokens.partner, cpf)).json().name).toBe('Registro Do Segundo');
     expect((await list(first.tokens.partner)).filter((row) => row.cpf === cpf).map((row) => row.name)).toEqual(['Registro Do Primeiro']);
+  });
+
+  it("opens, for an administrator who lists both, the row's own record when the look-up names its uuid", async () => {
+    const cpf = freshCpf();
+    const inFirst = (await create(first.tokens.partner, holder(cpf, { name: 'Xenia Homonima Primeira' }))).json()
+      .beneficiary as Beneficiary;
+    const inSecond = (await create(second.tokens.partner, holder(cpf, { name: 'Xenia Homonima Segunda' }))).json()
+      .beneficiary as Beneficiary;
+    const listed = await injectAs(app, admin, { method: 'GET', url: '/api/beneficiaries?name=Xenia%20Homonima' });
+    const rows = (listed.json() as Beneficiary[]).filter((row) => row.cpf === cpf);
+    expect(rows.map((row) => row.uuid).sort()).toEqual([inFirst.uuid, inSecond.uuid].sort());
+
+    for (const row of rows) {
+      const found = await byCpf(admin, `${cpf}?uuid=${row.uuid}`);
+      expect([found.statusCode, found.json().uuid, found.json().name]).toEqual([200, row.uuid, row.name]);
+      const viewed = await app.db
+        .select({ entityId: auditLog.entityId })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'view'), eq(auditLog.entityId, row.uuid)));
+      expect(viewed).toHaveLength(1);
+    }
+    // The CPF alone still answers as before; the uuid narrows it, within the caller's scope.
+    expect((await byCpf(admin, cpf)).statusCode).toBe(200);
+    expect((await byCpf(second.tokens.partner, `${cpf}?uuid=${inSecond.uuid}`)).json().name).toBe('Xenia Homonima Segunda');
+    expect((await byCpf(second.tokens.partner, `${cpf}?uuid=${inFirst.uuid}`)).statusCode).toBe(404);
+    expect((await byCpf(admin, `${freshCpf()}?uuid=${inFirst.uuid}`)).statusCode).toBe(404);
+    expect((await byCpf(admin, `${cpf}?uuid=nao-e-uuid`)).statusCode).toBe(404);
   });
 
   it('still answers 409 within one partner, also across its branches, changing nothing', async () => {

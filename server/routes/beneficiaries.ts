@@ -15,7 +15,7 @@ import { SalesChannelOptions } from '../../src/domain/wire/salesChannel';
 import { batchesInKeyOrder } from '../lib/csv';
 import { forbidden, notFound } from '../lib/httpErrors';
 import { idFilter, parseListQuery, setTotalCount, textFilter } from '../lib/listQuery';
-import { BeneficiaryUuidParams, ExportQuery, ListQuery, PathParams } from '../lib/requestSchemas';
+import { BeneficiaryUuidParams, ExportQuery, ListQuery, PathParams, Query, QueryText } from '../lib/requestSchemas';
 import { documentedBody, validateBody } from '../lib/validation';
 import { sendAuditedCsv } from '../services/audit/auditedCsv';
 import { actorOf, recordAudit } from '../services/audit/record';
@@ -53,6 +53,13 @@ function uuidParam(params: unknown): string {
   const uuid = (params as { uuid?: string }).uuid ?? '';
   if (!UUID.test(uuid)) throw notFound();
   return uuid.toLowerCase();
+}
+
+/** The optional `?uuid=` of a look-up; one that cannot name a beneficiary answers 404, as a uuid path parameter does. */
+function optionalUuidQuery(query: unknown): string | undefined {
+  const { uuid } = (query ?? {}) as { uuid?: unknown };
+  if (uuid === undefined) return undefined;
+  return uuidParam({ uuid: typeof uuid === 'string' ? uuid : '' });
 }
 
 const CSV_HEADER = [
@@ -164,6 +171,10 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
     },
   );
 
+  /**
+   * A CPF names one record within a partner, so an administrator's look-up by CPF alone may find
+   * another partner's person; a screen opened from a row sends the row's `uuid` too.
+   */
   app.get(
     '/api/beneficiaries/cpf/:cpf',
     {
@@ -171,13 +182,18 @@ export default async function beneficiaryRoutes(fastify: FastifyInstance) {
         tags,
         summary: 'Find a beneficiary by CPF',
         params: PathParams({ cpf: 'The CPF, digits or formatted (anything else answers 404)' }),
+        querystring: Query({
+          uuid: QueryText("The record's UUID: only the record of this UUID answers, when it has this CPF (else 404)"),
+        }),
         response: { 200: BeneficiaryAnswer },
       },
     },
     async (request) => {
       const cpf = onlyDigits((request.params as { cpf: string }).cpf);
+      const uuid = optionalUuidQuery(request.query);
       // 14 digits: a company bought a plan before the checkout refused CNPJs; its record must still open.
-      const beneficiary = cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf }) : undefined;
+      const beneficiary =
+        cpf.length === 11 || cpf.length === 14 ? await findBeneficiary(app.db, request.principal, { cpf, uuid }) : undefined;
       if (!beneficiary) throw notFound('Beneficiário não encontrado.');
       await recordAudit(app.db, actorOf(request), { action: 'view', entity: 'beneficiary', entityId: beneficiary.uuid });
       return beneficiary;

@@ -69,6 +69,21 @@ describe('toggling a beneficiary’s status', () => {
     expect(cache.activeByCpf(HOLDER.cpf)).toBe(false);
   });
 
+  describe('with the same holder CPF under two partners (a CPF is unique within a partner only)', () => {
+    const TWIN = beneficiaryRecord({ id: 5, uuid: 'b-5', name: 'Titular Homônimo', nome_parceiro: 'Outro Parceiro' });
+    const TWINS_DEPENDENT = beneficiaryRecord({ id: 6, uuid: 'b-6', name: 'Dependente Do Homônimo', cpf: '71428793860', holder: TWIN.cpf });
+
+    it.each([
+      [HOLDER.name, HOLDER, { Titular: false, Dependente: false, 'Titular Homônimo': true, 'Dependente Do Homônimo': true }],
+      [TWIN.name, TWIN, { Titular: true, Dependente: true, 'Titular Homônimo': false, 'Dependente Do Homônimo': false }],
+    ])("inactivates '%s' with the dependents listed under it only", async (_name, toggled, expected) => {
+      answers(false, [HOLDER, DEPENDENT, TWIN, TWINS_DEPENDENT, OTHER_HOLDER, OTHERS_DEPENDENT]);
+      const cache = await cachedStore();
+      await cache.toggle(toggled);
+      expect(cache.activeInList()).toEqual({ ...expected, 'Outro Titular': true, 'Outro Dependente': true });
+    });
+  });
+
   it('activates a holder without touching its dependents (each is activated on its own)', async () => {
     const inactive = { isActive: false };
     answers(true, [{ ...HOLDER, ...inactive }, { ...DEPENDENT, ...inactive }, OTHER_HOLDER, OTHERS_DEPENDENT]);

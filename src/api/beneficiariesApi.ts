@@ -7,6 +7,9 @@ import { apiSlice, listTags } from './apiSlice';
 import { downloadFile, exportPath } from './download';
 import { listSearchParams, toPage, type ListArgs, type Page } from './paging';
 
+/** The record a row names: its CPF (the spec's look-up) and its uuid (the one record among partners). */
+export type BeneficiaryKey = Pick<Beneficiary, 'cpf' | 'uuid'>;
+
 export const beneficiariesApi = apiSlice.injectEndpoints({
   endpoints: (build) => ({
     /** One page of holders, each followed by its dependents; the total counts holders. */
@@ -19,8 +22,16 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
       query: () => '/beneficiaries/filters',
       providesTags: ['BeneficiaryFilters'],
     }),
-    getBeneficiaryByCpf: build.query<Beneficiary, string>({
-      query: (cpf) => `/beneficiaries/cpf/${encodeURIComponent(cpf)}`,
+    /**
+     * GET /api/beneficiaries/cpf/{cpf}. A CPF names one record within a partner only, so a screen
+     * opened from a row also sends the row's uuid (`?uuid=`): the server then answers that record or 404,
+     * never another partner's person with the same CPF.
+     */
+    getBeneficiaryByCpf: build.query<Beneficiary, string | BeneficiaryKey>({
+      query: (key) => {
+        if (typeof key === 'string') return `/beneficiaries/cpf/${encodeURIComponent(key)}`;
+        return `/beneficiaries/cpf/${encodeURIComponent(key.cpf)}?uuid=${encodeURIComponent(key.uuid)}`;
+      },
       providesTags: (result) => (result ? [{ type: 'Beneficiary', id: result.id }] : []),
     }),
     createBeneficiary: build.mutation<BeneficiarySaveAnswer, BeneficiaryCreatePayload>({
@@ -33,7 +44,9 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
     }),
     /**
      * Flips isActive; the cached lists and records are updated in place with the new state. A holder
-     * inactivated takes its dependents with it (the server inactivates them too).
+     * inactivated takes its dependents with it (the server inactivates them too): in a page, the rows
+     * right after it, as the server answers each holder followed by its own dependents. Not every row
+     * whose `holder` is its CPF: another partner may have a holder with the same CPF, and a family of its own.
      */
     toggleBeneficiaryStatus: build.mutation<BeneficiaryStatusAnswer, { id: number; uuid: string }>({
       query: ({ uuid }) => ({ url: `/beneficiaries/${uuid}`, method: 'DELETE' }),
@@ -52,11 +65,14 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
           if (entry.endpointName === 'getBeneficiaries') {
             dispatch(
               beneficiariesApi.util.updateQueryData('getBeneficiaries', entry.originalArgs as ListArgs, (page) => {
-                const toggled = page.items.find((beneficiary) => beneficiary.id === id);
-                page.items.forEach((beneficiary) => {
-                  setActive(beneficiary);
-                  if (!data.isActive && toggled && !toggled.holder && beneficiary.holder === toggled.cpf) beneficiary.isActive = false;
-                });
+                const at = page.items.findIndex((beneficiary) => beneficiary.id === id);
+                if (at < 0) return;
+                const toggled = page.items[at];
+                setActive(toggled);
+                if (data.isActive || toggled.holder) return;
+                for (let next = at + 1; next < page.items.length && page.items[next].holder === toggled.cpf; next++) {
+                  page.items[next].isActive = false;
+                }
               }),
             );
           } else if (entry.endpointName === 'getBeneficiaryByCpf') {

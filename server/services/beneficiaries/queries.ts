@@ -87,16 +87,20 @@ export function beneficiaryBatch(
 }
 
 /**
- * One beneficiary in scope, by CPF (digits) or by uuid; undefined when missing or out of scope. A CPF
- * names one record within a partner; an administrator, who sees every partner's, gets the house's
- * own record first, then the oldest.
+ * One beneficiary in scope, by CPF (digits), by uuid, or by both (the record of that uuid, when it
+ * has that CPF); undefined when missing or out of scope. A CPF names one record within a partner; an
+ * administrator, who sees every partner's, gets by CPF alone the house's own record first, then the
+ * oldest, so a screen that knows which record it means sends its uuid too.
  */
 export async function findBeneficiary(
   db: Database,
   principal: Principal,
-  key: { cpf: string } | { uuid: string },
+  key: { cpf: string; uuid?: string } | { uuid: string },
 ): Promise<Beneficiary | undefined> {
-  const match = 'cpf' in key ? eq(beneficiaries.cpf, key.cpf) : eq(beneficiaries.uuid, key.uuid);
+  const match = and(
+    'cpf' in key ? eq(beneficiaries.cpf, key.cpf) : undefined,
+    key.uuid === undefined ? undefined : eq(beneficiaries.uuid, key.uuid),
+  );
   const [row] = await selectBeneficiaries(db)
     .where(and(match, beneficiaryScope(principal)))
     .orderBy(sql`${beneficiaries.partnerId} is not null`, asc(beneficiaries.id))

@@ -594,6 +594,102 @@ describe('BeneficiariesPage dialogs show the record they were opened for', () =>
   });
 });
 
+describe('BeneficiariesPage with the same CPF under two partners (unique within a partner only)', () => {
+  const TWIN: Beneficiary = {
+    ...base,
+    id: 4,
+    uuid: '44444444-4444-4444-8444-444444444444',
+    name: 'Ana Homônima',
+    cpf: HOLDER.cpf,
+    holder: null,
+    email: 'homonima@exemplo.com.br',
+    nome_revendedor: 'Sara Vendedora',
+    nome_filial: 'Saúde BH',
+    nome_parceiro: 'Saúde Mais',
+  };
+  const TWINS_DEPENDENT: Beneficiary = {
+    ...TWIN,
+    id: 5,
+    uuid: '55555555-5555-4555-8555-555555555555',
+    name: 'Duda Dependente',
+    cpf: '71428793860',
+    holder: TWIN.cpf,
+  };
+  const ROWS = [HOLDER, DEPENDENT, TWIN, TWINS_DEPENDENT];
+
+  /** The look-up answers as the server does: by CPF alone the oldest record, with `?uuid=` that record (when it has the CPF). */
+  function serveTwins() {
+    serve(ROWS);
+    const audited: string[] = [];
+    server.use(
+      http.get('*/api/beneficiaries/cpf/:cpf', ({ params, request }) => {
+        const uuid = new URL(request.url).searchParams.get('uuid');
+        const found = ROWS.find((row) => row.cpf === params.cpf && (uuid === null || row.uuid === uuid));
+        return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'Beneficiário não encontrado.' }, { status: 404 });
+      }),
+      http.get('*/api/audit/beneficiaries/:uuid', ({ params }) => {
+        audited.push(String(params.uuid));
+        return HttpResponse.json({ data: { data: [] } });
+      }),
+    );
+    return audited;
+  }
+
+  it("edits the clicked row's record, not the other partner's, and saves it by the row's uuid", async () => {
+    serveTwins();
+    const saved: string[] = [];
+    server.use(
+      http.put('*/api/beneficiaries/:uuid', ({ params }) => {
+        saved.push(String(params.uuid));
+        return HttpResponse.json({ success: true, message: M.updated, beneficiary: TWIN });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Homônima')).getByRole('button', { name: 'Editar Ana Homônima' }));
+    const dialog = await screen.findByRole('dialog', { name: T.editTitle });
+    const name = await within(dialog).findByLabelText(/Nome Completo/);
+    expect(name).toHaveValue('Ana Homônima');
+    expect(within(dialog).getByLabelText('Email')).toHaveValue(TWIN.email);
+    await user.clear(name);
+    await user.type(name, 'Ana Homônima Editada');
+    await user.click(within(dialog).getByRole('button', { name: T.editSubmit }));
+    expect(await screen.findByText(M.updated)).toBeInTheDocument();
+    expect(saved).toEqual([TWIN.uuid]);
+  });
+
+  it("shows the clicked row's details and its own audit trail", async () => {
+    const audited = serveTwins();
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Homônima')).getByRole('button', { name: 'Ver detalhes de Ana Homônima' }));
+    const dialog = await screen.findByRole('dialog', { name: T.detailsTitle });
+    expect(await within(dialog).findByText('Ana Homônima')).toBeInTheDocument();
+    expect(within(dialog).getByText('Saúde Mais')).toBeInTheDocument();
+    expect(within(dialog).queryByText('Ana Titular')).not.toBeInTheDocument();
+    await within(dialog).findByRole('region', { name: 'Acessos e alterações recentes' });
+    await waitFor(() => expect(audited).toContain(TWIN.uuid));
+    expect(audited).not.toContain(HOLDER.uuid);
+  });
+
+  it("inactivates a holder with its own dependents, leaving the other partner's family as it was", async () => {
+    serveTwins();
+    server.use(
+      http.delete('*/api/beneficiaries/:uuid', () => HttpResponse.json({ success: true, message: M.statusUpdated, isActive: false })),
+    );
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Ana Titular')).getByRole('button', { name: /Ativo: clique para inativar Ana Titular/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog', { name: T.inactivateTitle })).getByRole('button', { name: T.inactivate }),
+    );
+    expect(await screen.findByText(M.statusUpdated)).toBeInTheDocument();
+    expect(within(await rowOf('Bia Dependente')).getByText('Inativo')).toBeInTheDocument();
+    for (const other of ['Ana Homônima', 'Duda Dependente']) {
+      expect(
+        within(await rowOf(other)).getByRole('button', { name: new RegExp(`Ativo: clique para inativar ${other}`) }),
+      ).toBeInTheDocument();
+    }
+  });
+});
+
 describe('Lista de Beneficiários with its slice preloaded', () => {
   it('comes back through the menu with the name filter last used', async () => {
     serve();

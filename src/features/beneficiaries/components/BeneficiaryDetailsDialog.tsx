@@ -45,7 +45,7 @@ export function BeneficiaryDetailsDialog({
   beneficiary: SelectedBeneficiary | null;
   onClose: () => void;
 }) {
-  const { currentData: record } = useBeneficiaryRecord(open ? beneficiary?.cpf : undefined, onClose);
+  const { currentData: record } = useBeneficiaryRecord(open ? beneficiary : undefined, onClose);
   return (
     <DetailsDialog open={open} title={T.detailsTitle} onClose={onClose}>
       {record ? (

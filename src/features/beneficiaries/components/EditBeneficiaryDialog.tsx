@@ -30,7 +30,7 @@ interface EditBeneficiaryDialogProps {
 
 /** 'Editar Beneficiário': reads the current record, then saves its editable fields. */
 export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBeneficiaryDialogProps) {
-  const { currentData: record } = useBeneficiaryRecord(open ? beneficiary?.cpf : undefined, onClose);
+  const { currentData: record } = useBeneficiaryRecord(open ? beneficiary : undefined, onClose);
   const [update] = useUpdateBeneficiaryMutation();
   const isAdministrator = useAppSelector(selectIsAdministrator);
   const initialValues = useMemo(() => (record ? editValuesOf(record) : EMPTY_EDIT_VALUES), [record]);
@@ -42,9 +42,10 @@ export function EditBeneficiaryDialog({ open, beneficiary, onClose }: EditBenefi
     validateOnChange: false,
     validateOnBlur: false,
     onSubmit: async (values, helpers) => {
-      if (!record) return;
+      if (!record || !beneficiary) return;
       try {
-        await update({ id: record.id, uuid: record.uuid, changes: toEditPayload(values) }).unwrap();
+        // The row's own record: another partner's person may have the same CPF.
+        await update({ id: beneficiary.id, uuid: beneficiary.uuid, changes: toEditPayload(values) }).unwrap();
         notify.success(M.updated);
         helpers.resetForm();
         onClose();
