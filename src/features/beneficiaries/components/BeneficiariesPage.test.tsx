@@ -505,6 +505,21 @@ describe('BeneficiariesPage dialogs', () => {
     await user.click(within(confirm).getByRole('button', { name: T.activate }));
     expect(await screen.findByText(M.statusError)).toBeInTheDocument();
   });
+
+  it("says the server's reason when it refuses: a dependent of an inactive holder", async () => {
+    serve();
+    server.use(
+      http.delete('*/api/beneficiaries/:uuid', () =>
+        HttpResponse.json({ message: M.holderInactive, errors: { holder: M.holderInactive } }, { status: 409 }),
+      ),
+    );
+    const { user } = renderPage();
+    await user.click(within(await rowOf('Caio Sem Revendedor')).getByRole('button', { name: /Inativo: clique para ativar/ }));
+    const confirm = await screen.findByRole('alertdialog', { name: T.activateTitle });
+    await user.click(within(confirm).getByRole('button', { name: T.activate }));
+    expect(await screen.findByText(M.statusError)).toBeInTheDocument();
+    expect(await screen.findByText(M.holderInactive)).toBeInTheDocument();
+  });
 });
 
 describe('BeneficiariesPage dialogs show the record they were opened for', () => {

@@ -1,5 +1,6 @@
 import { Text } from '@chakra-ui/react';
 import { useToggleBeneficiaryStatusMutation } from '../../../api/beneficiariesApi';
+import { failureReason } from '../../../api/failures';
 import { ConfirmDialog } from '../../../components/dialogs/ConfirmDialog';
 import { notify } from '../../../components/toast/notify';
 import { BENEFICIARY_MESSAGES as M, BENEFICIARY_TEXTS as T, statusQuestion } from '../../../domain/beneficiaries';
@@ -23,8 +24,9 @@ export function StatusConfirmDialog({
       await toggle({ id: beneficiary.id, uuid: beneficiary.uuid }).unwrap();
       notify.success(M.statusUpdated);
       onClose();
-    } catch {
-      notify.error(M.statusError);
+    } catch (error) {
+      // The server's reason when it refused (a dependent of an inactive holder), as the other lists' toggles say it.
+      notify.error(M.statusError, { description: failureReason(error) });
     }
   };
   return (
