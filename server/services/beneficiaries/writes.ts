@@ -168,10 +168,17 @@ export async function toggleBeneficiaryStatus(
   uuid: string,
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
+    const inScope = and(eq(beneficiaries.uuid, uuid), beneficiaryScope(principal));
+    const [person] = await tx.select({ cpf: beneficiaries.cpf }).from(beneficiaries).where(inScope);
+    if (!person) throw notFound();
+    // One person's records (one CPF, under several partners) change status one at a time, so each
+    // change reads the others as committed: the provider, which knows the person once, hears the
+    // last inactivation (inactivateAtProvider). Taken before the row's lock, as every toggle does.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`beneficiary-cpf:${person.cpf}`}))`);
     const [current] = await tx
       .select({ id: beneficiaries.id, isActive: beneficiaries.isActive, holderId: beneficiaries.holderId })
       .from(beneficiaries)
-      .where(and(eq(beneficiaries.uuid, uuid), beneficiaryScope(principal)))
+      .where(inScope)
       .for('update');
     if (!current) throw notFound();
     const isActive = !current.isActive;
