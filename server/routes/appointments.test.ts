@@ -5,6 +5,7 @@ import { appointments, referrals } from '../db/schema';
 import { addDays, todayIn, toBrDate, weekdayOf, zonedParts } from '../services/telemedicine/dates';
 import { decodeSlotId, encodeSlotId } from '../services/telemedicine/local/slotIds';
 import { EVERY_DAY, insertBeneficiary, insertProfessional, insertReferral, specialtyByName } from '../test/careFixtures';
+import { createChain } from '../test/channelFixtures';
 import { startAdminPortal } from '../test/demoPortal';
 import { CLOCK_ONLY, csvLines, injectAs, loginAsDemo, withoutAccents } from '../test/helpers';
 
@@ -65,6 +66,15 @@ describe('GET /api/specialties', () => {
 });
 
 describe('GET /api/specialty-availability', () => {
+  it("takes the provider's uuid of a person with an inactive record under one partner and an active one under another", async () => {
+    // The provider names a person once: each partner's record of them carries the same provider uuid.
+    const providerUuid = 'a1b2c3d4-0000-4000-8000-00000000abcd';
+    const cpf = (await insertBeneficiary(app.db, { isActive: false, providerUuid })).cpf;
+    await insertBeneficiary(app.db, { cpf, isActive: true, providerUuid, resellerId: (await createChain(app)).reseller.id });
+    const response = await availability(await specialtyUuid('Cardiologia'), FUTURE_DAY(), FUTURE_DAY(), providerUuid);
+    expect(response.statusCode).toBe(200);
+  });
+
   it('validates the dates and the range', async () => {
     const uuid = await specialtyUuid('Cardiologia');
     const ask = (dateInitial: string, dateFinal: string) =>

@@ -1,4 +1,4 @@
-import { and, asc, eq, or } from 'drizzle-orm';
+import { and, asc, desc, eq, or } from 'drizzle-orm';
 import { CARE_ERRORS } from '../../../src/domain/care';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
@@ -17,6 +17,8 @@ export async function activeBeneficiary(db: Database, uuid: string, field = 'ben
     .select({ id: beneficiaries.id, uuid: beneficiaries.uuid, providerUuid: beneficiaries.providerUuid, isActive: beneficiaries.isActive })
     .from(beneficiaries)
     .where(or(isUuid(uuid) ? eq(beneficiaries.uuid, uuid.toLowerCase()) : undefined, eq(beneficiaries.providerUuid, uuid)))
+    // The provider's uuid names the person, whose record under each partner carries it: an active one, if any.
+    .orderBy(desc(beneficiaries.isActive), asc(beneficiaries.id))
     .limit(1);
   if (!row) throw badRequest(CARE_ERRORS.unknownPatient, { [field]: CARE_ERRORS.unknownPatient });
   if (!row.isActive) throw badRequest(CARE_ERRORS.inactivePatient, { [field]: CARE_ERRORS.inactivePatient });
