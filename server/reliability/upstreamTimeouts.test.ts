@@ -7,7 +7,7 @@ import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
 import { paymentContext } from '../services/payments/checkout';
 import { reconcilePayments } from '../services/payments/reconcileJob';
-import { checkoutBody, createPaymentsApp, postPayment } from '../test/payments';
+import { ageAttempt, checkoutBody, createPaymentsApp, postPayment } from '../test/payments';
 import type { FakeRapidoc } from '../test/fakeRapidoc';
 import { injectAs } from '../test/helpers';
 import { startRapidocPortal, type RapidocPortal } from '../test/rapidocPortal';
@@ -85,19 +85,23 @@ describe('the payment gateway times out', () => {
     await fake.close();
   });
 
-  it('tells the buyer nothing was charged, keeps serving others, and leaves no sale or beneficiary', async () => {
+  it('never tells the buyer nothing was charged, keeps serving others, and leaves no sale or beneficiary', async () => {
     fake.nextCharges.push({ kind: 'lost', ms: TIMEOUT_MS * 2.5 }, { kind: 'lost', ms: TIMEOUT_MS * 2.5 });
     const body = checkoutBody();
     const answer = await whileStalled(postPayment(app, body), () => app.inject({ method: 'GET', url: '/api/checkout/config' }));
 
-    expect(answer.statusCode).toBe(200);
-    expect(answer.json()).toEqual({ success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable });
+    // The lost charges may still be booked: 409, the key kept for a retry, and the attempt pending.
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ success: false, message: CHECKOUT_MESSAGES.stillProcessing });
 
     const cpf = onlyDigits(body.cpfCnpj);
     const attempts = (await app.db.select().from(paymentAttempts)).filter((attempt) => attempt.buyer.cpfCnpj === cpf);
-    expect(attempts).toMatchObject([{ status: 'failed', saleId: null }]);
-    // The job later finds nothing to settle: the gateway never booked the charge.
+    expect(attempts).toMatchObject([{ status: 'pending', saleId: null }]);
+    // Once the request is surely over, the job finds nothing booked under our order id and closes it.
+    await ageAttempt(app.db, attempts[0].id, TIMEOUT_MS);
     await reconcilePayments({ ...paymentContext(app, app.log), gatewayTimeoutMs: TIMEOUT_MS });
+    const [closed] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempts[0].id));
+    expect(closed).toMatchObject({ status: 'failed', failureMessage: CHECKOUT_MESSAGES.gatewayUnavailable });
     expect(await app.db.select().from(beneficiaries).where(eq(beneficiaries.cpf, cpf))).toEqual([]);
     expect(await app.db.select({ total: count() }).from(sales)).toEqual([{ total: 0 }]);
     expect(fake.payments.filter((payment) => payment.externalReference === attempts[0].orderId)).toEqual([]);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { onlyDigits } from '../../src/domain/documents';
 import { auditLog, beneficiaries, paymentAttempts, paymentWebhookEvents, sales } from '../db/schema';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../services/payments/gateway';
@@ -174,18 +175,20 @@ describe('POST /api/payment/webhook/asaas', () => {
     answerLost = true;
     const body = checkoutBody({ selectedPlan: 'consulta_avulsa' });
     try {
-      expect((await postPayment(app, body)).json()).toMatchObject({ success: false });
+      // The charge may exist: "still processing" (409), never "nothing was charged".
+      const answer = await postPayment(app, body);
+      expect([answer.statusCode, answer.json()]).toEqual([409, expect.objectContaining({ message: CHECKOUT_MESSAGES.stillProcessing })]);
     } finally {
       answerLost = false;
     }
     const cpf = onlyDigits(body.cpfCnpj);
-    const [failed] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
-    expect(failed).toMatchObject({ status: 'failed', saleId: null });
+    const [lost] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
+    expect(lost).toMatchObject({ status: 'pending', saleId: null });
     expect(await beneficiaryOf(cpf)).toBeUndefined();
 
-    const charged = await ledger.findPayment({ externalReference: failed.orderId });
-    await sendEvent(event('PAYMENT_CONFIRMED', { id: charged!.id, externalReference: failed.orderId, status: 'CONFIRMED' }));
-    const [approved] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, failed.id));
+    const charged = await ledger.findPayment({ externalReference: lost.orderId });
+    await sendEvent(event('PAYMENT_CONFIRMED', { id: charged!.id, externalReference: lost.orderId, status: 'CONFIRMED' }));
+    const [approved] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, lost.id));
     expect(approved).toMatchObject({ status: 'approved', gatewayPaymentId: charged!.id });
     expect(await saleOf(approved.saleId)).toMatchObject({ tipo: 'consulta_avulsa', valor: '39.90', status: 'paid' });
     expect((await beneficiaryOf(cpf)).isActive).toBe(true);
@@ -243,12 +246,12 @@ describe('POST /api/payment/webhook/asaas', () => {
         answerLost = false;
       }
       const cpf = onlyDigits(body.cpfCnpj);
-      const [failed] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
-      const charged = (await ledger.findPayment({ externalReference: failed.orderId }))!;
+      const [lost] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === cpf);
+      const charged = (await ledger.findPayment({ externalReference: lost.orderId }))!;
       ledger.setPayment({ ...charged, value: 1 });
       const confirmed = event('PAYMENT_CONFIRMED', { id: charged.id });
       await sendEvent(confirmed);
-      expect((await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, failed.id)))[0].status).toBe('failed');
+      expect((await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, lost.id)))[0].status).toBe('pending');
       expect(await beneficiaryOf(cpf)).toBeUndefined();
       expect(await outcomeOf(confirmed.id)).toBe('value differs from the order');
       expect(logLines.filter((line) => line.eventId === confirmed.id).map((line) => line.msg)).toEqual([

@@ -12,7 +12,7 @@ import { createTestApp } from './helpers';
 import { claimAttempt, type NewAttempt, type PaymentAttempt } from '../services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
 import type { PurchaseRequest } from '../services/payments/purchase';
-import { staleAfterMs } from '../services/payments/reconcileJob';
+import { staleAfterMs } from '../services/payments/checkout';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
 
 /** A valid CPF nobody else in the test database has. */

@@ -123,11 +123,12 @@ describe('the Asaas adapter against a fake gateway', () => {
     expect(fake.payments.filter((payment) => payment.externalReference === orderId)).toHaveLength(1);
   });
 
-  it('when the gateway never answers, tells the buyer nothing was charged and keeps the attempt for reconciliation', async () => {
+  it('when the gateway never answers, never says nothing was charged and keeps the attempt pending for reconciliation', async () => {
     fake.nextCharges.push({ kind: 'lost', ms: TIMEOUT_MS * 2.5 }, { kind: 'lost', ms: TIMEOUT_MS * 2.5 });
     const body = checkoutBody();
-    expect((await postPayment(app, body)).json()).toEqual({ success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable });
-    expect(await attemptOf(body.cpfCnpj)).toMatchObject({ status: 'failed' });
+    const response = await postPayment(app, body);
+    expect([response.statusCode, response.json().message]).toEqual([409, CHECKOUT_MESSAGES.stillProcessing]);
+    expect(await attemptOf(body.cpfCnpj)).toMatchObject({ status: 'pending', failureMessage: null });
     expect(await salesOf(body.cpfCnpj)).toHaveLength(0);
   });
 

@@ -24,8 +24,42 @@ const USER_AGENT = 'portal-saude';
 
 /** The gateway answered 4xx with its `errors`: a refusal to show to the buyer, nothing was created. */
 class AsaasRefusal extends Error {}
-/** No answer in time or no connection: the request may or may not have reached the gateway. */
-class AsaasNoAnswer extends Error {}
+/** No answer in time or no connection: the request may or may not have reached the gateway (`unsent`: it did not). */
+class AsaasNoAnswer extends Error {
+  constructor(
+    message: string,
+    readonly unsent: boolean,
+  ) {
+    super(message);
+  }
+}
+/** Any other 4xx (a wrong key, an unknown path): the gateway turned the call down and did nothing. */
+class AsaasRejected extends GatewayUnavailableError {}
+
+/** TLS failures of a certificate, found in the handshake, before the request is written. */
+const CERTIFICATE_FAILURE = /CERT|^ERR_TLS_|^UNABLE_TO_VERIFY_LEAF_SIGNATURE$/;
+
+/**
+ * Whether fetch failed before sending anything: no connection (refused, unknown host, no route) or a
+ * certificate refused. A timeout or a dropped connection may come after the gateway acted on the call.
+ */
+function neverSent(error: unknown): boolean {
+  type Cause = { code?: unknown; syscall?: unknown };
+  const cause = (error as { cause?: Cause & { errors?: Cause[] } } | null)?.cause;
+  // Several addresses tried (happy eyeballs): every one of them failed.
+  const causes = cause?.errors?.length ? cause.errors : [cause];
+  return causes.every(
+    (each) =>
+      each?.syscall === 'connect' ||
+      each?.syscall === 'getaddrinfo' ||
+      each?.code === 'UND_ERR_CONNECT_TIMEOUT' ||
+      (typeof each?.code === 'string' && CERTIFICATE_FAILURE.test(each.code)),
+  );
+}
+
+/** Whether a failed call certainly had no effect at the gateway: never sent, or turned down with a 4xx. */
+const hadNoEffect = (error: unknown) =>
+  error instanceof AsaasRefusal || error instanceof AsaasRejected || (error instanceof AsaasNoAnswer && error.unsent);
 
 interface AsaasList<T> {
   data?: T[];
@@ -71,7 +105,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
         signal: AbortSignal.timeout(options.timeoutMs),
       });
     } catch (error) {
-      throw new AsaasNoAnswer((error as Error).name);
+      throw new AsaasNoAnswer((error as Error).name, neverSent(error));
     }
     const text = await response.text().catch(() => '');
     let parsed: unknown = null;
@@ -87,7 +121,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
     if (response.status === 400 && description) throw new AsaasRefusal(description);
     if (response.status === 404 && missingIsNull) return null as T;
     options.onWarning?.('payment gateway error', { method, path: path.split('?')[0], status: response.status, description });
-    throw new GatewayUnavailableError(`gateway answered ${response.status}`);
+    throw new (response.status < 500 ? AsaasRejected : GatewayUnavailableError)(`gateway answered ${response.status}`);
   }
 
   async function customerId(customer: GatewayCustomer): Promise<string> {
@@ -164,8 +198,11 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
       : { outcome: 'refused', message: CHECKOUT_MESSAGES.cardNotAuthorized };
   }
 
-  /** POST /payments with billingType PIX, then its QR code; a lost answer is looked up by our order id. */
-  async function createPix(request: PixChargeRequest): Promise<PixChargeResult> {
+  /**
+   * POST /payments with billingType PIX, then its QR code; a lost answer is looked up by our order id.
+   * `sent.charge` becomes true once the charge may exist at the gateway.
+   */
+  async function createPix(request: PixChargeRequest, sent: { charge: boolean }): Promise<PixChargeResult> {
     const customer = await customerId(request.customer);
     let payment: AsaasPayment;
     try {
@@ -178,6 +215,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
         externalReference: request.orderId,
       });
     } catch (error) {
+      sent.charge ||= !hadNoEffect(error);
       if (!(error instanceof AsaasNoAnswer)) throw error;
       options.onWarning?.('payment gateway timeout; looking the Pix charge up by its reference', { orderId: request.orderId });
       const found = await call<AsaasList<AsaasPayment>>('GET', `/payments?externalReference=${encodeURIComponent(request.orderId)}`);
@@ -185,6 +223,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
       if (!earlier) throw new GatewayUnavailableError('Pix charge without answer');
       payment = earlier;
     }
+    sent.charge = true;
     const qrCode = await call<{ encodedImage?: string; payload?: string }>('GET', `/payments/${encodeURIComponent(payment.id)}/pixQrCode`);
     if (!qrCode?.payload || !qrCode.encodedImage) throw new GatewayUnavailableError('Pix charge without its QR code');
     return { outcome: 'created', customerId: customer, paymentId: payment.id, payload: qrCode.payload, encodedImage: qrCode.encodedImage };
@@ -193,11 +232,14 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
   return {
     kind: 'asaas',
     async createPixCharge(request) {
+      const sent = { charge: false };
       try {
-        return await createPix(request);
+        return await createPix(request, sent);
       } catch (error) {
         if (error instanceof AsaasRefusal) return { outcome: 'refused', message: error.message };
-        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('no answer');
+        if (error instanceof AsaasNoAnswer || error instanceof GatewayUnavailableError) {
+          throw new GatewayUnavailableError(error instanceof AsaasNoAnswer ? 'no answer' : error.message, { nothingCharged: !sent.charge });
+        }
         throw error;
       }
     },
@@ -233,6 +275,8 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
       }
     },
     async charge(request) {
+      // Once a charge call may have reached the gateway, a failure leaves its outcome unknown.
+      let charging = false;
       try {
         const customer = await customerId(request.customer);
         // One retry at most, and only after the look-up proved the first try created nothing.
@@ -240,6 +284,7 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
           try {
             return await createCharge(request, customer);
           } catch (error) {
+            charging ||= !hadNoEffect(error);
             if (!(error instanceof AsaasNoAnswer)) throw error;
             options.onWarning?.('payment gateway timeout; looking the charge up by its reference', { orderId: request.orderId, attempt });
             const earlier = await findByReference(request.orderId, request.recurring);
@@ -249,7 +294,9 @@ export function createAsaasGateway(options: AsaasOptions): PaymentGateway {
         }
       } catch (error) {
         if (error instanceof AsaasRefusal) return { outcome: 'refused', message: error.message };
-        if (error instanceof AsaasNoAnswer) throw new GatewayUnavailableError('no answer');
+        if (error instanceof AsaasNoAnswer || error instanceof GatewayUnavailableError) {
+          throw new GatewayUnavailableError(error instanceof AsaasNoAnswer ? 'no answer' : error.message, { nothingCharged: !charging });
+        }
         throw error;
       }
     },

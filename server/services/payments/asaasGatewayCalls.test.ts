@@ -17,6 +17,8 @@ interface Answer {
   body?: unknown;
   /** Longer than the adapter's timeout: the answer is lost. */
   delayMs?: number;
+  /** The connection is cut once the request is read: no answer at all. */
+  drop?: boolean;
 }
 interface Received {
   method: string;
@@ -45,6 +47,7 @@ beforeAll(async () => {
       received.push({ method: request.method!, url: request.url!, headers: request.headers, body: text ? JSON.parse(text) : undefined });
       const route = `${request.method} ${request.url!.split('?')[0].replace(/^\/api\/v3/, '')}`;
       const answer = script.get(route)?.shift() ?? { status: 599, body: { unscripted: route } };
+      if (answer.drop) return void request.socket.destroy();
       setTimeout(() => {
         if (response.destroyed) return;
         response.writeHead(answer.status ?? 200, { 'Content-Type': 'application/json' });
@@ -114,6 +117,7 @@ const chargeRequest = (recurring = false): ChargeRequest => ({
   remoteIp: '203.0.113.7',
 });
 const REFERENCE = encodeURIComponent('ordem/1 &x');
+const pixCharge = { orderId: 'ordem/1 &x', description: 'Plano Individual', amount: 39.9, customer: CUSTOMER };
 const knownCustomer = () => answer('GET /customers', { body: { data: [{ id: 'cus_1' }] } });
 
 describe('every request', () => {
@@ -211,7 +215,10 @@ describe('charge', () => {
   ])('takes %s as the gateway unavailable, and warns with the call and status', async (_case, reply, description) => {
     knownCustomer();
     answer('POST /payments', reply);
-    await expect(gateway().charge(chargeRequest())).rejects.toThrow(GatewayUnavailableError);
+    const charging = gateway().charge(chargeRequest());
+    await expect(charging).rejects.toThrow(GatewayUnavailableError);
+    // A 4xx turned the charge down; after a 5xx the charge may exist.
+    await expect(charging).rejects.toMatchObject({ nothingCharged: reply.status < 500 });
     expect(warnings).toEqual([
       { message: 'payment gateway error', details: { method: 'POST', path: '/payments', status: reply.status, description } },
     ]);
@@ -219,7 +226,7 @@ describe('charge', () => {
 
   it('warns without the query of the call (it holds the CPF)', async () => {
     answer('GET /customers', { status: 503, body: null });
-    await expect(gateway().charge(chargeRequest())).rejects.toThrow(GatewayUnavailableError);
+    await expect(gateway().charge(chargeRequest())).rejects.toMatchObject({ nothingCharged: true });
     expect(warnings[0].details).toEqual({ method: 'GET', path: '/customers', status: 503, description: undefined });
   });
 
@@ -260,7 +267,10 @@ describe('charge', () => {
     knownCustomer();
     answer('POST /payments', { delayMs: LATE }, { delayMs: LATE });
     answer('GET /payments', { body: { data: [] } }, { body: {} });
-    await expect(gateway().charge(chargeRequest())).rejects.toThrow(new GatewayUnavailableError('charge without answer'));
+    const charging = gateway().charge(chargeRequest());
+    await expect(charging).rejects.toThrow(new GatewayUnavailableError('charge without answer'));
+    // Either lost charge may still be booked: the outcome is unknown.
+    await expect(charging).rejects.toMatchObject({ nothingCharged: false });
     expect(calls().filter((call) => call === 'POST /payments')).toHaveLength(2);
     expect(warnings.map((warning) => warning.details.attempt)).toEqual([1, 2]);
   });
@@ -277,13 +287,35 @@ describe('charge', () => {
     knownCustomer();
     answer('POST /payments', { delayMs: LATE });
     answer('GET /payments', { delayMs: LATE });
-    await expect(gateway().charge(chargeRequest())).rejects.toThrow(new GatewayUnavailableError('no answer'));
+    const charging = gateway().charge(chargeRequest());
+    await expect(charging).rejects.toThrow(new GatewayUnavailableError('no answer'));
+    await expect(charging).rejects.toMatchObject({ nothingCharged: false });
   });
 
   it('when the customer look-up is lost, charges nothing', async () => {
     answer('GET /customers', { delayMs: LATE });
-    await expect(gateway().charge(chargeRequest())).rejects.toThrow(new GatewayUnavailableError('no answer'));
+    const charging = gateway().charge(chargeRequest());
+    await expect(charging).rejects.toThrow(new GatewayUnavailableError('no answer'));
+    await expect(charging).rejects.toMatchObject({ nothingCharged: true });
     expect(calls()).toHaveLength(1);
+  });
+
+  it('when the charge gets no connection at all (refused), charges nothing', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const unreachable = createAsaasGateway({ baseUrl: `http://127.0.0.1:${port}/api/v3`, apiKey: KEY, timeoutMs: TIMEOUT_MS });
+    await expect(unreachable.charge(chargeRequest())).rejects.toMatchObject({ message: 'no answer', nothingCharged: true });
+    await expect(unreachable.createPixCharge(pixCharge)).rejects.toMatchObject({ message: 'no answer', nothingCharged: true });
+  });
+
+  it('when the connection drops after the charge was sent, the outcome is unknown', async () => {
+    knownCustomer();
+    answer('POST /payments', { drop: true });
+    answer('GET /payments', { drop: true });
+    await expect(gateway().charge(chargeRequest())).rejects.toMatchObject({ message: 'no answer', nothingCharged: false });
+    expect(calls()).toEqual([`GET /customers?cpfCnpj=52998224725`, 'POST /payments', `GET /payments?externalReference=${REFERENCE}`]);
   });
 });
 
@@ -439,7 +471,10 @@ describe('createPixCharge', () => {
     knownCustomer();
     answer('POST /payments', { delayMs: LATE });
     answer('GET /payments', lookup);
-    await expect(gateway().createPixCharge(pixRequest)).rejects.toThrow(new GatewayUnavailableError('Pix charge without answer'));
+    const creating = gateway().createPixCharge(pixRequest);
+    await expect(creating).rejects.toThrow(new GatewayUnavailableError('Pix charge without answer'));
+    // The lost charge may still be booked.
+    await expect(creating).rejects.toMatchObject({ nothingCharged: false });
     expect(calls().filter((call) => call === 'POST /payments')).toHaveLength(1);
   });
 
@@ -451,7 +486,10 @@ describe('createPixCharge', () => {
     knownCustomer();
     answer('POST /payments', { body: { id: 'pay_1', status: 'PENDING' } });
     answer('GET /payments/pay_1/pixQrCode', reply);
-    await expect(gateway().createPixCharge(pixRequest)).rejects.toThrow(new GatewayUnavailableError('Pix charge without its QR code'));
+    const creating = gateway().createPixCharge(pixRequest);
+    await expect(creating).rejects.toThrow(new GatewayUnavailableError('Pix charge without its QR code'));
+    // The charge exists: it must be looked up (and removed), never taken for none.
+    await expect(creating).rejects.toMatchObject({ nothingCharged: false });
   });
 
   it('shows the gateway’s refusal, and reads a lost QR code as unknown', async () => {
@@ -464,7 +502,15 @@ describe('createPixCharge', () => {
     );
     answer('GET /payments/pay_1/pixQrCode', { delayMs: LATE });
     expect(await gateway().createPixCharge(pixRequest)).toEqual({ outcome: 'refused', message: 'CPF inválido' });
-    await expect(gateway().createPixCharge(pixRequest)).rejects.toThrow(new GatewayUnavailableError('no answer'));
+    await expect(gateway().createPixCharge(pixRequest)).rejects.toMatchObject({ message: 'no answer', nothingCharged: false });
+  });
+
+  it('after a 5xx to the charge, the outcome is unknown; a failure before it charged nothing', async () => {
+    knownCustomer();
+    answer('POST /payments', { status: 502, body: '<html>Bad Gateway</html>' });
+    await expect(gateway().createPixCharge(pixRequest)).rejects.toMatchObject({ message: 'gateway answered 502', nothingCharged: false });
+    answer('GET /customers', { status: 503, body: null });
+    await expect(gateway().createPixCharge(pixRequest)).rejects.toMatchObject({ message: 'gateway answered 503', nothingCharged: true });
   });
 });
 

@@ -12,7 +12,7 @@ import type { AttemptCounters } from '../limits/attemptCounters';
 import { closeAttempt, findAttempt, forgetAttempt, rememberGatewayIds, type PaymentAttempt } from './attempts';
 import { admitCardAttempt, cardAttemptSettled, type AdmittedCardAttempt } from './cardVelocity';
 import type { TelemedicineProvider } from '../telemedicine/types';
-import { GatewayUnavailableError, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
+import { GatewayUnavailableError, MOST_CALLS_PER_CHARGE, type ChargeRequest, type ChargeResult, type PaymentGateway } from './gateway';
 import { syncWithProvider } from './providerSync';
 import { claimPurchase, customerOf } from './purchase';
 
@@ -41,6 +41,13 @@ export function paymentContext(app: FastifyInstance, log: FastifyBaseLogger): Pa
 }
 
 const POLL_MS = 150;
+
+/**
+ * A pending attempt this old belongs to a request that died: older than the longest a live one takes
+ * (every gateway call of one charge running to the time limit, one after the other) and a margin.
+ * Asked about any sooner, a charge still being retried could be closed as failed and then approved.
+ */
+export const staleAfterMs = (gatewayTimeoutMs: number) => gatewayTimeoutMs * MOST_CALLS_PER_CHARGE + 5000;
 
 /** A digest of what the buyer asked for, without card secrets: a replayed key must carry the same request. */
 function fingerprint(request: PaymentRequest): string {
@@ -121,10 +128,16 @@ async function charge(
     result = await context.gateway.charge(chargeRequest(attempt, request, velocity.remoteIp));
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
-    context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; attempt left for reconciliation');
     await cardAttemptSettled(velocity.limits, velocity.admitted, 'unavailable');
-    await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
-    return { success: false as const, error: CHECKOUT_MESSAGES.gatewayUnavailable };
+    if (error.nothingCharged) {
+      context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; nothing was charged');
+      await closeAttempt(context.db, attempt.id, 'failed', CHECKOUT_MESSAGES.gatewayUnavailable);
+      return { success: false as const, error: CHECKOUT_MESSAGES.gatewayUnavailable };
+    }
+    // The card may have been charged: the attempt stays pending, to be looked up by our order id (the
+    // reconciliation job, or this key replayed), and the 409 keeps the key in the browser for the retry.
+    context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; attempt left for reconciliation');
+    throw conflict(CHECKOUT_MESSAGES.stillProcessing);
   }
   await cardAttemptSettled(velocity.limits, velocity.admitted, result.outcome);
   return settle(context, attempt, result, velocity.remoteIp);
@@ -139,7 +152,7 @@ async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttemp
   const deadline = Date.now() + context.gatewayTimeoutMs * 3 + 2000;
   let current: PaymentAttempt | undefined = attempt;
   while (current && current.status === 'pending' && Date.now() < deadline) {
-    const staleSince = current.createdAt.getTime() + context.gatewayTimeoutMs * 3 + 1000;
+    const staleSince = current.createdAt.getTime() + staleAfterMs(context.gatewayTimeoutMs);
     if (Date.now() > staleSince) return reconcile(context, current);
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
     current = await findAttempt(context.db, attempt.id);

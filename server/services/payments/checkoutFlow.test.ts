@@ -15,7 +15,7 @@ import {
   warningsLog,
 } from '../../test/payments';
 import { findAttempt } from './attempts';
-import { paymentContext, processPayment, reconcile, type PaymentContext } from './checkout';
+import { paymentContext, processPayment, reconcile, staleAfterMs, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type ChargeRequest, type ChargeResult } from './gateway';
 
 /**
@@ -161,14 +161,25 @@ describe('a card payment', () => {
     expect([attempt.status, attempt.failureMessage, attempt.saleId]).toEqual(['refused', 'Cartão sem saldo.', null]);
   });
 
-  it('closes the attempt and warns when the gateway does not answer; any other failure is thrown', async () => {
+  it('closes the attempt and warns when the gateway was never reached, nothing charged', async () => {
     nextCharge = async () => {
-      throw new GatewayUnavailableError('fora do ar');
+      throw new GatewayUnavailableError('conexão recusada', { nothingCharged: true });
     };
     const request = requestOf();
     expect(await pay(request)).toEqual({ success: false, error: CHECKOUT_MESSAGES.gatewayUnavailable });
     const [attempt] = await attemptsOfCpf(request.cpfCnpj);
     expect([attempt.status, attempt.failureMessage]).toEqual(['failed', CHECKOUT_MESSAGES.gatewayUnavailable]);
+    expect(warnings).toEqual([[{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; nothing was charged']]);
+  });
+
+  it('keeps the attempt pending and answers 409 when the charge may exist; any other failure is thrown', async () => {
+    nextCharge = async () => {
+      throw new GatewayUnavailableError('fora do ar');
+    };
+    const request = requestOf();
+    await expect(pay(request)).rejects.toMatchObject({ statusCode: 409, message: CHECKOUT_MESSAGES.stillProcessing });
+    const [attempt] = await attemptsOfCpf(request.cpfCnpj);
+    expect([attempt.status, attempt.failureMessage, attempt.saleId]).toEqual(['pending', null, null]);
     expect(warnings).toEqual([
       [{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable; attempt left for reconciliation'],
     ]);
@@ -233,7 +244,7 @@ describe('a replayed key', () => {
     const { key, request, attempt } = await requestThatNeverEnds(requestOf({ selectedPlan: 'consulta_avulsa' }));
     await app.db
       .update(paymentAttempts)
-      .set({ createdAt: new Date(Date.now() - 3 * TIMEOUT_MS - 1500) })
+      .set({ createdAt: new Date(Date.now() - staleAfterMs(TIMEOUT_MS) - 500) })
       .where(eq(paymentAttempts.id, attempt.id));
     nextLookup = async () => ({ outcome: 'approved', paymentId: 'pay_achado' });
     expect(await pay(request, key)).toEqual({ success: true, orderId: attempt.orderId });
@@ -242,15 +253,24 @@ describe('a replayed key', () => {
   });
 
   it('of a request still within its time limits that never ends: 409 once the gateway cannot tell', async () => {
-    const { key, request } = await requestThatNeverEnds();
+    const { key, request, attempt } = await requestThatNeverEnds();
+    // A second before the longest a charge can take (every gateway call to its time limit) is over.
+    await app.db
+      .update(paymentAttempts)
+      .set({ createdAt: new Date(Date.now() - staleAfterMs(TIMEOUT_MS) + 1000) })
+      .where(eq(paymentAttempts.id, attempt.id));
     nextLookup = async () => {
       throw new GatewayUnavailableError('fora do ar');
     };
     const started = Date.now();
     await expect(pay(request, key)).rejects.toMatchObject({ statusCode: 409, message: CHECKOUT_MESSAGES.stillProcessing });
-    // It waited for the first request until that one outlived three time limits and a second.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(3 * TIMEOUT_MS + 1000 - 200);
+    // It waited for the first request until that one outlived the longest a charge can take.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1000 - 200);
     expect(looked).toHaveLength(1);
+  });
+
+  it('is never taken for dead while every gateway call of its charge may still be running', () => {
+    expect(staleAfterMs(TIMEOUT_MS)).toBeGreaterThan(6 * TIMEOUT_MS);
   });
 });
 

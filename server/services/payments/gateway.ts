@@ -75,19 +75,36 @@ export type PixChargeResult =
 /** The gateway statuses of a payment whose money arrived. */
 export const PAID_STATUSES: readonly string[] = ['CONFIRMED', 'RECEIVED', 'RECEIVED_IN_CASH'];
 
-/** The outcome of a charge is unknown (timeout, network, gateway error): nothing may be assumed. */
-export class GatewayUnavailableError extends Error {}
+/**
+ * The gateway gave no usable answer (timeout, network, gateway error). Unless `nothingCharged` says
+ * otherwise, the outcome of a charge is unknown: it may exist, so nothing may be assumed.
+ */
+export class GatewayUnavailableError extends Error {
+  /** True only when no charge can exist: its request never reached the gateway, or the gateway turned it down (4xx). */
+  readonly nothingCharged: boolean;
+
+  constructor(message?: string, options: { nothingCharged?: boolean } = {}) {
+    super(message);
+    this.nothingCharged = options.nothingCharged ?? false;
+  }
+}
+
+/**
+ * The most gateway calls one charge makes, each within the gateway's time limit (Asaas: the customer
+ * looked up and created, the charge, its look-up by our order id, one more charge and its look-up).
+ */
+export const MOST_CALLS_PER_CHARGE = 6;
 
 /** A card payment gateway: `sandbox` (local, the default) or `asaas` (HTTP adapter). */
 export interface PaymentGateway {
   readonly kind: PaymentGatewayKind;
-  /** Charges the card; throws GatewayUnavailableError when the outcome cannot be known. */
+  /** Charges the card; throws GatewayUnavailableError without an answer (`nothingCharged` when none can exist). */
   charge(request: ChargeRequest): Promise<ChargeResult>;
   /** The result of an earlier charge by our order id, or null when the gateway has none. */
   findByReference(orderId: string, recurring: boolean): Promise<ChargeResult | null>;
   /** A payment as the gateway records it, or null when it has none; throws GatewayUnavailableError without an answer. */
   findPayment(lookup: PaymentLookup): Promise<GatewayPayment | null>;
-  /** Creates a Pix charge; throws GatewayUnavailableError when the outcome cannot be known. */
+  /** Creates a Pix charge; throws GatewayUnavailableError without its code (`nothingCharged` when none can exist). */
   createPixCharge(request: PixChargeRequest): Promise<PixChargeResult>;
   /** Removes an unpaid charge so it can no longer be paid; false when the gateway keeps it (already paid, unknown). */
   cancelCharge(paymentId: string): Promise<boolean>;

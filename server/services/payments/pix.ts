@@ -84,12 +84,18 @@ export async function createPixPayment(
     result = await context.gateway.createPixCharge(chargeRequest(attempt));
   } catch (error) {
     if (!(error instanceof GatewayUnavailableError)) throw error;
+    if (error.nothingCharged) {
+      context.log.warn({ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable for Pix; nothing was charged');
+      await closeAttempt(context.db, attempt.id, 'failed', PIX_MESSAGES.gatewayUnavailable);
+      return { success: false, error: PIX_MESSAGES.gatewayUnavailable };
+    }
+    // The charge may exist: the attempt stays pending for the reconciliation job, which looks it up by
+    // our order id (paid makes the sale, unpaid is removed), and the 409 keeps the key in the browser.
     context.log.warn(
       { attemptId: attempt.id, orderId: attempt.orderId },
       'payment gateway unavailable for Pix; attempt left for reconciliation',
     );
-    await closeAttempt(context.db, attempt.id, 'failed', PIX_MESSAGES.gatewayUnavailable);
-    return { success: false, error: PIX_MESSAGES.gatewayUnavailable };
+    throw conflict(CHECKOUT_MESSAGES.stillProcessing);
   }
   if (result.outcome === 'refused') {
     await closeAttempt(context.db, attempt.id, 'refused', result.message);
@@ -206,19 +212,21 @@ export async function reconcilePix(context: PaymentContext, attempt: PaymentAtte
     await expire(context, attempt);
     return 'closed';
   }
-  // Closed first, and only if still pending: a creation that finishes meanwhile then finds it closed
-  // (and removes its charge) instead of showing a code this job is about to remove.
+  // Looked up first: without an answer (GatewayUnavailableError) the attempt stays pending for the
+  // next run, never closed while its charge may exist.
+  const payment = await context.gateway.findPayment({ externalReference: attempt.orderId });
+  if (payment && PAID_STATUSES.includes(payment.status)) {
+    await recordPaidPix(context, attempt, payment.id, RECONCILIATION_SOURCE);
+    return 'approved';
+  }
+  // Closed only if still pending: a creation that finishes meanwhile then finds it closed (and removes
+  // its charge) instead of showing a code this job is about to remove.
   const [closed] = await context.db
     .update(paymentAttempts)
     .set({ status: 'failed', failureMessage: PIX_MESSAGES.gatewayUnavailable, updatedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')))
     .returning({ id: paymentAttempts.id });
   if (!closed) return 'unchanged';
-  const payment = await context.gateway.findPayment({ externalReference: attempt.orderId });
-  if (payment && PAID_STATUSES.includes(payment.status)) {
-    await recordPaidPix(context, attempt, payment.id, RECONCILIATION_SOURCE);
-    return 'approved';
-  }
   // The buyer never saw this code: it must not be payable.
   if (payment) await context.gateway.cancelCharge(payment.id);
   return 'closed';

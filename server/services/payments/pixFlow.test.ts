@@ -182,9 +182,9 @@ describe('creating a Pix charge', () => {
     });
   });
 
-  it('closes the attempt and warns when the gateway does not answer; any other failure is thrown', async () => {
+  it('closes the attempt and warns when the gateway was never reached, nothing charged', async () => {
     nextCharge = async () => {
-      throw new GatewayUnavailableError('fora do ar');
+      throw new GatewayUnavailableError('conexão recusada', { nothingCharged: true });
     };
     const request = requestOf();
     const key = newIdempotencyKey();
@@ -195,7 +195,7 @@ describe('creating a Pix charge', () => {
     const [attempt] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === request.cpfCnpj);
     expect([attempt.status, attempt.failureMessage]).toEqual(['failed', PIX_MESSAGES.gatewayUnavailable]);
     expect(warnings).toEqual([
-      [{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable for Pix; attempt left for reconciliation'],
+      [{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable for Pix; nothing was charged'],
     ]);
 
     // Its key replayed answers what the buyer was shown, and charges nothing more.
@@ -204,6 +204,25 @@ describe('creating a Pix charge', () => {
       success: false,
       error: PIX_MESSAGES.gatewayUnavailable,
     });
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the attempt pending and answers 409 when the charge may exist; any other failure is thrown', async () => {
+    nextCharge = async () => {
+      throw new GatewayUnavailableError('fora do ar');
+    };
+    const request = requestOf();
+    const key = newIdempotencyKey();
+    const stillProcessing = { statusCode: 409, message: CHECKOUT_MESSAGES.stillProcessing };
+    await expect(createPixPayment(contextOf(), request, { idempotencyKey: key })).rejects.toMatchObject(stillProcessing);
+    const [attempt] = (await app.db.select().from(paymentAttempts)).filter((row) => row.buyer.cpfCnpj === request.cpfCnpj);
+    expect([attempt.status, attempt.failureMessage]).toEqual(['pending', null]);
+    expect(warnings).toEqual([
+      [{ attemptId: attempt.id, orderId: attempt.orderId }, 'payment gateway unavailable for Pix; attempt left for reconciliation'],
+    ]);
+    // Its key replayed is still processing (the job settles it), and charges nothing more.
+    asked.length = 0;
+    await expect(createPixPayment(contextOf(), request, { idempotencyKey: key })).rejects.toMatchObject(stillProcessing);
     expect(asked).toEqual([]);
 
     nextCharge = async () => {
@@ -372,6 +391,18 @@ describe('the reconciliation’s step', () => {
     expect(await findAttempt(app.db, none.id)).toMatchObject({ status: 'failed', failureMessage: PIX_MESSAGES.gatewayUnavailable });
     // Closed already (by another run or the creation itself): nothing more.
     expect(await reconcilePix(contextOf(), none)).toBe('unchanged');
+  });
+
+  it('a creation that died stays pending while the gateway cannot be asked: looked up before it is closed', async () => {
+    const { attempt } = await createdCharge();
+    await setAttempt(attempt.id, { status: 'pending', gatewayPaymentId: null });
+    const died = (await findAttempt(app.db, attempt.id))!;
+    payments.set(`ref:${died.orderId}`, new GatewayUnavailableError('fora do ar'));
+    await expect(reconcilePix(contextOf(), died)).rejects.toThrow(GatewayUnavailableError);
+    expect(await findAttempt(app.db, died.id)).toMatchObject({ status: 'pending', failureMessage: null });
+    payments.set(`ref:${died.orderId}`, { id: 'pay_achado', status: 'PENDING', value: 59.9 });
+    expect(await reconcilePix(contextOf(), died)).toBe('closed');
+    expect(asked.filter((call) => call.startsWith('cancel'))).toEqual(['cancel pay_achado']);
   });
 
   it('a waiting charge: paid makes the sale by the gateway’s payment id; unpaid stays until its window ends', async () => {

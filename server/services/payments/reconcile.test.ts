@@ -5,7 +5,8 @@ import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../../db/
 import { findAttempt } from './attempts';
 import { paymentContext, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type PaymentGateway } from './gateway';
-import { reconcilePayments, staleAfterMs } from './reconcileJob';
+import { staleAfterMs } from './checkout';
+import { reconcilePayments } from './reconcileJob';
 import { claimPendingAttempt, createPaymentsApp } from '../../test/payments';
 
 let app: FastifyInstance;

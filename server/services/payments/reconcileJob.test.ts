@@ -9,7 +9,8 @@ import type { JobDefinition } from '../jobs/scheduler';
 import { findAttempt } from './attempts';
 import { paymentContext, type PaymentContext } from './checkout';
 import { GatewayUnavailableError, type ChargeResult, type GatewayPayment } from './gateway';
-import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation, staleAfterMs } from './reconcileJob';
+import { staleAfterMs } from './checkout';
+import { reconcileIntervalMs, reconcilePayments, schedulePaymentReconciliation } from './reconcileJob';
 
 /**
  * The reconciliation job's run (reconcileJob.ts): which attempts it picks up, the way each goes (card
@@ -111,8 +112,8 @@ const stateOf = async (id: number) => {
 const LOGGED = 'payment attempts reconciled with the gateway';
 
 describe('the job’s timing', () => {
-  it('takes a pending attempt for dead after three gateway time limits and a second', () => {
-    expect([staleAfterMs(2000), staleAfterMs(10_000)]).toEqual([7000, 31_000]);
+  it('takes a pending attempt for dead after six gateway time limits (every call of one charge) and five seconds', () => {
+    expect([staleAfterMs(2000), staleAfterMs(10_000)]).toEqual([17_000, 65_000]);
   });
 
   it('runs every four gateway time limits, between a second and five minutes', () => {
@@ -133,7 +134,7 @@ describe('the job’s timing', () => {
     } as unknown as FastifyInstance;
     schedulePaymentReconciliation(appAtHand);
     expect(scheduled).toEqual([expect.objectContaining({ name: 'payment-reconciliation', atStart: 'background', everyMs: 8000 })]);
-    const unseen = await attemptOf({ ageMs: 7500 });
+    const unseen = await attemptOf({ ageMs: staleAfterMs(2000) + 500 });
     await expect(scheduled[0].run()).resolves.toEqual({ approved: 0, closed: 1, unresolved: 0 });
     expect(asked).toEqual([`charge ${unseen.orderId}`]);
   });
@@ -187,12 +188,16 @@ describe('a gateway that does not answer', () => {
       method: 'pix',
       pix: { paymentId: `pay_${randomUUID()}`, expiresInMs: 60_000 },
     });
+    // A Pix creation that died: its charge may exist, so it is not closed unseen.
+    const diedPix = await attemptOf({ ageMs: STALE_MS + 500, method: 'pix' });
     charges.set(card.orderId, new GatewayUnavailableError('fora do ar'));
     payments.set(pix.gatewayPaymentId!, new GatewayUnavailableError('fora do ar'));
-    expect(await reconcilePayments(context())).toEqual({ approved: 0, closed: 0, unresolved: 2 });
+    payments.set(`ref:${diedPix.orderId}`, new GatewayUnavailableError('fora do ar'));
+    expect(await reconcilePayments(context())).toEqual({ approved: 0, closed: 0, unresolved: 3 });
     expect(await stateOf(card.id)).toEqual(['pending', 'no sale', null]);
     expect((await stateOf(pix.id))[0]).toBe('waiting');
-    expect(warnings).toEqual([[{ approved: 0, closed: 0, unresolved: 2 }, LOGGED]]);
+    expect(await stateOf(diedPix.id)).toEqual(['pending', 'no sale', null]);
+    expect(warnings).toEqual([[{ approved: 0, closed: 0, unresolved: 3 }, LOGGED]]);
   });
 
   it('stops the run on any other failure', async () => {

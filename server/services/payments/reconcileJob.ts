@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { paymentAttempts } from '../../db/schema';
 import { HttpError } from '../../lib/httpErrors';
 import type { PaymentAttempt } from './attempts';
-import { paymentContext, reconcile, type PaymentContext } from './checkout';
+import { paymentContext, reconcile, staleAfterMs, type PaymentContext } from './checkout';
 import { GatewayUnavailableError } from './gateway';
 import { reconcilePix } from './pix';
 
@@ -16,9 +16,6 @@ export interface ReconcileReport {
   /** The gateway could not be asked; tried again on the next run. */
   unresolved: number;
 }
-
-/** A pending attempt this old belongs to a request that died (same rule as a replayed Idempotency-Key). */
-export const staleAfterMs = (gatewayTimeoutMs: number) => gatewayTimeoutMs * 3 + 1000;
 
 /** How often the job runs: a few gateway time limits, between 1 s and 5 min. */
 export const reconcileIntervalMs = (gatewayTimeoutMs: number) => Math.min(Math.max(gatewayTimeoutMs * 4, 1000), 5 * 60 * 1000);
