@@ -2,7 +2,7 @@ import { FOLDED_FROM, FOLDED_TO } from '../lib/nameOrder';
 import { describeMigration, MIGRATIONS, type MigrationTarget } from '../test/migrationTargets';
 
 /**
- * Migrations 0033, 0034, 0036-0041 (issue 20): lists whose count, page ids or filters are read from an
+ * Migrations 0033, 0034, 0036-0042 (issue 20): lists whose count, page ids or filters are read from an
  * index (alone, where it holds every column the query needs).
  * The planner is kept off sequential and bitmap scans, as at the large size; an index scan then reads
  * the index alone only when it holds every column the query needs, in the order the page asks.
@@ -339,5 +339,22 @@ describeMigration('0041_channel_name_keys', (db) => {
 
     expect(await planOf(db, channelNamePage('partners'))).toEqual({ scans: ['Index Scan on partners_nome_id_idx'], sorts: false });
     expect(await planOf(db, channelNamePage('branches'))).toEqual({ scans: ['Index Scan on branches_titulo_id_idx'], sorts: false });
+  });
+});
+
+/** The audit trail's page of one action, newest first (services/audit/queries.ts), and its capped count. */
+const AUDIT_ACTION_PAGE = `select id from audit_log where action = 'delete' order by created_at desc, id desc limit 10`;
+const AUDIT_ACTION_COUNT = `select count(*) from (select id from audit_log where action = 'delete' limit 1001) capped`;
+
+describeMigration('0042_audit_action_index', (db) => {
+  it("reads the trail's newest rows of an action other than 'view' from that action's index, where the whole trail was walked by date", async () => {
+    expect((await planOf(db, AUDIT_ACTION_PAGE)).scans).toEqual(['Index Scan on audit_log_created_idx']);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await planOf(db, AUDIT_ACTION_PAGE)).toEqual({ scans: ['Index Only Scan on audit_log_action_idx'], sorts: false });
+    expect((await planOf(db, AUDIT_ACTION_COUNT)).scans).toEqual(['Index Only Scan on audit_log_action_idx']);
+    // 'view', nearly every row, is not in it: its newest rows come by date, as before.
+    expect((await planOf(db, AUDIT_ACTION_PAGE.replace("'delete'", "'view'"))).scans).toEqual(['Index Scan on audit_log_created_idx']);
   });
 });
