@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { nameOrder } from '../../lib/nameOrder';
 
 /**
  * The audit trail (LGPD): who read a beneficiary's details and who created, edited, toggled or
@@ -33,6 +34,8 @@ export const auditLog = pgTable(
     index('audit_log_action_idx')
       .on(t.action, t.createdAt.desc(), t.id.desc())
       .where(sql`action <> 'view'`),
+    // Sorted by user name, newest first among a user's rows (migration 0042).
+    index('audit_log_actor_name_idx').on(nameOrder(t.actorName), t.createdAt.desc(), t.id.desc()),
   ],
 );
 
