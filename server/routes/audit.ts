@@ -18,6 +18,7 @@ import {
   AUDIT_SORTS,
   auditBatch,
   auditFiltersOf,
+  auditSelectionOf,
   listAudit,
   recentForRecord,
 } from '../services/audit/queries';
@@ -62,7 +63,8 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const list = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
-      const { rows, total, estimated } = await listAudit(app.db, auditFiltersOf(request.query), {
+      const filters = await auditSelectionOf(app.db, auditFiltersOf(request.query));
+      const { rows, total, estimated } = await listAudit(app.db, filters, {
         limit: list.pageSize,
         offset: list.offset,
         key: keyOf(list.sort, AUDIT_DEFAULT_KEY),
@@ -85,7 +87,7 @@ export default async function auditRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { sort } = parseListQuery(request.query, AUDIT_SORTS, AUDIT_DEFAULT_ORDER);
-      const filters = auditFiltersOf(request.query);
+      const filters = await auditSelectionOf(app.db, auditFiltersOf(request.query));
       const key = keyset(keyOf(sort, AUDIT_DEFAULT_KEY));
       const entries = batchesInKeyOrder((limit, after) => auditBatch(app.db, filters, key, limit, after));
       const C = AUDIT_TEXTS.columns;
