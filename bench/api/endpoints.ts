@@ -23,6 +23,8 @@ const page = (max = RANDOM_PAGES) => `page=${randomInt(1, max)}&pageSize=10`;
 const encoded = (text: string) => encodeURIComponent(text);
 /** "Ana Silva": a first name and a surname, as a user types a name (a few hundred matches at the large size). */
 const personName = () => `${pick(FIRST_NAMES)} ${pick(LAST_NAMES)}`;
+/** The audit trail's actions other than 'view', each a few in a hundred of its rows (the large seed). */
+const RARER_AUDIT_ACTIONS = ['create', 'update', 'status', 'delete', 'export'];
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 const PAST_STATUSES: AppointmentStatus[] = ['FINISHED', 'UNFINISHED', 'CANCELED', 'DONE'];
 
@@ -93,6 +95,9 @@ export function endpointSpecs({ resellers, holderTotal }: SeededValues): Endpoin
       'sales report, reseller + plan',
       () => `/api/reports/sales?page=1&pageSize=10&reseller=${pick(resellers).id}&tipo=plano_individual`,
     ),
+    read('audit trail, page 1-200', () => `/api/audit?${page()}`),
+    read('audit trail, user filter', () => `/api/audit?page=1&pageSize=10&user=${encoded(personName())}`),
+    read('audit trail, action filter', () => `/api/audit?page=1&pageSize=10&action=${pick(RARER_AUDIT_ACTIONS)}`),
     { name: 'login', kind: 'login', method: 'POST', path: '/api/auth/login', body: LOGIN, anonymous: true },
     {
       name: 'beneficiary create',

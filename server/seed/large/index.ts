@@ -41,6 +41,8 @@ const STREETS = ['Rua das Flores', 'Avenida Brasil', 'Rua XV de Novembro', 'Rua 
 const SERVICE_TYPES = ['G', 'P', 'GP', 'GS', 'GSP'];
 const ROLES = ['Consultor de Vendas', 'Vendedor Externo', 'Supervisor Comercial', 'Corretor'];
 const SALE_SECONDS_PER_MONTH = 30 * 86_400;
+/** The audit trail's span: the six months it keeps. */
+const AUDIT_SECONDS = 180 * 86_400;
 
 const personName = (expr: string) =>
   `${pick(FIRST_NAMES, expr, 1)} || ' ' || ${pick(LAST_NAMES, expr, 2)} || ' ' || ${pick(LAST_NAMES, expr, 3)}`;
@@ -271,6 +273,22 @@ export async function seedLarge(
                        + time '08:00' + (((g - 1) / ${size.professionals}) % 8) * interval '30 minutes')
                       at time zone 'America/Sao_Paulo' as starts) s
        ) t`,
+    );
+
+    // The audit trail of the six months it keeps (services/audit/retention.ts): staff seeing
+    // beneficiaries ('view', nearly all) and, now and then, changing or exporting records.
+    await step(
+      'audit_log',
+      size.auditEntries,
+      `insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+       select ${pick(['REVENDEDOR', 'REVENDEDOR', 'REVENDEDOR', 'FILIAL', 'FILIAL', 'PARCEIRO', 'ADMINISTRADOR'], 'g', 41)},
+              1 + ${rnd('g', 42)} % ${size.resellers}, ${personName(`${rnd('g', 43)} % ${size.resellers}`)},
+              case when ${rnd('g', 44)} % 100 < 97 then 'view' else ${pick(['create', 'update', 'status', 'delete', 'export'], 'g', 45)} end,
+              case when ${rnd('g', 46)} % 10 < 9 then 'beneficiary'
+                   else ${pick(['professional', 'appointment', 'referral', 'partner', 'branch', 'reseller', 'parameter'], 'g', 47)} end,
+              md5('audit' || g), '10.0.' || ${rnd('g', 48)} % 256 || '.' || ${rnd('g', 49)} % 256,
+              now() - (${rnd('g', 50)} % ${AUDIT_SECONDS}) * interval '1 second'
+       from generate_series(1, ${size.auditEntries}) g`,
     );
 
     const startedParameters = performance.now();

@@ -33,6 +33,7 @@ describe('seed at size (test size)', () => {
     expect(await countOf('professionals')).toBe(size.professionals);
     expect(await countOf('appointments')).toBe(size.appointments);
     expect(await countOf('referrals')).toBe(size.referrals);
+    expect(await countOf('audit_log')).toBe(size.auditEntries);
     expect(steps.map((step) => step.table)).toEqual(expect.arrayContaining(['sales', 'appointments', 'beneficiaries (holders)']));
   });
 

@@ -11,6 +11,8 @@ export interface SeedSize {
   professionals: number;
   appointments: number;
   referrals: number;
+  /** The audit trail's rows over the six months it keeps: nearly all 'view' rows, one a patient a page showed. */
+  auditEntries: number;
 }
 
 export const SEED_SIZES = {
@@ -25,6 +27,7 @@ export const SEED_SIZES = {
     professionals: 500,
     appointments: 200_000,
     referrals: 50_000,
+    auditEntries: 1_000_000,
   },
   /**
    * Ten times the large size (issue 20: the cost of a page, a filter and the report must not grow
@@ -40,6 +43,7 @@ export const SEED_SIZES = {
     professionals: 5_000,
     appointments: 2_000_000,
     referrals: 500_000,
+    auditEntries: 10_000_000,
   },
   /** The same shapes in miniature, for the seed's own test. */
   test: {
@@ -52,6 +56,7 @@ export const SEED_SIZES = {
     professionals: 10,
     appointments: 600,
     referrals: 150,
+    auditEntries: 1_200,
   },
 } satisfies Record<string, SeedSize>;
 
