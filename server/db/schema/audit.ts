@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { nameOrder } from '../../lib/nameOrder';
 
@@ -17,6 +17,10 @@ export const auditLog = pgTable(
     actorId: integer('actor_id').notNull(),
     /** The account's name when it acted (kept even if the account is renamed later). */
     actorName: text('actor_name').notNull(),
+    /** The name's key, lower case without accents (server/lib/nameOrder.ts): the trail's user sort and filter (migration 0042). */
+    actorKey: text('actor_key')
+      .notNull()
+      .generatedAlwaysAs((): SQL => nameOrder(auditLog.actorName)),
     /** view | create | update | status | delete | export */
     action: text('action').notNull(),
     /** beneficiary | professional | appointment | partner | branch | reseller | parameter */
@@ -34,10 +38,18 @@ export const auditLog = pgTable(
     index('audit_log_action_idx')
       .on(t.action, t.createdAt.desc(), t.id.desc())
       .where(sql`action <> 'view'`),
-    // Sorted by user name, newest first among a user's rows (migration 0042).
-    index('audit_log_actor_name_idx').on(nameOrder(t.actorName), t.createdAt.desc(), t.id.desc()),
+    // A user's rows, newest first, and the trail sorted by user name (migration 0042).
+    index('audit_log_actor_key_idx').on(t.actorKey, t.createdAt.desc(), t.id.desc()),
   ],
 );
+
+/**
+ * The user names the trail holds, folded as its name index is (migration 0042): kept by a trigger on
+ * the trail's inserts, read by its user filter (services/audit/queries.ts).
+ */
+export const auditActorNames = pgTable('audit_actor_names', {
+  nameKey: text('name_key').primaryKey(),
+});
 
 /**
  * The sandbox gateway's own book of charges, keyed by our order id (its `externalReference`):

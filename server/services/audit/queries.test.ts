@@ -161,3 +161,23 @@ describe('GET /api/audit over a large trail', () => {
     expect(sinceJune.headers['x-total-count']).toBe('540');
   });
 });
+
+describe('GET /api/audit by a user whose name has a quote', () => {
+  it("finds their rows, the quote written into the query's text as a literal", async () => {
+    const tag = unique();
+    await app.db.insert(auditLog).values({
+      actorType: 'REVENDEDOR',
+      actorId: 9,
+      actorName: `Joana D'Ávila ${tag}`,
+      action: 'update',
+      entity: 'reseller',
+      entityId: '9',
+      ipAddress: '10.0.0.4',
+      createdAt: new Date('2030-07-01T12:00:00Z'),
+    });
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?user=${encodeURIComponent(`d'avila ${tag}`)}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`Joana D'Ávila ${tag}`]);
+    expect(response.headers['x-total-count']).toBe('1');
+  });
+});
