@@ -3,7 +3,7 @@ import { PGLITE_ONLY, pgliteRunDir, postgresRunUrl } from './api/data';
 import { endpointSpecs } from './api/endpoints';
 import { EXPORT_TARGETS, measureExport, residentMb, type ExportFigure } from './api/exportRate';
 import { postgresCpuMs, processCpuMs } from './api/cpuTime';
-import { measure, type EndpointFigure } from './api/measure';
+import { measure, type EndpointFigure, type EndpointSpec } from './api/measure';
 
 /**
  * The API benchmarks (issues 8 and 20): the production server (NODE_ENV=production, no demo seed)
@@ -53,6 +53,13 @@ export interface CpuPerRequest {
 
 type RunSettings = Required<Omit<ApiBenchmarkOptions, 'databaseUrl' | 'serverEnv'>>;
 
+/**
+ * BENCH_API_ENDPOINTS='audit trail, user filter;resellers, name filter' measures those endpoints alone
+ * (names from bench/api/endpoints.ts, `;` between them), the ceiling always: a change judged quickly.
+ */
+const chosenNames = process.env.BENCH_API_ENDPOINTS?.split(';').map((name) => name.trim());
+const chosen = (spec: EndpointSpec) => !chosenNames || spec.kind === 'baseline' || chosenNames.includes(spec.name);
+
 async function benchmarkDatabase(
   database: DatabaseFigures['database'],
   env: Record<string, string>,
@@ -63,7 +70,7 @@ async function benchmarkDatabase(
   try {
     const afterStartMb = residentMb(child.pid!);
     const token = await signInAsAdministrator(baseUrl);
-    const specs = endpointSpecs(await seededValues(baseUrl, token));
+    const specs = endpointSpecs(await seededValues(baseUrl, token)).filter(chosen);
     const figures: Array<EndpointFigure & { cpuMsPerRequest: CpuPerRequest }> = [];
     const databaseCpuMs = () => (database === 'postgres' ? postgresCpuMs() : 0);
     for (const spec of specs) {
