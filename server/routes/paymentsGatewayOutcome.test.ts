@@ -10,7 +10,7 @@ import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { paymentContext } from '../services/payments/checkout';
 import { reconcilePayments } from '../services/payments/reconcileJob';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
-import { ageAttempt, checkoutBody, createPaymentsApp, newIdempotencyKey, postPayment } from '../test/payments';
+import { ageAttempt, checkoutBody, createPaymentsApp, newIdempotencyKey, postPayment, postPixPayment } from '../test/payments';
 
 /**
  * A gateway whose answer is lost or refused, through the routes, the Asaas adapter and a local
@@ -188,13 +188,7 @@ describe('a Pix charge made at the gateway whose QR code never came', () => {
   it('stays pending (409), is looked up before it is closed, and stays pending while the look-up fails', async () => {
     spoil.qrCodes = true;
     const { creditCard: _card, ...body } = checkoutBody();
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/payment/pix',
-      payload: body,
-      headers: { 'idempotency-key': newIdempotencyKey() },
-      remoteAddress: '10.9.7.1',
-    });
+    const response = await postPixPayment(app, body, { address: '10.9.7.1' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ success: false, message: CHECKOUT_MESSAGES.stillProcessing });
     expect(response.body).not.toContain(NO_CHARGE);

@@ -6,7 +6,7 @@ import { CHECKOUT_MESSAGES, CHECKOUT_VALIDATION } from '../../src/domain/checkou
 import { onlyDigits } from '../../src/domain/documents';
 import { PIX_MESSAGES } from '../../src/domain/pix';
 import { beneficiaries, paymentAttempts, resellers, sales, sandboxCharges } from '../db/schema';
-import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../test/payments';
+import { checkoutBody, createPaymentsApp, newIdempotencyKey, postPixPayment } from '../test/payments';
 
 /** Pix on the sandbox gateway: the code, the page's status calls and 'Simular pagamento'. */
 
@@ -27,15 +27,8 @@ function pixBody(overrides: Record<string, unknown> = {}) {
   return body;
 }
 
-function createPix(body: object, key: string | null = newIdempotencyKey(), remoteAddress = address()) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/payment/pix',
-    payload: body,
-    headers: key ? { 'idempotency-key': key } : {},
-    remoteAddress,
-  });
-}
+const createPix = (body: object, key: string | null = newIdempotencyKey(), remoteAddress = address()) =>
+  postPixPayment(app, body, { key, address: remoteAddress });
 const status = (orderId: string) => app.inject({ method: 'GET', url: `/api/payment/pix/${orderId}`, remoteAddress: address() });
 const simulate = (orderId: string) => app.inject({ method: 'POST', url: `/api/payment/pix/${orderId}/simulate`, remoteAddress: address() });
 const attemptOf = async (orderId: string) => (await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, orderId)))[0];

@@ -7,7 +7,7 @@ import { beneficiaries, paymentAttempts, sales } from '../db/schema';
 import { FAKE_ASAAS_KEY, startFakeAsaas, type FakeAsaas } from '../test/fakeAsaas';
 import { paymentContext } from '../services/payments/checkout';
 import { reconcilePayments } from '../services/payments/reconcileJob';
-import { checkoutBody, createPaymentsApp, newIdempotencyKey } from '../test/payments';
+import { checkoutBody, createPaymentsApp, postPixPayment } from '../test/payments';
 
 /**
  * Pix through the Asaas adapter against a local stand-in for Asaas: the charge (billingType PIX) and
@@ -34,13 +34,7 @@ const address = () => `10.8.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
 async function createCharge() {
   const { creditCard: _card, ...body } = checkoutBody();
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/payment/pix',
-    payload: body,
-    headers: { 'idempotency-key': newIdempotencyKey() },
-    remoteAddress: address(),
-  });
+  const response = await postPixPayment(app, body, { address: address() });
   expect(response.statusCode).toBe(200);
   const answer = response.json();
   expect(answer.error).toBeUndefined();

@@ -144,17 +144,25 @@ export function countingGateway(options: { delayMs?: number; decide?: (request: 
   return { gateway, charges };
 }
 
-/** POST /api/payment from an address (each test uses its own, so the rate limit stays out of the way). */
-export function postPayment(app: FastifyInstance, body: object, options: { key?: string | null; address?: string } = {}) {
+/** A checkout payment POSTed from an address (each test uses its own, so the rate limit stays out of the way). */
+function postCheckout(app: FastifyInstance, url: string, body: object, options: { key?: string | null; address?: string }) {
   const key = options.key === undefined ? newIdempotencyKey() : options.key;
   return app.inject({
     method: 'POST',
-    url: '/api/payment',
+    url,
     payload: body,
     headers: key === null ? {} : { 'idempotency-key': key },
     remoteAddress: options.address ?? `10.1.${randomInt(0, 255)}.${randomInt(1, 254)}`,
   });
 }
+
+/** POST /api/payment: a card payment, under a fresh Idempotency-Key unless `key` is given (null: none). */
+export const postPayment = (app: FastifyInstance, body: object, options: { key?: string | null; address?: string } = {}) =>
+  postCheckout(app, '/api/payment', body, options);
+
+/** POST /api/payment/pix: a Pix charge, as postPayment. */
+export const postPixPayment = (app: FastifyInstance, body: object, options: { key?: string | null; address?: string } = {}) =>
+  postCheckout(app, '/api/payment/pix', body, options);
 
 /**
  * An attempt as the checkout claims it before calling the gateway: pending, nothing sent yet. A card
