@@ -8,6 +8,8 @@ import { onlyDigits } from '../../src/domain/documents';
 import { openDatabase } from '../db/client';
 import { databaseUrlOf, serverStatement } from '../db/postgresServer';
 import { beneficiaries, paymentAttempts, sales, sandboxCharges } from '../db/schema';
+import { staleAfterMs } from '../services/payments/checkout';
+import { reconcileIntervalMs } from '../services/payments/reconcileJob';
 import { checkoutBody } from '../test/payments';
 import { buyerAddress, sendJson, startPortal, type JsonAnswer, type PortalProcess } from '../test/portalProcess';
 
@@ -17,7 +19,9 @@ import { buyerAddress, sendJson, startPortal, type JsonAnswer, type PortalProces
  * attempt (and a charge the gateway booked) only with its sale, nothing left pending.
  */
 
-const GATEWAY_TIMEOUT_MS = 500; // stale after 2.5 s, job every 2 s (see reconcileJob.ts)
+const GATEWAY_TIMEOUT_MS = 500;
+/** Long enough after the restart for every attempt left pending to be stale and the job to have run on it twice. */
+const RECONCILED_AFTER_MS = staleAfterMs(GATEWAY_TIMEOUT_MS) + 2 * reconcileIntervalMs(GATEWAY_TIMEOUT_MS);
 const WORKERS = 10;
 
 interface Backend {
@@ -190,8 +194,8 @@ describe.each(backends)('crash consistency of payments on %s', (_name, makeBacke
     );
 
     portal = await startPortal(backend.env.DATA_DIR, env);
-    // The job runs at start and every 2 s; pending attempts are stale after 2.5 s.
-    await new Promise((resolve) => setTimeout(resolve, 6000));
+    // The job runs at start and every reconcileIntervalMs; pending attempts are stale after staleAfterMs.
+    await new Promise((resolve) => setTimeout(resolve, RECONCILED_AFTER_MS));
     await portal.kill('SIGTERM');
 
     const after = await books(backend, sent);
