@@ -121,8 +121,7 @@ const columns = {
 /** A row as `columns` selects it (the stored name key aside). */
 type AuditRow = Omit<typeof auditLog.$inferSelect, 'actorKey'>;
 
-const toView = (row: AuditRow): AuditEntryView =>
-  ({ ...row, createdAt: row.createdAt.toISOString() }) as AuditEntryView;
+const toView = (row: AuditRow): AuditEntryView => ({ ...row, createdAt: row.createdAt.toISOString() }) as AuditEntryView;
 
 /** A batch of the filtered trail for the CSV export, in the list's order after the row whose key is `after` (see keyset). */
 export async function auditBatch(
