@@ -1,4 +1,4 @@
-import { MAX_CANDIDATES, MAX_PREPARED_STATEMENTS, StatementNames } from './preparedStatements';
+import { MAX_CANDIDATES, MAX_PREPARED_STATEMENTS, StatementNames, UNPREPARED } from './preparedStatements';
 
 describe('StatementNames', () => {
   it('names a text from its second use on, always by the same name, and each text by its own', () => {
@@ -46,5 +46,16 @@ describe('StatementNames', () => {
     expect(names.nameFor('select $1::int')).toBeUndefined();
     names.nameFor('select $1::date');
     expect(names.nameFor('select $1::date')).not.toBe(refusedName);
+  });
+
+  it('never names a text marked UNPREPARED, which takes none of the budget', () => {
+    const names = new StatementNames();
+    for (let use = 0; use < 3; use++) expect(names.nameFor(`select $1::int where ${UNPREPARED} true`)).toBeUndefined();
+    for (let text = 0; text < MAX_PREPARED_STATEMENTS + 5; text++) {
+      names.nameFor(`select $1::int where 'x${text}' ${UNPREPARED} <> ''`);
+      expect(names.nameFor(`select $1::int where 'x${text}' ${UNPREPARED} <> ''`)).toBeUndefined();
+    }
+    names.nameFor('select $1::int');
+    expect(names.nameFor('select $1::int')).toBe('portal_1');
   });
 });

@@ -4,6 +4,11 @@ import { Client, type QueryConfig } from 'pg';
 export const MAX_PREPARED_STATEMENTS = 500;
 /** How many texts seen once are remembered while looking for the repeated ones (a text with inlined values is seen once). */
 export const MAX_CANDIDATES = 5_000;
+/**
+ * Marks a query whose text carries its values (the audit trail's filters): each use is planned for
+ * them, and it is never prepared, so its many texts take none of the MAX_PREPARED_STATEMENTS.
+ */
+export const UNPREPARED = '/* planned for its values */';
 /** PostgreSQL's "cached plan must not change result type", after a migration changed a prepared statement's result. */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
@@ -26,6 +31,7 @@ export class StatementNames {
   nameFor(text: string): string | undefined {
     const name = this.names.get(text);
     if (name !== undefined || this.refused.has(text) || this.given >= MAX_PREPARED_STATEMENTS) return name;
+    if (text.includes(UNPREPARED)) return undefined;
     if (!this.seenOnce.delete(text)) {
       // A flood of one-off texts forgets the oldest ones, so a text repeated later is still prepared.
       if (this.seenOnce.size >= MAX_CANDIDATES) this.seenOnce.delete(this.seenOnce.values().next().value!);

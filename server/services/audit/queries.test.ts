@@ -162,22 +162,35 @@ describe('GET /api/audit over a large trail', () => {
   });
 });
 
-describe('GET /api/audit by a user whose name has a quote', () => {
-  it("finds their rows, the quote written into the query's text as a literal", async () => {
+describe('GET /api/audit by a user whose name has a quote and a backslash', () => {
+  it("finds their rows, the name written into the query's text as a literal", async () => {
     const tag = unique();
     await app.db.insert(auditLog).values({
       actorType: 'REVENDEDOR',
       actorId: 9,
-      actorName: `Joana D'Ávila ${tag}`,
+      actorName: `Joana D'Ávila \\ ${tag}`,
       action: 'update',
       entity: 'reseller',
       entityId: '9',
       ipAddress: '10.0.0.4',
       createdAt: new Date('2030-07-01T12:00:00Z'),
     });
-    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?user=${encodeURIComponent(`d'avila ${tag}`)}` });
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?user=${encodeURIComponent(`d'avila \\ ${tag}`)}` });
     expect(response.statusCode).toBe(200);
-    expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`Joana D'Ávila ${tag}`]);
+    expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`Joana D'Ávila \\ ${tag}`]);
     expect(response.headers['x-total-count']).toBe('1');
+  });
+});
+
+describe('GET /api/audit by a text that many user names contain', () => {
+  it('compares the text with each row past MOST_INLINED_NAMES names, with the same answer', async () => {
+    const tag = `Muitos${unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+    await app.db.execute(sql`
+      insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+      select 'FILIAL', n, ${tag} || ' ' || n, 'view', 'beneficiary', 'linha ' || n, '10.0.0.5', timestamptz '2030-08-01T12:00:00Z' - n * interval '1 minute'
+      from generate_series(1, 250) n`);
+    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=2&user=${tag.toLowerCase()}` });
+    expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`${tag} 1`, `${tag} 2`]);
+    expect(response.headers['x-total-count']).toBe('250');
   });
 });
