@@ -1,6 +1,5 @@
-import type { SQL } from 'drizzle-orm';
 import type { ListTotal } from './boundedCount';
-import { orderOfKey, type KeyPart } from './keyset';
+import type { KeyPart } from './keyset';
 
 /** Pages this near the start are read forward beside their count: nothing to skip worth knowing the total first. */
 const SHALLOW_OFFSET = 1000;
@@ -13,23 +12,10 @@ export const reversedKey = (parts: KeyPart[]): KeyPart[] =>
   parts.map((part) => ({ ...part, direction: part.direction === 'asc' ? 'desc' : 'asc' }));
 
 /**
- * A page of a list in the order `key`, read from whichever end is nearer: past the middle it is read
- * in the reverse order at the offset from the end and turned round, so the last page costs what the
- * first does and no page skips more than half the list. `read(orderBy, limit, offset)` reads rows in
- * the given order; `count` is the list's exact total, asked first for a deep page.
- */
-export function pageFromNearerEnd<T>(
-  key: KeyPart[],
-  page: { limit: number; offset: number },
-  read: (orderBy: SQL[], limit: number, offset: number) => Promise<T[]>,
-  count: () => Promise<number>,
-): Promise<{ rows: T[]; total: number }> {
-  return pageFromNearerEndOf(page, (reversed, limit, offset) => read(orderOfKey(reversed ? reversedKey(key) : key), limit, offset), count);
-}
-
-/**
- * pageFromNearerEnd for an order that is not one key (the agenda's coming-then-past order):
- * `read(reversed, limit, offset)` reads rows in the order, or in its exact reverse.
+ * A page of a list read from whichever end is nearer: past the middle it is read in the reverse order
+ * at the offset from the end and turned round, so the last page costs what the first does and no page
+ * skips more than half the list. `read(reversed, limit, offset)` reads rows in the list's order, or in
+ * its exact reverse (reversedKey); `count` is the list's exact total, asked first for a deep page.
  */
 export async function pageFromNearerEndOf<T>(
   page: { limit: number; offset: number },

@@ -76,7 +76,9 @@ export const beneficiariesApi = apiSlice.injectEndpoints({
               }),
             );
           } else if (entry.endpointName === 'getBeneficiaryByCpf') {
-            dispatch(beneficiariesApi.util.updateQueryData('getBeneficiaryByCpf', entry.originalArgs as string, setActive));
+            dispatch(
+              beneficiariesApi.util.updateQueryData('getBeneficiaryByCpf', entry.originalArgs as string | BeneficiaryKey, setActive),
+            );
           }
         }
       },

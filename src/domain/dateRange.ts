@@ -1,7 +1,8 @@
 /** The years a list's date filter searches: the server refuses a date outside them (server/services/telemedicine/dates.ts). */
 export const FILTER_YEARS = { first: 1900, last: 2200 } as const;
 
-const yearOf = (date: string) => Number(date.slice(0, 4));
+/** The year of yyyy-mm-dd; a browser lets it run to five or six digits ('20245-05-10'). */
+const yearOf = (date: string) => Number(date.split('-')[0]);
 
 /**
  * A date input's value whose year is still being typed: the browser reports each keystroke of the

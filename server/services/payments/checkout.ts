@@ -144,9 +144,10 @@ async function charge(
 }
 
 /**
- * The same Idempotency-Key arrived while its first request is still running (a double submit):
- * wait for that one to finish and give the same answer. A pending attempt that outlived the
- * gateway's time limits belongs to a request that died; the gateway is asked what became of it.
+ * The same Idempotency-Key arrived while its first request is still running (a double submit): wait
+ * a while (three time limits) for that one to finish and give the same answer, else 409 (the browser
+ * keeps the key and asks again). A pending attempt older than staleAfterMs belongs to a request that
+ * died; the gateway is asked what became of it.
  */
 async function awaitFirstRequest(context: PaymentContext, attempt: PaymentAttempt): Promise<PaymentOutcome> {
   const deadline = Date.now() + context.gatewayTimeoutMs * 3 + 2000;

@@ -32,6 +32,9 @@ describe('FilterDateRange', () => {
     expect(screen.getByText('Data final: informe um ano entre 1900 e 2200')).toBeInTheDocument();
     type('Data final', '2300-01-01');
     expect(screen.getByText('Data final: informe um ano entre 1900 e 2200')).toBeInTheDocument();
+    // A fifth digit typed into the year.
+    type('Data final', '20245-01-01');
+    expect(screen.getByText('Data final: informe um ano entre 1900 e 2200')).toBeInTheDocument();
     expect(searched).not.toHaveBeenCalled();
     type('Data final', '2025-01-31');
     expect(searched.mock.calls).toEqual([['dataFinal', '2025-01-31']]);

@@ -99,7 +99,7 @@ export const checkoutSchema = object({
   }),
 });
 
-/** A reseller's id has ten digits at most: a longer `rev` is no reseller's. */
+/** Longer than this, a `rev` is surely no reseller's id (those have ten digits at most). */
 const LONGEST_REV = 20;
 
 /**
