@@ -169,12 +169,20 @@ export async function toggleBeneficiaryStatus(
 ): Promise<boolean> {
   return inTransaction(db, async (tx) => {
     const inScope = and(eq(beneficiaries.uuid, uuid), beneficiaryScope(principal));
-    const [person] = await tx.select({ cpf: beneficiaries.cpf }).from(beneficiaries).where(inScope);
+    const [person] = await tx.select({ id: beneficiaries.id, cpf: beneficiaries.cpf }).from(beneficiaries).where(inScope);
     if (!person) throw notFound();
     // One person's records (one CPF, under several partners) change status one at a time, so each
     // change reads the others as committed: the provider, which knows the person once, hears the
-    // last inactivation (inactivateAtProvider). Taken before the row's lock, as every toggle does.
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`beneficiary-cpf:${person.cpf}`}))`);
+    // last inactivation (inactivateAtProvider). A holder's active dependents are people an
+    // inactivation takes along: theirs too. Taken before the row's lock, as every toggle does, and in
+    // CPF order, so two toggles never wait for each other crosswise.
+    const dependents = await tx
+      .select({ cpf: beneficiaries.cpf })
+      .from(beneficiaries)
+      .where(and(eq(beneficiaries.holderId, person.id), eq(beneficiaries.isActive, true)));
+    for (const cpf of [...new Set([person.cpf, ...dependents.map((dependent) => dependent.cpf)])].sort()) {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`beneficiary-cpf:${cpf}`}))`);
+    }
     const [current] = await tx
       .select({ id: beneficiaries.id, isActive: beneficiaries.isActive, holderId: beneficiaries.holderId })
       .from(beneficiaries)
