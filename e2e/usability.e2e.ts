@@ -238,6 +238,29 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
     });
   }
 
+  it('a signed-in reload says the portal is opening until its screen is drawn, never a blank page (1280×800)', async () => {
+    const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
+    await screenReady(page);
+    // A slow connection: every script arrives a second late, so the page is seen before any runs.
+    const isScript = (url: URL) => /\/assets\/.+\.js$/.test(url.pathname);
+    let scriptsServed = 0;
+    await page.route(isScript, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      scriptsServed += 1;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const opening = page.getByRole('status').filter({ hasText: 'Abrindo o portal…' });
+    await opening.waitFor();
+    assert.equal(scriptsServed, 0, 'shown by the HTML itself, before any script');
+
+    await screenReady(page);
+    assert.equal(await opening.isVisible(), false, 'gone once the screen is drawn');
+    assert.equal(await page.getByRole('status').filter({ hasText: 'Abrindo o portal…' }).count(), 0, 'out of the accessibility tree too');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('paging from the keyboard keeps the focus on the pagination, to the last page (1280×800)', async () => {
     const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
     await screenReady(page);
