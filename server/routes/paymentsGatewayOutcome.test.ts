@@ -208,4 +208,29 @@ describe('a Pix charge made at the gateway whose QR code never came', () => {
     expect(await attemptNow(attempt.id)).toMatchObject({ status: 'failed', failureMessage: PIX_MESSAGES.gatewayUnavailable });
     expect(charge.deleted).toBe(true);
   });
+
+  it('sent without an Idempotency-Key: its key is kept while pending and released once the job closes it', async () => {
+    spoil.qrCodes = true;
+    const { creditCard: _card, ...body } = checkoutBody();
+    const send = () => postPixPayment(app, body, { key: null, address: '10.9.7.2' });
+    expect((await send()).statusCode).toBe(409);
+    const attempt = await attemptOf(body.cpfCnpj);
+    expect(attempt.status).toBe('pending');
+    // Sent again while pending: the same attempt, no second charge.
+    expect((await send()).statusCode).toBe(409);
+    expect(chargeCalls()).toHaveLength(1);
+
+    await ageAttempt(app.db, attempt.id, TIMEOUT_MS);
+    spoil.qrCodes = false;
+    expect((await reconcile()).closed).toBe(1);
+    expect(await attemptNow(attempt.id)).toMatchObject({ status: 'failed', idempotencyKey: null });
+
+    // The same request is then a new charge, not the closed attempt's failure.
+    const again = await send();
+    expect(again.statusCode).toBe(200);
+    const answer = again.json();
+    expect(answer).toMatchObject({ success: true });
+    expect(answer.orderId).not.toBe(attempt.orderId);
+    expect((await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.orderId, answer.orderId)))[0].status).toBe('waiting');
+  });
 });

@@ -140,6 +140,30 @@ describe('following and paying a charge', () => {
     expect((await attemptOf(orderId)).saleId).toBeNull();
   });
 
+  it('without an Idempotency-Key: the same request answers the same charge until it expires, then makes a new one', async () => {
+    const body = pixBody();
+    const first = (await createPix(body, null)).json();
+    expect(first).toMatchObject({ success: true });
+    expect((await createPix(body, null)).json()).toEqual(first);
+
+    await app.db
+      .update(paymentAttempts)
+      .set({ pixExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentAttempts.orderId, first.orderId));
+    expect((await status(first.orderId)).json()).toMatchObject({ status: 'expired' });
+
+    const renewed = await createPix(body, null);
+    expect(renewed.statusCode).toBe(200);
+    const second = renewed.json();
+    expect(second).toMatchObject({ success: true });
+    expect(second.orderId).not.toBe(first.orderId);
+    expect(second.payload).not.toBe(first.payload);
+    expect((await status(second.orderId)).json()).toMatchObject({ status: 'waiting' });
+    expect(await attemptOf(first.orderId)).toMatchObject({ status: 'expired', idempotencyKey: null });
+    // The new charge holds the key now: sent again, the request answers it.
+    expect((await createPix(body, null)).json()).toEqual(second);
+  });
+
   it('answers 404 for an order it does not know (or a card order), never another buyer’s data', async () => {
     for (const orderId of [randomUUID(), 'nao-e-um-pedido', '%27%20or%201%3D1']) {
       const response = await status(orderId);

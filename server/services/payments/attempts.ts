@@ -66,18 +66,24 @@ export async function forgetAttempt(db: Database, id: number): Promise<void> {
 export const DERIVED_KEY_PREFIX = 'derived:';
 
 /**
+ * The key of an attempt being ended without a sale (refused, failed, expired): a derived key is
+ * released, so the same data may be tried again; a key the browser sent is kept, as its replays answer.
+ */
+export const keyReleasedIfDerived = () =>
+  sql`case when starts_with(${paymentAttempts.idempotencyKey}, ${DERIVED_KEY_PREFIX}) then null else ${paymentAttempts.idempotencyKey} end`;
+
+/**
  * Ends a still-pending attempt as refused or failed, keeping the message the buyer was shown. A
  * derived key is released, so the same data may be tried again, as the checkout does with a fresh key
  * after any answer (src/features/checkout/paymentAttempt.ts).
  */
 export async function closeAttempt(db: Database, id: number, status: 'refused' | 'failed', failureMessage: string): Promise<void> {
-  const key = paymentAttempts.idempotencyKey;
   await db
     .update(paymentAttempts)
     .set({
       status,
       failureMessage,
-      idempotencyKey: sql`case when starts_with(${key}, ${DERIVED_KEY_PREFIX}) then null else ${key} end`,
+      idempotencyKey: keyReleasedIfDerived(),
       updatedAt: sql`now()`,
     })
     .where(and(eq(paymentAttempts.id, id), sql`${paymentAttempts.status} in ('pending', 'failed')`));

@@ -7,7 +7,7 @@ import type { PixPaymentRequest } from '../../../src/domain/validation/checkout'
 import { paymentAttempts } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/httpErrors';
 import { recordApprovedSale, RECONCILIATION_SOURCE } from './approval';
-import { closeAttempt, type PaymentAttempt } from './attempts';
+import { closeAttempt, keyReleasedIfDerived, type PaymentAttempt } from './attempts';
 import type { PaymentContext } from './checkout';
 import { GatewayUnavailableError, PAID_STATUSES, type PixChargeRequest } from './gateway';
 import { syncWithProvider } from './providerSync';
@@ -150,9 +150,10 @@ async function expire(context: PaymentContext, attempt: PaymentAttempt): Promise
   const payment = await context.gateway.findPayment({ id: paymentId });
   if (payment && PAID_STATUSES.includes(payment.status)) return recordPaidPix(context, attempt, paymentId, RECONCILIATION_SOURCE);
   if (!(await context.gateway.cancelCharge(paymentId))) return;
+  // A derived key is released: the same request sent again makes a new charge, not this dead one.
   await context.db
     .update(paymentAttempts)
-    .set({ status: 'expired', updatedAt: sql`now()` })
+    .set({ status: 'expired', idempotencyKey: keyReleasedIfDerived(), updatedAt: sql`now()` })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'waiting')));
 }
 
@@ -220,10 +221,16 @@ export async function reconcilePix(context: PaymentContext, attempt: PaymentAtte
     return 'approved';
   }
   // Closed only if still pending: a creation that finishes meanwhile then finds it closed (and removes
-  // its charge) instead of showing a code this job is about to remove.
+  // its charge) instead of showing a code this job is about to remove. A derived key is released, as
+  // closeAttempt does.
   const [closed] = await context.db
     .update(paymentAttempts)
-    .set({ status: 'failed', failureMessage: PIX_MESSAGES.gatewayUnavailable, updatedAt: sql`now()` })
+    .set({
+      status: 'failed',
+      failureMessage: PIX_MESSAGES.gatewayUnavailable,
+      idempotencyKey: keyReleasedIfDerived(),
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(paymentAttempts.id, attempt.id), eq(paymentAttempts.status, 'pending')))
     .returning({ id: paymentAttempts.id });
   if (!closed) return 'unchanged';
