@@ -324,7 +324,7 @@ describe('DELETE /api/resellers/:id', () => {
   });
 
   /** A payment attempt through the reseller's sales link, as the checkout records it. */
-  const attemptThrough = (resellerId: number, status: 'pending' | 'refused' | 'failed') =>
+  const attemptThrough = (resellerId: number, status: 'pending' | 'waiting' | 'refused' | 'failed' | 'expired') =>
     app.db
       .insert(paymentAttempts)
       .values({
@@ -338,27 +338,33 @@ describe('DELETE /api/resellers/:id', () => {
       })
       .returning({ id: paymentAttempts.id });
 
-  it.each(['refused', 'failed'] as const)('removes a reseller whose only payment attempt was %s, keeping the attempt', async (status) => {
-    const chain = await createChain(app);
-    const [attempt] = await attemptThrough(chain.reseller.id, status);
-    expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
-      status: 200,
-      message: RESELLER_TEXTS.messages.removed,
-    });
-    expect(await storedReseller(chain.reseller.id)).toBeUndefined();
-    const [kept] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
-    expect(kept).toMatchObject({ status, resellerId: null });
-  });
+  it.each(['refused', 'failed', 'expired'] as const)(
+    'removes a reseller whose only payment attempt was %s, keeping the attempt',
+    async (status) => {
+      const chain = await createChain(app);
+      const [attempt] = await attemptThrough(chain.reseller.id, status);
+      expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
+        status: 200,
+        message: RESELLER_TEXTS.messages.removed,
+      });
+      expect(await storedReseller(chain.reseller.id)).toBeUndefined();
+      const [kept] = await app.db.select().from(paymentAttempts).where(eq(paymentAttempts.id, attempt.id));
+      expect(kept).toMatchObject({ status, resellerId: null });
+    },
+  );
 
-  it('refuses a reseller with a payment still in flight, saying so (not that it has sales)', async () => {
-    const chain = await createChain(app);
-    await attemptThrough(chain.reseller.id, 'pending');
-    expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
-      status: 409,
-      message: DELETE_BLOCKED.resellerHasPaymentInProgress,
-    });
-    expect(await storedReseller(chain.reseller.id)).toBeDefined();
-  });
+  it.each(['pending', 'waiting'] as const)(
+    'refuses a reseller with a payment still in flight (%s), saying so (not that it has sales)',
+    async (status) => {
+      const chain = await createChain(app);
+      await attemptThrough(chain.reseller.id, status);
+      expect(await deleteAs('ADMINISTRADOR', `/api/resellers/${chain.reseller.id}`)).toEqual({
+        status: 409,
+        message: DELETE_BLOCKED.resellerHasPaymentInProgress,
+      });
+      expect(await storedReseller(chain.reseller.id)).toBeDefined();
+    },
+  );
 
   it('answers 404 out of scope and 403 to a reseller user, removing nothing', async () => {
     const chain = await createChain(app);

@@ -205,7 +205,7 @@ export async function updateReseller(
 /**
  * Removes a reseller in scope. What truly blocks it is a sale or a beneficiary of its own, or a
  * payment through its link still in flight (each answers why); attempts that ended without a sale
- * (refused, or failed before reaching the gateway) only lose their link to it.
+ * (refused, failed before reaching the gateway, or a Pix code that expired unpaid) only lose their link to it.
  */
 export async function deleteReseller(db: Database, principal: Principal, actor: AuditActor, id: number): Promise<void> {
   await findReseller(db, principal, id);
@@ -218,7 +218,7 @@ export async function deleteReseller(db: Database, principal: Principal, actor: 
     await tx
       .update(paymentAttempts)
       .set({ resellerId: null })
-      .where(and(eq(paymentAttempts.resellerId, id), inArray(paymentAttempts.status, ['refused', 'failed'])));
+      .where(and(eq(paymentAttempts.resellerId, id), inArray(paymentAttempts.status, ['refused', 'failed', 'expired'])));
     // The foreign keys of sales, beneficiaries and pending attempts refuse it if one arrived meanwhile.
     const [removed] = await tx
       .delete(resellers)
