@@ -157,8 +157,8 @@ const MUST_REFRESH: Record<RefreshingMutation, string[]> = {
   createAppointment: [...CARE_SCREENS, ...REFERRAL_SCREENS],
   cancelAppointment: [...CARE_SCREENS, ...REFERRAL_SCREENS],
   createProfessional: ['getProfessionals', 'getProfessional', 'getAvailability'],
-  updateProfessional: ['getProfessionals', 'getProfessional', ...CARE_SCREENS],
-  deleteProfessional: ['getProfessionals', 'getProfessional', ...CARE_SCREENS],
+  updateProfessional: ['getProfessionals', 'getProfessional', ...CARE_SCREENS, ...REFERRAL_SCREENS],
+  deleteProfessional: ['getProfessionals', 'getProfessional', ...CARE_SCREENS, ...REFERRAL_SCREENS],
   createPartner: [...PARTNER_SCREENS, 'getBeneficiaryFilters', ...REPORT_SCREENS],
   updatePartner: [
     ...PARTNER_SCREENS,

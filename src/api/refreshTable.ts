@@ -26,8 +26,9 @@ export const REFRESHES = {
   cancelAppointment: ['Appointment', 'Availability', 'Referral'],
 
   createProfessional: ['Professional', 'Availability'],
-  updateProfessional: ['Professional', 'Appointment', 'Availability'],
-  deleteProfessional: ['Professional', 'Appointment', 'Availability'],
+  // The agenda and the referrals name the professional (a referral's details, who referred).
+  updateProfessional: ['Professional', 'Appointment', 'Availability', 'Referral'],
+  deleteProfessional: ['Professional', 'Appointment', 'Availability', 'Referral'],
 
   createPartner: ['Partner', 'BeneficiaryFilters', 'Report'],
   updatePartner: ['Partner', 'Branch', 'Reseller', 'Beneficiary', 'BeneficiaryFilters', 'Report'],
