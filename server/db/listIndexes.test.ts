@@ -393,3 +393,30 @@ describeMigration('0042_audit_trail_at_scale', (db) => {
     ]);
   });
 });
+
+/**
+ * The trail's user names without their unique key (migration 0043), so that a new name's first rows
+ * never wait on each other: the trigger still adds a name only once, one insert after another (two
+ * transactions at once may both add it: services/audit/actorNames.pg.test.ts).
+ */
+describeMigration('0043_audit_actor_names_not_unique', (db) => {
+  it("keeps each of the trail's user names once, inserted one after another, with no unique key to wait on", async () => {
+    const row = (name: string) =>
+      `insert into audit_log (actor_type, actor_id, actor_name, action, entity, ip_address) values ('FILIAL', 1, '${name}', 'view', 'beneficiary', '10.0.0.1')`;
+    await db.run(`${row('Ágata Lima')}; ${row('BRUNO Souza')};`);
+    const uniqueIndexes = `select indexname from pg_indexes where tablename = 'audit_actor_names' and indexdef like 'CREATE UNIQUE%'`;
+    expect(await db.run(uniqueIndexes)).toEqual([{ indexname: 'audit_actor_names_pkey' }]);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await db.run(uniqueIndexes)).toEqual([]);
+    // A name already there, one new name twice in one statement, then again in another.
+    await db.run(`${row('agata lima')}; ${row('Conceição Dias')}, ('FILIAL', 2, 'CONCEIÇÃO DIAS', 'view', 'beneficiary', '10.0.0.1');`);
+    await db.run(`${row('Conceicao Dias')}; ${row('Bruno Souza')};`);
+    expect(await db.run(`select name_key from audit_actor_names order by name_key`)).toEqual([
+      { name_key: 'agata lima' },
+      { name_key: 'bruno souza' },
+      { name_key: 'conceicao dias' },
+    ]);
+  });
+});

@@ -45,11 +45,17 @@ export const auditLog = pgTable(
 
 /**
  * The user names the trail holds, folded as its name index is (migration 0042): kept by a trigger on
- * the trail's inserts, read by its user filter (services/audit/queries.ts).
+ * the trail's inserts, read by its user filter (services/audit/queries.ts). No unique key (migration
+ * 0043): a transaction writing a new name never waits for another one writing the same name, and the
+ * two may both add it, so the names are read distinct.
  */
-export const auditActorNames = pgTable('audit_actor_names', {
-  nameKey: text('name_key').primaryKey(),
-});
+export const auditActorNames = pgTable(
+  'audit_actor_names',
+  {
+    nameKey: text('name_key').notNull(),
+  },
+  (t) => [index('audit_actor_names_name_key_idx').on(t.nameKey)],
+);
 
 /**
  * The sandbox gateway's own book of charges, keyed by our order id (its `externalReference`):

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { partners } from '../../db/schema';
+import { sqlLiteral } from '../../lib/sqlLiteral';
 import { rebalanceHolderSegments } from '../../services/beneficiaries/holderSegments';
 import { PLACEHOLDER_KEYS } from '../../services/uploads/placeholders';
 import { DEMO_PASSWORD } from '../accounts';
@@ -19,8 +20,7 @@ import type { SeedSize } from './sizes';
 
 /** A deterministic pseudo-random non-negative integer for row `expr` (an SQL expression) and `salt`. */
 const rnd = (expr: string, salt: number) => `(hashint4((${expr})::int + ${salt * 7_919}) & 2147483647)`;
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
-const textArray = (items: readonly string[]) => `array[${items.map(literal).join(',')}]::text[]`;
+const textArray = (items: readonly string[]) => `array[${items.map(sqlLiteral).join(',')}]::text[]`;
 /** One item of a text array, chosen by row `expr` and `salt`. */
 const pick = (items: readonly string[], expr: string, salt: number) => `(${textArray(items)})[1 + ${rnd(expr, salt)} % ${items.length}]`;
 /** A CPF's 9-digit base, distinct for every row (7919 is prime to 10^9) and different per `salt`. */
@@ -72,7 +72,7 @@ export async function seedLarge(
   onStep: (step: SeedStep) => void = () => undefined,
 ): Promise<void> {
   const passwordHash = await passwords.hash(DEMO_PASSWORD);
-  const hash = literal(passwordHash);
+  const hash = sqlLiteral(passwordHash);
   const holders = size.beneficiaries - Math.floor(size.beneficiaries / 4);
   const dependents = size.beneficiaries - holders;
   const span = size.months * SALE_SECONDS_PER_MONTH;
@@ -214,7 +214,7 @@ export async function seedLarge(
               lpad((${rnd('g', 30)} % 100000000)::text, 8, '0'), 'Banco do Brasil', (1000 + ${rnd('g', 31)} % 9000)::text,
               lpad((${rnd('g', 32)} % 1000000)::text, 6, '0') || '-' || (${rnd('g', 33)} % 10), 'Corrente',
               'medico' || g || '@pix.com.br', 'Online', 'Português', 30,
-              ${literal(PLACEHOLDER_KEYS.photo)}, ${literal(PLACEHOLDER_KEYS.crm)}, ${literal(PLACEHOLDER_KEYS.acceptanceTerm)}
+              ${sqlLiteral(PLACEHOLDER_KEYS.photo)}, ${sqlLiteral(PLACEHOLDER_KEYS.crm)}, ${sqlLiteral(PLACEHOLDER_KEYS.acceptanceTerm)}
        from generate_series(1, ${size.professionals}) g
        order by g`,
       `create temp table seed_professionals on commit drop as
@@ -236,7 +236,7 @@ export async function seedLarge(
       `insert into referrals (beneficiary_id, specialty_id, professional_id, status, arquivo, created_at, updated_at)
        select b.id, s.id, p.id,
               case when ${rnd('g', 34)} % 100 < 50 then 'PENDING' when ${rnd('g', 34)} % 100 < 85 then 'COMPLETED' else 'NON_SCHEDULABLE' end,
-              ${literal(PLACEHOLDER_KEYS.referral)}, t.at, t.at
+              ${sqlLiteral(PLACEHOLDER_KEYS.referral)}, t.at, t.at
        from generate_series(1, ${size.referrals}) g
        join seed_beneficiaries b on b.rn = 1 + ${rnd('g', 35)} % ${size.beneficiaries}
        join seed_specialties s on s.rn = 1 + ${rnd('g', 36)} % ${specialtyCount}

@@ -6,6 +6,8 @@ import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
 import { createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
 import { EXACT_COUNT_LIMIT } from '../../lib/boundedCount';
+import { countQueries } from '../../test/queryCounter';
+import { AUDIT_DEFAULT_KEY, auditSelectionOf, listAudit, type AuditSelection } from './queries';
 import { purgeExpiredAudit } from './retention';
 
 /**
@@ -182,15 +184,92 @@ describe('GET /api/audit by a user whose name has a quote and a backslash', () =
   });
 });
 
-describe('GET /api/audit by a text that many user names contain', () => {
-  it('compares the text with each row past MOST_INLINED_NAMES names, with the same answer', async () => {
-    const tag = `Muitos${unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
-    await app.db.execute(sql`
-      insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
-      select 'FILIAL', n, ${tag} || ' ' || n, 'view', 'beneficiary', 'linha ' || n, '10.0.0.5', timestamptz '2030-08-01T12:00:00Z' - n * interval '1 minute'
-      from generate_series(1, 250) n`);
-    const response = await injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=2&user=${tag.toLowerCase()}` });
+/** A tag of letters only: no row number's digits match it. */
+const letterTag = (prefix: string) => `${prefix}${unique().replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)])}`;
+
+/** Rows under `${tag} 1` … `${tag} ${names}`, one a name, a minute apart back from `start` (row 1 the newest). */
+async function rowsUnderNames(tag: string, names: number, start: string, ip: string): Promise<void> {
+  await app.db.execute(sql`
+    insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+    select 'FILIAL', n, ${tag} || ' ' || n, 'view', 'beneficiary', 'linha ' || n, ${ip}, ${start}::timestamptz - n * interval '1 minute'
+    from generate_series(1, ${names}) n`);
+}
+
+type UserPath = 'names' | 'text' | 'mixed' | 'none';
+
+/**
+ * Which way the user filter reached the trail, from the statements the database received while `run`
+ * ran: the names written into the text ('names'), the text compared with each row's key ('text').
+ * Every statement reading the trail (the page, its count) must take the same way.
+ */
+async function userPathOf<T>(run: () => Promise<T>): Promise<{ path: UserPath; answer: T }> {
+  const queries = countQueries(app);
+  let answer: T;
+  try {
+    answer = await run();
+  } finally {
+    queries.restore();
+  }
+  const trailReads = queries.statements.filter((statement) => statement.includes('from "audit_log"'));
+  const ways = new Set(
+    trailReads.map((statement) => {
+      const names = /"actor_key" in \(E'/.test(statement);
+      const text = /"actor_key" like /.test(statement);
+      return names && !text ? 'names' : text && !names ? 'text' : 'mixed';
+    }),
+  );
+  const path: UserPath = ways.size === 0 ? 'none' : ways.size > 1 ? 'mixed' : [...ways][0];
+  return { path, answer };
+}
+
+/** The whole filtered trail's ids in the list's order (newest first), read by listAudit under `user`. */
+const filteredIds = async (user: NonNullable<AuditSelection['user']>) =>
+  (await listAudit(app.db, { user }, { limit: 1000, offset: 0, key: AUDIT_DEFAULT_KEY })).rows.map((row) => row.id);
+
+/** Names no row holds: with them a selection passes MOST_INLINED_NAMES and compares its text, whose rows they do not change. */
+const absentKeys = (count: number) => Array.from({ length: count }, (_, n) => `nome ausente ${n}`);
+
+describe('the user filter: the names written in up to MOST_INLINED_NAMES (200), past them the text compared with each row', () => {
+  it('writes in the names of a text few names contain, and the text compared gives the same rows', async () => {
+    const tag = letterTag('Poucos');
+    await rowsUnderNames(tag, 3, '2030-09-01T12:00:00Z', '10.0.0.6');
+    const { path, answer: response } = await userPathOf(() =>
+      injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=50&user=${tag.toLowerCase()}` }),
+    );
+    expect(path).toBe('names');
+    expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`${tag} 1`, `${tag} 2`, `${tag} 3`]);
+    expect(response.headers['x-total-count']).toBe('3');
+
+    const { user } = await auditSelectionOf(app.db, { user: tag.toLowerCase() });
+    expect(user!.keys).toHaveLength(3);
+    const byNames = await userPathOf(() => filteredIds(user!));
+    const byText = await userPathOf(() => filteredIds({ ...user!, keys: [...user!.keys, ...absentKeys(198)] }));
+    expect([byNames.path, byText.path]).toEqual(['names', 'text']);
+    expect(byNames.answer).toHaveLength(3);
+    expect(byText.answer).toEqual(byNames.answer);
+  });
+
+  it('compares the text of one more than 200 names contain, and the names written in give the same rows', async () => {
+    const tag = letterTag('Muitos');
+    await rowsUnderNames(tag, 250, '2030-08-01T12:00:00Z', '10.0.0.5');
+    const { path, answer: response } = await userPathOf(() =>
+      injectAs(app, admin, { method: 'GET', url: `/api/audit?page=1&pageSize=2&user=${tag.toLowerCase()}` }),
+    );
+    expect(path).toBe('text');
     expect(response.json().data.data.map((row: AuditEntryView) => row.actorName)).toEqual([`${tag} 1`, `${tag} 2`]);
     expect(response.headers['x-total-count']).toBe('250');
+
+    const { user } = await auditSelectionOf(app.db, { user: tag.toLowerCase() });
+    expect(user!.keys).toHaveLength(250);
+    const byText = await userPathOf(() => filteredIds(user!));
+    expect(byText.path).toBe('text');
+    expect(byText.answer).toHaveLength(250);
+    // The names written in, 200 at most a query: two queries, whose rows together are the same.
+    const byNames = [];
+    for (const keys of [user!.keys.slice(0, 125), user!.keys.slice(125)])
+      byNames.push(await userPathOf(() => filteredIds({ ...user!, keys })));
+    expect(byNames.map((half) => half.path)).toEqual(['names', 'names']);
+    const ascending = (ids: number[]) => [...ids].sort((a, b) => a - b);
+    expect(ascending(byNames.flatMap((half) => half.answer))).toEqual(ascending(byText.answer));
   });
 });

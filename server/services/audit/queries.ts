@@ -10,6 +10,7 @@ import { boundedCount, type ListTotal, type PreparedCount } from '../../lib/boun
 import { pageOfCountedList, reversedKey } from '../../lib/nearerEnd';
 import { containsPattern, textFilter } from '../../lib/listQuery';
 import { keyContains } from '../../lib/nameOrder';
+import { sqlLiteral } from '../../lib/sqlLiteral';
 
 export interface AuditFilters {
   /** Inclusive days (YYYY-MM-DD), in the portal's time zone. */
@@ -63,10 +64,11 @@ const startOfDay = (day: string) => sql`(${day}::date)::timestamp at time zone $
 /**
  * The folded user names in the trail that contain `text` (accents and case aside), from the table of
  * its names a trigger keeps (migration 0042): a few thousand rows, not the millions of the trail.
+ * Distinct: two transactions writing a new name at once may both have added it (migration 0043).
  */
 async function actorKeysContaining(db: Database, text: string): Promise<string[]> {
   const rows = await db
-    .select({ name: auditActorNames.nameKey })
+    .selectDistinct({ name: auditActorNames.nameKey })
     .from(auditActorNames)
     .where(keyContains(auditActorNames.nameKey, containsPattern(text)));
   return rows.map((row) => row.name);
@@ -80,12 +82,6 @@ export async function auditSelectionOf(db: Database, filters: AuditFilters): Pro
   return user === undefined ? others : { ...others, user: { text: user, keys: await actorKeysContaining(db, user) } };
 }
 
-/**
- * A text as an escape-string literal (E'…', quotes and backslashes doubled): read the same whatever
- * `standard_conforming_strings` says. The names are the accounts' own, which their owners typed.
- */
-const literal = (text: string) => sql.raw(`E'${text.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`);
-
 /** Past this many names, the user filter compares the text itself: a name so common matches rows soon in date order. */
 const MOST_INLINED_NAMES = 200;
 
@@ -93,7 +89,8 @@ const MOST_INLINED_NAMES = 200;
 function userCondition(user: NonNullable<AuditSelection['user']>): SQL {
   if (user.keys.length === 0) return sql`false`;
   if (user.keys.length > MOST_INLINED_NAMES) return keyContains(auditLog.actorKey, containsPattern(user.text));
-  return sql`${auditLog.actorKey} in (${sql.join(user.keys.map(literal), sql`, `)})`;
+  const names = user.keys.map((key) => sql.raw(sqlLiteral(key)));
+  return sql`${auditLog.actorKey} in (${sql.join(names, sql`, `)})`;
 }
 
 /**
@@ -102,7 +99,8 @@ function userCondition(user: NonNullable<AuditSelection['user']>): SQL {
  * query is otherwise planned once for any value (a prepared statement's generic plan). So planned,
  * the user filter read a million rows by date (1.3 s) instead of the user's rows from their index,
  * and a rarer action walked the trail by date instead of reading its own index, which 'view' is left
- * out of (migration 0042). Every literal is a value the filters checked or a name the trail holds.
+ * out of (migration 0042). Every literal is a value the filters checked or a name the trail holds (a
+ * name its account's owner typed), written by sqlLiteral.
  */
 function conditions(filters: AuditSelection): SQL | undefined {
   const writtenIn = filters.user || filters.userType || filters.action || filters.entity;
@@ -111,9 +109,9 @@ function conditions(filters: AuditSelection): SQL | undefined {
     filters.from ? gte(auditLog.createdAt, startOfDay(filters.from)) : undefined,
     filters.to ? lt(auditLog.createdAt, sql`(${filters.to}::date + 1)::timestamp at time zone ${TIME_ZONE}`) : undefined,
     filters.user ? userCondition(filters.user) : undefined,
-    filters.userType ? sql`${auditLog.actorType} = ${literal(filters.userType)}` : undefined,
-    filters.action ? sql`${auditLog.action} = ${literal(filters.action)}` : undefined,
-    filters.entity ? sql`${auditLog.entity} = ${literal(filters.entity)}` : undefined,
+    filters.userType ? sql`${auditLog.actorType} = ${sql.raw(sqlLiteral(filters.userType))}` : undefined,
+    filters.action ? sql`${auditLog.action} = ${sql.raw(sqlLiteral(filters.action))}` : undefined,
+    filters.entity ? sql`${auditLog.entity} = ${sql.raw(sqlLiteral(filters.entity))}` : undefined,
   );
 }
 
