@@ -89,6 +89,9 @@ async function chunkErrorPage(page: Page) {
   return alert;
 }
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
 /** A screen of the menu drawn, with its own title and no error page. */
 async function showsScreen(page: Page, title: string) {
   await page.getByRole('heading', { name: title, level: 1 }).waitFor();
@@ -148,9 +151,7 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
           ['close', close],
           ['title', title],
         ] as const) {
-          const overlaps =
-            box.x < clear.x + clear.width && clear.x < box.x + box.width && box.y < clear.y + clear.height && clear.y < box.y + box.height;
-          assert.equal(overlaps, false, `a toast ${JSON.stringify(box)} covers the dialog's ${part} ${JSON.stringify(clear)}`);
+          assert.equal(overlap(box, clear), false, `a toast ${JSON.stringify(box)} covers the dialog's ${part} ${JSON.stringify(clear)}`);
         }
       }
       // The close button takes the click while the toasts are still up.
@@ -210,6 +211,34 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
       await showsScreen(page, PARTNER_TEXTS.title);
       await clickMenuEntry(page, 'Filiais');
       await showsScreen(page, BRANCH_TEXTS.title);
+      assert.deepEqual(errors, []);
+      await context.close();
+    });
+
+    it(`a save's success toast leaves the screen's 'Novo …' clickable, for the next record (${size.name})`, async () => {
+      const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', size.options);
+      await page.goto(`${portal.baseUrl}/filiais`);
+      await screenReady(page);
+      const tag = `${size.name.length}${Date.now().toString(36)}`;
+      const newBranch = page.getByRole('button', { name: 'Nova Filial' }).first();
+      await newBranch.click();
+      const dialog = page.getByRole('dialog', { name: 'Cadastrar Filial' });
+      await dialog.getByRole('combobox', { name: /^Parceiro/ }).selectOption({ index: 1 });
+      await dialog.getByLabel(/^Título/).fill(`Filial Aviso ${tag}`);
+      await dialog.getByLabel(/^Email/).fill(`filial-aviso-${tag}@teste.com.br`);
+      await dialog.getByLabel(/^Senha/).fill('segredo1');
+      await dialog.getByRole('button', { name: 'Cadastrar' }).click();
+      const toast = page.locator('[data-toaster] [role="status"]').filter({ hasText: 'Filial cadastrada com sucesso!' });
+      await toast.waitFor();
+      await dialog.waitFor({ state: 'detached' });
+
+      // With the toast still up (3 s), the button is clear of it and takes the click.
+      const button = (await newBranch.boundingBox())!;
+      const shown = (await toast.boundingBox())!;
+      assert.equal(overlap(shown, button), false, `the toast ${JSON.stringify(shown)} covers 'Nova Filial' ${JSON.stringify(button)}`);
+      await newBranch.click({ timeout: 1_000 });
+      await dialog.waitFor();
+      assert.equal(await toast.isVisible(), true, 'the toast was still up when the button was clicked');
       assert.deepEqual(errors, []);
       await context.close();
     });

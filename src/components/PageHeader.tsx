@@ -11,7 +11,8 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
         {title}
       </Heading>
       {children && (
-        <HStack gap="2" wrap="wrap">
+        // Marked for the toasts, which keep below them (toastClearance.ts).
+        <HStack gap="2" wrap="wrap" data-page-actions="">
           {children}
         </HStack>
       )}

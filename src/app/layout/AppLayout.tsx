@@ -8,7 +8,7 @@ import { ListMemoryEnabled } from '../../components/list/listMemory';
 import { PageSpinner } from '../../components/PageSpinner';
 import { systemForPage } from '../../components/theme/withoutGlobalCss';
 import { STAFF_HEADER_HEIGHT_PX } from '../../components/toast/AppToaster';
-import { fitBesideOpenDialog } from '../../components/toast/dialogClearance';
+import { screenClearance } from '../../components/toast/toastClearance';
 import { setToastColumnFitter } from '../../components/toast/toastPlacement';
 import { useAppSelector } from '../hooks';
 import { staffSystem } from '../../components/theme/staffSystem';
@@ -49,9 +49,9 @@ const pageSystem = systemForPage(staffSystem);
 /** Fixed sidebar on large screens, a menu button and drawer on small ones, the page beside it. */
 export function AppLayout() {
   const [menuOpen, setMenuOpen] = useState(false);
-  // The toasts keep clear of the screens' dialogs (their close button above all).
+  // The toasts keep clear of the screens' dialogs (their close button above all) and of their 'Novo …'.
   useEffect(() => {
-    setToastColumnFitter(fitBesideOpenDialog);
+    setToastColumnFitter(screenClearance);
     return () => setToastColumnFitter(null);
   }, []);
   const { pathname } = useLocation();

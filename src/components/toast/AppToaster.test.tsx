@@ -1,8 +1,8 @@
-import { act, render, screen, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { useEffect } from 'react';
 import { AppToaster, STAFF_HEADER_HEIGHT_PX } from './AppToaster';
 import { notify } from './notify';
-import { fitBesideOpenDialog } from './dialogClearance';
+import { screenClearance } from './toastClearance';
 import { DEFAULT_TOAST_PLACEMENT, setToastColumnFitter, setToastPlacement, type ToastPlacement } from './toastPlacement';
 
 const texts = () => screen.queryAllByTitle('Clique ou arraste para fechar').map((toast) => toast.textContent);
@@ -59,7 +59,7 @@ describe('AppToaster placement', () => {
 
   const jsdomWidth = window.innerWidth;
   // As the staff's layout sets it.
-  beforeEach(() => setToastColumnFitter(fitBesideOpenDialog));
+  beforeEach(() => setToastColumnFitter(screenClearance));
   afterEach(() => {
     window.innerWidth = jsdomWidth;
     setToastColumnFitter(null);
@@ -99,6 +99,54 @@ describe('AppToaster placement', () => {
     act(() => notify.error('Nome é obrigatório'));
     const area = (await screen.findByText('Nome é obrigatório')).closest('[data-toaster]') as HTMLElement;
     expect(area.style.top).toBe('132px');
+  });
+
+  /** A screen's title row with its actions ('Novo …') at the box given, as PageHeader marks them. */
+  function ScreenActions({ left, right, top, bottom }: { left: number; right: number; top: number; bottom: number }) {
+    const box = (element: HTMLElement | null) => {
+      if (element) element.getBoundingClientRect = () => ({ ...new DOMRect(), left, right, top, bottom });
+    };
+    return (
+      <main>
+        <div data-page-actions="" ref={box} />
+      </main>
+    );
+  }
+
+  it("keeps below the screen's actions when they reach into its column, so 'Novo …' stays clickable", async () => {
+    window.innerWidth = 1280;
+    render(<ScreenActions left={1090} right={1248} top={92} bottom={132} />);
+    render(<AppToaster />);
+    act(() => notify.success('Parceiro cadastrado com sucesso!'));
+    const area = (await screen.findByText('Parceiro cadastrado com sucesso!')).closest('[data-toaster]') as HTMLElement;
+    expect(area.style.top).toBe('140px');
+  });
+
+  it("stays below the header when the screen's actions are left of its column or scrolled away", async () => {
+    window.innerWidth = 1280;
+    const { unmount } = render(<ScreenActions left={300} right={480} top={92} bottom={132} />);
+    render(<AppToaster />);
+    act(() => notify.success('Parceiro cadastrado com sucesso!'));
+    const area = (await screen.findByText('Parceiro cadastrado com sucesso!')).closest('[data-toaster]') as HTMLElement;
+    expect(area.style.top).toBe(`${STAFF_HEADER_HEIGHT_PX + 12}px`);
+    unmount();
+    render(<ScreenActions left={1090} right={1248} top={-60} bottom={-20} />);
+    act(() => notify.success('Filial cadastrada com sucesso!'));
+    await screen.findByText('Filial cadastrada com sucesso!');
+    expect(area.style.top).toBe(`${STAFF_HEADER_HEIGHT_PX + 12}px`);
+  });
+
+  it('moves from beside a dialog to below the actions when the dialog closes with its toast still shown', async () => {
+    window.innerWidth = 1280;
+    render(<ScreenActions left={1090} right={1248} top={92} bottom={132} />);
+    const { container } = render(<OpenDialog right={1088} headerBottom={190} />);
+    render(<AppToaster />);
+    act(() => notify.success('Parceiro cadastrado com sucesso!'));
+    const area = (await screen.findByText('Parceiro cadastrado com sucesso!')).closest('[data-toaster]') as HTMLElement;
+    expect(area.style.top).toBe('198px');
+    // The save closes its dialog: Chakra marks it closed before removing it.
+    act(() => (container.firstElementChild as HTMLElement).setAttribute('data-state', 'closed'));
+    await waitFor(() => expect(area.style.top).toBe('140px'));
   });
 });
 

@@ -18,7 +18,8 @@ export const STAFF_HEADER_HEIGHT_PX = 64;
 /**
  * The toast column starts below the header, so its links stay clickable. With no dialog open it is no
  * wider than the margin beside the forms' dialogs (42rem, centred), so one opened meanwhile stays
- * clear; with one open on a staff screen, it is fitted to that dialog (dialogClearance.ts).
+ * clear; with one open on a staff screen, it is fitted to that dialog, else kept below the screen's actions
+ * (toastClearance.ts).
  */
 const TOAST_TOP_PX = STAFF_HEADER_HEIGHT_PX + 12;
 const TOAST_EDGE_PX = 16;
@@ -107,7 +108,7 @@ export function AppToaster() {
   const { startPause, endPause } = handlers;
   const shown = useNewestToasts(toasts);
   const placement = useToastPlacement();
-  const fit = useToastColumnFit(shown.map((item) => item.id).join(), TOAST_EDGE_PX, TOAST_TOP_PX);
+  const fit = useToastColumnFit(shown.map((item) => item.id).join(), TOAST_EDGE_PX, TOAST_TOP_PX, TOAST_WIDEST_PX);
   const maxWidth = fit.maxWidth === undefined ? TOAST_MAX_WIDTH : `${Math.min(fit.maxWidth, TOAST_WIDEST_PX)}px`;
   const [host, setHost] = useState<HTMLElement | null>(null);
 

@@ -36,26 +36,33 @@ export interface ToastColumnFit {
   maxWidth?: number;
 }
 
-/** Measures what the toast column must stay clear of, given its edge and top; none is set by default. */
-export type ToastColumnFitter = (edge: number, top: number) => ToastColumnFit;
+/** What the toast column must stay clear of (none is set by default). */
+export interface ToastColumnFitter {
+  /** Measures the fit, given the column's edge, top and widest. */
+  fit: (edge: number, top: number, widest: number) => ToastColumnFit;
+  /** Calls `changed` whenever the fit may have changed while toasts are shown; returns the way to stop. */
+  watch: (changed: () => void) => () => void;
+}
 let fitter: ToastColumnFitter | null = null;
 
 /**
- * The staff's screens set the fit around their dialogs (dialogClearance.ts) while mounted: the login
- * and the checkout, which have none, do not download it.
+ * The staff's screens set the fit around their dialogs and actions (toastClearance.ts) while mounted:
+ * the login and the checkout, which have neither, do not download it.
  */
 export function setToastColumnFitter(next: ToastColumnFitter | null) {
   fitter = next;
 }
 
-/**
- * The column's fit, measured again whenever the toasts shown change (`shownKey`): a dialog opened or
- * resized while the same toasts stay is rare, and they leave within seconds.
- */
-export function useToastColumnFit(shownKey: string, edge: number, top: number): ToastColumnFit {
+/** The column's fit, measured whenever the toasts shown change (`shownKey`), and whenever the fitter says while they are shown. */
+export function useToastColumnFit(shownKey: string, edge: number, top: number, widest: number): ToastColumnFit {
   const [fit, setFit] = useState<ToastColumnFit>({});
   useLayoutEffect(() => {
-    setFit(shownKey && fitter ? fitter(edge, top) : {});
-  }, [shownKey, edge, top]);
+    const measure = () => {
+      const next = shownKey && fitter ? fitter.fit(edge, top, widest) : {};
+      setFit((current) => (current.top === next.top && current.maxWidth === next.maxWidth ? current : next));
+    };
+    measure();
+    return shownKey ? fitter?.watch(measure) : undefined;
+  }, [shownKey, edge, top, widest]);
   return fit;
 }
