@@ -94,6 +94,8 @@ describe('editing a beneficiary', () => {
     expect(edit({})).toEqual({ value: { name: 'Ana Souza', birthday: '1990-05-20' } });
     expect(edit({ phone: null, city: null })).toEqual({ value: { name: 'Ana Souza', birthday: '1990-05-20', phone: '', city: '' } });
     expect(edit({ email: 'x@', cpf: '000' })).toEqual({ errors: { email: M.editEmailInvalid } });
+    expect(edit({ email: 'ana@clinica' })).toEqual({ errors: { email: M.editEmailInvalid } });
+    expect(edit({ email: '' })).toEqual({ value: { name: 'Ana Souza', birthday: '1990-05-20', email: '' } });
     expect(edit({ name: '  ' })).toEqual({ errors: { name: M.nameRequired } });
   });
 

@@ -13,6 +13,7 @@ import {
 import { saoPauloToday } from '../calendar';
 import { formatCep, formatPhone, isValidCpf, onlyDigits } from '../documents';
 import { isUf } from '../ufs';
+import { emailAddress } from './email';
 import { freeText, normalizeText, wasGiven } from './text';
 
 /**
@@ -76,7 +77,7 @@ const sharedFields = (emailMessage: string, withDefaults: boolean) => ({
     .required(M.birthdayRequired)
     .test('birthday', M.birthdayInvalid, (value) => isValidBirthday(value)),
   phone: optionalDigits(10, 11, M.phoneInvalid),
-  email: text('Email', 200).email(emailMessage),
+  email: emailAddress(text('Email', 200), emailMessage),
   zipCode: optionalDigits(8, 8, M.zipCodeInvalid),
   address: text('Endereço', 200),
   city: text('Cidade', 100),

@@ -91,6 +91,13 @@ describe('the buyer', () => {
     expect(purchase({ mobilePhone: '(11) 98765-4321' })).toHaveProperty('value.mobilePhone', '11987654321');
   });
 
+  it("refuses an e-mail whose domain has no dot ('bruno@exemplo'), which the gateway refuses too", () => {
+    for (const email of ['bruno@exemplo', 'bruno@exemplo.', 'bruno@.com']) {
+      expect(purchase({ email })).toEqual({ errors: { email: V.emailInvalid } });
+    }
+    expect(purchase({ email: 'bruno@mail.exemplo.com.br' })).toHaveProperty('value.email', 'bruno@mail.exemplo.com.br');
+  });
+
   it('reads numbers sent as JSON numbers in the digit fields, null as missing, and an object as no valid CPF', () => {
     expect(purchase({ phone: 1134567890, postalCode: 1310100 })).toEqual({ errors: { postalCode: V.postalCodeInvalid } });
     expect(purchase({ phone: 1134567890 })).toHaveProperty('value.phone', '1134567890');

@@ -4,6 +4,7 @@ import { CHECKOUT_MAX_DIGITS, CHECKOUT_MAX_TEXT, CHECKOUT_VALIDATION as V } from
 import { isValidCnpj, isValidCpfOrCnpj, normalizeCpfOrCnpj, onlyDigits } from '../documents';
 import { PLAN_IDS } from '../plans';
 import { UF_CODES } from '../ufs';
+import { emailAddress } from './email';
 import { freeText, wasGiven } from './text';
 
 /**
@@ -39,7 +40,7 @@ export const checkoutSchema = object({
     .test('cpf-cnpj', V.cpfCnpjInvalid, (value) => !filled(value) || isValidCpfOrCnpj(value))
     // The buyer becomes the plan's beneficiary, a person: a valid CNPJ is refused with its own message.
     .test('person', V.cpfCnpjCompany, (value) => !filled(value) || !isValidCnpj(value)),
-  email: string().trim().required(V.emailRequired).email(V.emailInvalid).max(CHECKOUT_MAX_TEXT, V.emailInvalid),
+  email: emailAddress(string().trim().required(V.emailRequired), V.emailInvalid).max(CHECKOUT_MAX_TEXT, V.emailInvalid),
   phone: digits(V.phoneInvalid)
     .required(V.phoneRequired)
     .max(CHECKOUT_MAX_DIGITS.phone, V.phoneInvalid)
