@@ -192,10 +192,40 @@ describe('booking', () => {
     expect(nobody.json()).toEqual([]);
   });
 
+  it('books a standalone appointment only with the consent to its extra charge, and stores the consent given', async () => {
+    const { specialty, slot } = await oneSlotSetup('Ginecologia e Obstetrícia');
+    const patient = await insertBeneficiary(app.db);
+    const standalone = { specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid };
+    const refused = {
+      message: CARE_ERRORS.additionalPaymentNotApproved,
+      errors: { approveAdditionalPayment: CARE_ERRORS.additionalPaymentNotApproved },
+    };
+    for (const approval of [
+      {},
+      { approveAdditionalPayment: false },
+      { approveAdditionalPayment: 'true' },
+      { beneficiaryMedicalReferralUuid: ' ' },
+    ]) {
+      const response = await book({ ...standalone, ...approval });
+      expect([response.statusCode, response.json()]).toEqual([400, expect.objectContaining(refused)]);
+    }
+    expect(await app.db.select().from(appointments).where(eq(appointments.beneficiaryId, patient.id))).toEqual([]);
+
+    const approved = await book({ ...standalone, approveAdditionalPayment: true });
+    expect(approved.statusCode).toBe(201);
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, approved.json().uuid));
+    expect(row.approveAdditionalPayment).toBe(true);
+  });
+
   it('books an in-person professional’s slot as an in-person appointment', async () => {
     const { specialty, slot } = await oneSlotSetup('Psiquiatria', 'Presencial');
     const patient = await insertBeneficiary(app.db);
-    const response = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid });
+    const response = await book({
+      specialtyUuid: specialty,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: slot.uuid,
+      approveAdditionalPayment: true,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json().type).toBe('PRESENTIAL');
     const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, response.json().uuid));
@@ -223,7 +253,9 @@ describe('booking', () => {
   it('frees the slot when the appointment is cancelled', async () => {
     const { day, specialty, slot } = await oneSlotSetup('Otorrinolaringologia');
     const patient = await insertBeneficiary(app.db);
-    const created = (await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid })).json();
+    const created = (
+      await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid, approveAdditionalPayment: true })
+    ).json();
     const offered = async () =>
       ((await availability(specialty, day, day)).json() as Array<{ uuid: string }>).some((s) => s.uuid === slot.uuid);
     expect(await offered()).toBe(false);
@@ -242,7 +274,12 @@ describe('booking', () => {
     const canceledOnes = (await get(`/api/appointments?paciente=${patient.cpf}&status=CANCELED`)).json() as Array<{ uuid: string }>;
     expect(canceledOnes.map((appointment) => appointment.uuid)).toEqual([created.uuid]);
 
-    const again = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid });
+    const again = await book({
+      specialtyUuid: specialty,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: slot.uuid,
+      approveAdditionalPayment: true,
+    });
     expect(again.statusCode).toBe(201);
   });
 
@@ -259,15 +296,36 @@ describe('booking', () => {
       minutes: 30,
     });
     const cases: Array<[object, number, string]> = [
-      [{ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: past }, 400, CARE_ERRORS.pastSlot],
-      [{ specialtyUuid: cardiology.uuid, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid }, 400, CARE_ERRORS.otherSpecialtySlot],
-      [{ specialtyUuid: specialty, beneficiaryUuid: inactive.uuid, availabilityUuid: slot.uuid }, 400, CARE_ERRORS.inactivePatient],
       [
-        { specialtyUuid: specialty, beneficiaryUuid: '3f2504e0-4f89-41d3-9a0c-0305e82c3301', availabilityUuid: slot.uuid },
+        { specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: past, approveAdditionalPayment: true },
+        400,
+        CARE_ERRORS.pastSlot,
+      ],
+      [
+        { specialtyUuid: cardiology.uuid, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid, approveAdditionalPayment: true },
+        400,
+        CARE_ERRORS.otherSpecialtySlot,
+      ],
+      [
+        { specialtyUuid: specialty, beneficiaryUuid: inactive.uuid, availabilityUuid: slot.uuid, approveAdditionalPayment: true },
+        400,
+        CARE_ERRORS.inactivePatient,
+      ],
+      [
+        {
+          specialtyUuid: specialty,
+          beneficiaryUuid: '3f2504e0-4f89-41d3-9a0c-0305e82c3301',
+          availabilityUuid: slot.uuid,
+          approveAdditionalPayment: true,
+        },
         400,
         CARE_ERRORS.unknownPatient,
       ],
-      [{ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: 'nao-e-um-horario' }, 400, CARE_ERRORS.invalidSlot],
+      [
+        { specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: 'nao-e-um-horario', approveAdditionalPayment: true },
+        400,
+        CARE_ERRORS.invalidSlot,
+      ],
       [{ specialtyUuid: specialty }, 400, 'Paciente é obrigatório'],
     ];
     for (const [payload, status, message] of cases) {
@@ -279,6 +337,7 @@ describe('booking', () => {
       beneficiaryUuid: 'Paciente é obrigatório',
       specialtyUuid: 'Especialidade é obrigatória',
       availabilityUuid: 'Horário é obrigatório',
+      approveAdditionalPayment: CARE_ERRORS.additionalPaymentNotApproved,
     });
     const booked = await app.db.select().from(appointments).where(eq(appointments.beneficiaryId, patient.id));
     expect(booked).toEqual([]);
@@ -300,7 +359,12 @@ describe('booking', () => {
     // Booking the second professional's slot books the second professional, whatever the load.
     const chosen = offered.find((slot) => slot.professional.name === second.nomeCompleto)!;
     const patient = await insertBeneficiary(app.db);
-    const booked = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: chosen.uuid });
+    const booked = await book({
+      specialtyUuid: specialty,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: chosen.uuid,
+      approveAdditionalPayment: true,
+    });
     expect(booked.statusCode).toBe(201);
     expect(booked.json().professional.name).toBe(second.nomeCompleto);
     const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, booked.json().uuid));
@@ -314,6 +378,7 @@ describe('booking', () => {
       specialtyUuid: specialty,
       beneficiaryUuid: (await insertBeneficiary(app.db)).uuid,
       availabilityUuid: chosen.uuid,
+      approveAdditionalPayment: true,
     });
     expect([again.statusCode, again.json().message]).toEqual([409, CARE_ERRORS.slotTaken]);
   });
@@ -331,8 +396,16 @@ describe('booking', () => {
       (s) => s.from === '05:00',
     )!;
     const patient = await insertBeneficiary(app.db);
-    expect((await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid })).statusCode).toBe(201);
-    const twice = await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid });
+    expect(
+      (await book({ specialtyUuid: specialty, beneficiaryUuid: patient.uuid, availabilityUuid: slot.uuid, approveAdditionalPayment: true }))
+        .statusCode,
+    ).toBe(201);
+    const twice = await book({
+      specialtyUuid: specialty,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: slot.uuid,
+      approveAdditionalPayment: true,
+    });
     expect([twice.statusCode, twice.json().message]).toEqual([409, CARE_ERRORS.patientBusy]);
     // The other professional is still free for someone else, and the patient's own times are not offered to them.
     const forPatient = (await availability(specialty, day, day, patient.uuid)).json() as Array<{ from: string }>;
@@ -342,8 +415,14 @@ describe('booking', () => {
     )!;
     expect(otherSlot.uuid).not.toBe(slot.uuid);
     expect(
-      (await book({ specialtyUuid: specialty, beneficiaryUuid: (await insertBeneficiary(app.db)).uuid, availabilityUuid: otherSlot.uuid }))
-        .statusCode,
+      (
+        await book({
+          specialtyUuid: specialty,
+          beneficiaryUuid: (await insertBeneficiary(app.db)).uuid,
+          availabilityUuid: otherSlot.uuid,
+          approveAdditionalPayment: true,
+        })
+      ).statusCode,
     ).toBe(201);
   });
 });
@@ -389,11 +468,62 @@ describe('booking from a referral', () => {
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().referralUuid).toBe(referral.uuid);
+    // A referral's consultation has no extra charge: no consent is asked, none is stored.
+    const [row] = await app.db.select().from(appointments).where(eq(appointments.uuid, created.json().uuid));
+    expect(row.approveAdditionalPayment).toBe(false);
     const statusOf = async () => (await app.db.select().from(referrals).where(eq(referrals.id, referral.id)))[0].status;
     expect(await statusOf()).toBe('SCHEDULED');
 
     await cancel(created.json().uuid);
     expect(await statusOf()).toBe('PENDING');
+  });
+
+  it('refuses to cancel an appointment that has started, keeping its referral scheduled so it cannot be booked twice', async () => {
+    const day = FUTURE_DAY();
+    await insertProfessional(app.db, {
+      specialtyNames: ['Nutrição'],
+      schedule: [{ weekday: weekdayOf(day), start: '02:00', end: '03:00' }],
+    });
+    const specialty = await specialtyUuid('Nutrição');
+    const slots = (await availability(specialty, day, day)).json() as Array<{ uuid: string; from: string }>;
+    const at = (from: string) => slots.find((slot) => slot.from === from)!;
+    const patient = await insertBeneficiary(app.db);
+    const referral = await insertReferral(app.db, { beneficiaryId: patient.id, specialtyName: 'Nutrição' });
+    const fromReferral = { specialtyUuid: specialty, beneficiaryUuid: patient.uuid, beneficiaryMedicalReferralUuid: referral.uuid };
+    const created = await book({ ...fromReferral, availabilityUuid: at('02:00').uuid });
+    expect(created.statusCode).toBe(201);
+    const uuid = created.json().uuid as string;
+    const startsAt = decodeSlotId(at('02:00').uuid)!.startsAt;
+    const referralStatus = async () => (await app.db.select().from(referrals).where(eq(referrals.id, referral.id)))[0].status;
+    const appointmentStatus = async () => (await app.db.select().from(appointments).where(eq(appointments.uuid, uuid)))[0].status;
+
+    /** DELETE as an administrator signed in at `instant` (the clock moved there). */
+    async function cancelAt(instant: Date) {
+      jest.useFakeTimers({ now: instant, doNotFake: CLOCK_ONLY });
+      try {
+        const token = await loginAsDemo(app, 'ADMINISTRADOR');
+        return await injectAs(app, token, { method: 'DELETE', url: `/api/appointments/${uuid}` });
+      } finally {
+        jest.useRealTimers();
+      }
+    }
+
+    // At its start, and a quarter of an hour into it: refused, and nothing changes.
+    for (const instant of [startsAt, new Date(startsAt.getTime() + 15 * 60_000)]) {
+      const refused = await cancelAt(instant);
+      expect([refused.statusCode, refused.json().message]).toEqual([409, CARE_ERRORS.startedCancel]);
+      expect(await appointmentStatus()).toBe('SCHEDULED');
+      expect(await referralStatus()).toBe('SCHEDULED');
+    }
+    // The referral is still taken: a second booking from it is refused.
+    const twice = await book({ ...fromReferral, availabilityUuid: at('02:30').uuid });
+    expect([twice.statusCode, twice.json().message]).toEqual([400, CARE_ERRORS.referralNotPending]);
+
+    // A minute before its start it can still be cancelled, and the referral is pending again.
+    const canceled = await cancelAt(new Date(startsAt.getTime() - 60_000));
+    expect(canceled.statusCode).toBe(200);
+    expect(await appointmentStatus()).toBe('CANCELED');
+    expect(await referralStatus()).toBe('PENDING');
   });
 });
 

@@ -141,7 +141,8 @@ export default async function appointmentRoutes(fastify: FastifyInstance) {
           specialtyUuid: body.specialtyUuid,
           availabilityUuid: body.availabilityUuid,
           referralUuid: body.beneficiaryMedicalReferralUuid || undefined,
-          approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid,
+          // What the client approved: true for a standalone booking (validated above); a referral's has no extra charge.
+          approveAdditionalPayment: !body.beneficiaryMedicalReferralUuid && body.approveAdditionalPayment === true,
         },
         (uuid, transaction = app.db) => recordAudit(transaction, actor, { action: 'create', entity: 'appointment', entityId: uuid }),
       );

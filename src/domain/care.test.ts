@@ -1,7 +1,9 @@
 import {
+  appointmentHasStarted,
   appointmentStatusColor,
   appointmentStatusLabel,
   appointmentTypeLabel,
+  canCancelAppointment,
   describeSchedule,
   monthOptions,
   monthRange,
@@ -74,6 +76,24 @@ describe('care texts and rules', () => {
       const lateEvening = new Date('2026-11-01T01:30:00Z');
       expect(monthOptions(lateEvening)[0]).toEqual({ value: '2026-10', label: 'Outubro/2026' });
       expect(monthRange('2026-10', lateEvening)).toEqual({ dateInitial: '31/10/2026', dateFinal: '31/10/2026' });
+    }));
+
+  it('tells an appointment that has started by São Paulo’s clock, to the minute, whatever the machine’s time zone', () =>
+    inTimeZone('Asia/Tokyo', () => {
+      // 31/10 at 22:30 in Brasília: already 1/11 in UTC and in Tokyo.
+      const now = new Date('2026-11-01T01:30:20Z');
+      const scheduled = (date: string, from: string) => ({ status: 'SCHEDULED', detail: { date, from } });
+      expect(appointmentHasStarted({ date: '31/10/2026', from: '22:29' }, now)).toBe(true);
+      expect(appointmentHasStarted({ date: '31/10/2026', from: '22:30' }, now)).toBe(true);
+      expect(appointmentHasStarted({ date: '31/10/2026', from: '22:31' }, now)).toBe(false);
+      expect(appointmentHasStarted({ date: '01/11/2026', from: '00:00' }, now)).toBe(false);
+      expect(appointmentHasStarted({ date: '30/10/2026', from: '23:59' }, now)).toBe(true);
+      // What cannot be read is left to the server.
+      expect(appointmentHasStarted({ date: '', from: '' }, now)).toBe(false);
+      expect(appointmentHasStarted({ date: '2026-10-31', from: '08:00' }, now)).toBe(false);
+      expect(canCancelAppointment(scheduled('31/10/2026', '22:31'), now)).toBe(true);
+      expect(canCancelAppointment(scheduled('31/10/2026', '22:30'), now)).toBe(false);
+      expect(canCancelAppointment({ ...scheduled('01/12/2026', '08:00'), status: 'FINISHED' }, now)).toBe(false);
     }));
 
   it('describes a weekly schedule and finds overlapping intervals', () => {

@@ -141,6 +141,25 @@ export function monthRange(month: string, today: Date): { dateInitial: string; d
   return { dateInitial: brDate(firstDay), dateFinal: brDate(lastDay) };
 }
 
+/**
+ * Whether an appointment has started at `now`: its date (dd/mm/yyyy) and start (HH:mm) are São
+ * Paulo's wall clock, compared with São Paulo's clock at `now` to the minute (the server refuses to
+ * cancel from the start's first minute on). A date or a time it cannot read counts as not started:
+ * the server has the last word.
+ */
+export function appointmentHasStarted(detail: { date: string; from: string }, now: Date = new Date()): boolean {
+  const date = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(detail.date.trim());
+  const time = /^(\d{2}):(\d{2})/.exec(detail.from.trim());
+  if (!date || !time) return false;
+  const clock = saoPauloClock(now);
+  const current = `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
+  return `${date[3]}-${date[2]}-${date[1]} ${time[1]}:${time[2]}` <= current;
+}
+
+/** Whether the agenda offers cancelling an appointment: only a scheduled one that has not started. */
+export const canCancelAppointment = (appointment: { status: string; detail: { date: string; from: string } }, now: Date = new Date()) =>
+  appointment.status === 'SCHEDULED' && !appointmentHasStarted(appointment.detail, now);
+
 /** Availability queries: dates dd/mm/yyyy, at most this many days apart. */
 export const AVAILABILITY_MAX_RANGE_DAYS = 62;
 
@@ -241,11 +260,13 @@ export const CARE_ERRORS = {
   patientBusy: 'O paciente já tem uma consulta neste horário.',
   professionalRemoved: 'O profissional deste horário foi removido: escolha outro horário.',
   referralRequired: 'Encaminhamento é obrigatório.',
+  additionalPaymentNotApproved: 'É necessário aprovar o pagamento adicional da consulta avulsa.',
   unknownReferral: 'Encaminhamento não encontrado.',
   referralOfAnotherPatient: 'O encaminhamento não pertence ao paciente selecionado.',
   referralNotPending: 'O encaminhamento não está pendente.',
   referralOtherSpecialty: 'O encaminhamento é para outra especialidade.',
   onlyScheduledCancel: 'Apenas consultas agendadas podem ser canceladas.',
+  startedCancel: 'Não é possível cancelar uma consulta que já começou.',
   dateInitialInvalid: 'Data inicial inválida (use dd/mm/aaaa).',
   dateFinalInvalid: 'Data final inválida (use dd/mm/aaaa).',
   dateOrder: 'A data final deve ser igual ou posterior à data inicial.',

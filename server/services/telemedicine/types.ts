@@ -22,7 +22,10 @@ export interface TelemedicineProvider {
   getAppointment(uuid: string): Promise<Appointment | undefined>;
   /** Books a slot; answers 409 'Horário indisponível' when someone else took it first. */
   bookAppointment(request: BookingRequest, record: RecordWrite): Promise<Appointment>;
-  /** Cancels (frees the slot); a referral behind it becomes pending again. */
+  /**
+   * Cancels (frees the slot); a referral behind it becomes pending again. The local provider refuses
+   * (409) an appointment that is not scheduled or has already started.
+   */
   cancelAppointment(uuid: string, record: RecordWrite): Promise<void>;
   listReferrals(filters: ReferralFilters, page: PageRequest<ReferralSortColumn>): Promise<PageResult<Referral>>;
   /** The whole filtered referral list in the list's order, for the CSV export, never re-reading the rows already sent. */
@@ -84,6 +87,7 @@ export interface BookingRequest {
   availabilityUuid: string;
   /** From a referral (type 2); otherwise a standalone appointment (type 1). */
   referralUuid?: string;
+  /** The consent to a standalone appointment's extra charge, as given (the route books none without it); false from a referral. */
   approveAdditionalPayment: boolean;
 }
 

@@ -1,4 +1,4 @@
-import { APPOINTMENT_MESSAGES } from '../care';
+import { APPOINTMENT_MESSAGES, CARE_ERRORS } from '../care';
 import { appointmentRequestSchema, overlappingIntervals, professionalSchema } from './care';
 import { validationOutcome as check } from '../../test/validationOutcome';
 
@@ -175,10 +175,42 @@ describe('an appointment request', () => {
         beneficiaryUuid: APPOINTMENT_MESSAGES.patientRequired,
         specialtyUuid: APPOINTMENT_MESSAGES.specialtyRequired,
         availabilityUuid: APPOINTMENT_MESSAGES.timeRequired,
+        approveAdditionalPayment: CARE_ERRORS.additionalPaymentNotApproved,
       },
     });
-    expect(check(appointmentRequestSchema, { beneficiaryUuid: ' b ', specialtyUuid: 's', availabilityUuid: 'a', extra: 1 })).toEqual({
-      value: { beneficiaryUuid: 'b', specialtyUuid: 's', availabilityUuid: 'a' },
+    expect(
+      check(appointmentRequestSchema, {
+        beneficiaryUuid: ' b ',
+        specialtyUuid: 's',
+        availabilityUuid: 'a',
+        approveAdditionalPayment: true,
+        extra: 1,
+      }),
+    ).toEqual({
+      value: { beneficiaryUuid: 'b', specialtyUuid: 's', availabilityUuid: 'a', approveAdditionalPayment: true },
+    });
+  });
+
+  it('books a standalone appointment only with the consent to its extra charge, the JSON true itself', () => {
+    const standalone = { beneficiaryUuid: 'b', specialtyUuid: 's', availabilityUuid: 'a' };
+    const refused = { errors: { approveAdditionalPayment: CARE_ERRORS.additionalPaymentNotApproved } };
+    for (const approval of [
+      {},
+      { approveAdditionalPayment: false },
+      { approveAdditionalPayment: 'true' },
+      { approveAdditionalPayment: 1 },
+    ]) {
+      expect(check(appointmentRequestSchema, { ...standalone, ...approval })).toEqual(refused);
+    }
+    // A blank referral is no referral: the booking is standalone.
+    expect(check(appointmentRequestSchema, { ...standalone, beneficiaryMedicalReferralUuid: '  ' })).toEqual(refused);
+  });
+
+  it('needs no consent for a booking from a referral', () => {
+    const fromReferral = { beneficiaryUuid: 'b', specialtyUuid: 's', availabilityUuid: 'a', beneficiaryMedicalReferralUuid: 'r' };
+    expect(check(appointmentRequestSchema, fromReferral)).toEqual({ value: fromReferral });
+    expect(check(appointmentRequestSchema, { ...fromReferral, approveAdditionalPayment: false })).toEqual({
+      value: { ...fromReferral, approveAdditionalPayment: false },
     });
   });
 });

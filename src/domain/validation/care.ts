@@ -3,6 +3,7 @@ import { tooLongMessage } from '../fieldMessages';
 import {
   ACCOUNT_TYPE_OPTIONS,
   APPOINTMENT_MESSAGES,
+  CARE_ERRORS,
   CONSULTATION_MINUTES,
   SERVICE_MODALITIES,
   SEX_OPTIONS,
@@ -148,11 +149,23 @@ export const newAppointmentSchema = object({
   slot: string().required(APPOINTMENT_MESSAGES.timeRequired),
 });
 
-/** POST /api/appointments: standalone (type 1) or from a referral (type 2). */
+/**
+ * POST /api/appointments: standalone (type 1) or from a referral (type 2). A standalone appointment
+ * is charged apart: it is booked only with the consent to that charge, `approveAdditionalPayment`
+ * true (the JSON value itself, never a text read as true); a referral's booking needs none.
+ */
 export const appointmentRequestSchema = object({
   beneficiaryUuid: string().trim().required(APPOINTMENT_MESSAGES.patientRequired),
   specialtyUuid: string().trim().required(APPOINTMENT_MESSAGES.specialtyRequired),
   availabilityUuid: string().trim().required(APPOINTMENT_MESSAGES.timeRequired),
   beneficiaryMedicalReferralUuid: string().trim().max(100).optional(),
-  approveAdditionalPayment: boolean().optional(),
+  approveAdditionalPayment: boolean()
+    .optional()
+    .test(
+      'standalone-approved',
+      CARE_ERRORS.additionalPaymentNotApproved,
+      (_value, context) =>
+        context.originalValue === true ||
+        Boolean((context.parent as { beneficiaryMedicalReferralUuid?: string }).beneficiaryMedicalReferralUuid),
+    ),
 });

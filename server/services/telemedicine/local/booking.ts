@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import type { Database } from '../../../db/client';
 import { appointments, professionals, referrals } from '../../../db/schema';
@@ -138,19 +138,29 @@ export async function bookAppointment(
   });
 }
 
-/** Cancels a scheduled appointment: the slot is free again and its referral pending again. */
-export async function cancelAppointment(db: Database, uuid: string, record: RecordWrite): Promise<void> {
+/**
+ * Cancels a scheduled appointment that has not started yet: the slot is free again and its referral
+ * pending again. Whether it is scheduled and still ahead is decided by the UPDATE itself, so a
+ * simultaneous change of the row (another cancel, the consultation being finished) cannot slip between
+ * a check and the write. An appointment whose start has passed keeps its referral: cancelling it would
+ * let the referral be booked a second time.
+ */
+export async function cancelAppointment(db: Database, uuid: string, now: Date, record: RecordWrite): Promise<void> {
   if (!isUuid(uuid)) throw notFound();
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [canceled] = await tx
       .update(appointments)
       .set({ status: 'CANCELED', canceledAt: new Date() })
-      .where(and(eq(appointments.uuid, uuid.toLowerCase()), eq(appointments.status, 'SCHEDULED')))
+      .where(and(eq(appointments.uuid, uuid.toLowerCase()), eq(appointments.status, 'SCHEDULED'), gt(appointments.startsAt, now)))
       .returning({ referralId: appointments.referralId });
     if (!canceled) {
-      const [existing] = await tx.select({ id: appointments.id }).from(appointments).where(eq(appointments.uuid, uuid.toLowerCase()));
-      throw existing ? conflict(CARE_ERRORS.onlyScheduledCancel) : notFound();
+      const [existing] = await tx
+        .select({ status: appointments.status })
+        .from(appointments)
+        .where(eq(appointments.uuid, uuid.toLowerCase()));
+      if (!existing) throw notFound();
+      throw conflict(existing.status === 'SCHEDULED' ? CARE_ERRORS.startedCancel : CARE_ERRORS.onlyScheduledCancel);
     }
     if (canceled.referralId) {
       await tx

@@ -49,7 +49,7 @@ export function createLocalProvider(db: Database, options: LocalProviderOptions 
       if (!appointment) throw notFound();
       return appointment;
     },
-    cancelAppointment: (uuid, record) => cancelAppointment(db, uuid, record),
+    cancelAppointment: (uuid, record) => cancelAppointment(db, uuid, now(), record),
     listReferrals: (filters, page) => listReferrals(db, filters, page),
     exportReferrals: (filters, sort) => exportReferrals(db, filters, sort),
     getReferral: (uuid) => findReferral(db, uuid),

@@ -79,9 +79,20 @@ describe('toSlot', () => {
     expect(toSlot('s-1', CARDIO)).toBeUndefined();
   });
 
-  it('reads a date sent as a whole ISO timestamp by its day', () => {
+  it('reads a date sent as a whole ISO timestamp by its day in São Paulo', () => {
     expect(toSlot({ uuid: 's-1', date: '2026-05-10T09:00:00-03:00', from: '09:00', to: '09:30' }, CARDIO)).toMatchObject({
       date: '10/05/2026',
+    });
+    expect(toSlot({ uuid: 's-1', date: '2026-05-11T01:30:00Z', from: '22:30', to: '23:00' }, CARDIO)).toMatchObject({
+      date: '10/05/2026',
+    });
+  });
+
+  it('reads times sent with an offset on São Paulo’s clock, the day being that of the start', () => {
+    expect(toSlot({ uuid: 's-1', date: '2026-05-11', from: '2026-05-11T01:30:00Z', to: '2026-05-11T02:00:00Z' }, CARDIO)).toMatchObject({
+      date: '10/05/2026',
+      from: '22:30',
+      to: '23:00',
     });
   });
 });
@@ -144,8 +155,33 @@ describe('toAppointment', () => {
     expect(toAppointment(null)).toBeUndefined();
   });
 
-  it('reads a detail date sent as a whole ISO timestamp by its day', () => {
+  it('reads a detail date sent as a whole ISO timestamp by its day in São Paulo', () => {
     expect(toAppointment({ uuid: 'ag-5', detail: { date: '2026-05-10T09:00:00.000Z' } })?.detail.date).toBe('10/05/2026');
+    // 01:30 UTC on the 11th is still the 10th in São Paulo.
+    expect(toAppointment({ uuid: 'ag-5', detail: { date: '2026-05-11T01:30:00.000Z' } })?.detail.date).toBe('10/05/2026');
+    // Midnight UTC is a bare date serialised, not 21:00 of the day before.
+    expect(toAppointment({ uuid: 'ag-5', detail: { date: '2026-05-10T00:00:00.000Z', from: '10:00' } })?.detail.date).toBe('10/05/2026');
+  });
+
+  it.each([
+    // An instant: read on São Paulo's clock, whatever zone it was written in.
+    [{ date: '2026-05-11T01:30:00Z', from: '2026-05-11T01:30:00Z', to: '2026-05-11T02:00:00Z' }, '10/05/2026', '22:30', '23:00'],
+    [
+      { date: '2026-05-11T01:30:00.000+00:00', from: '2026-05-11T01:30:00.000+00:00', to: '2026-05-11T02:00:00.000+00:00' },
+      '10/05/2026',
+      '22:30',
+      '23:00',
+    ],
+    [{ date: '2026-05-11', from: '2026-05-11T10:00:00-03:00', to: '2026-05-11T10:30:00-03:00' }, '11/05/2026', '10:00', '10:30'],
+    [{ date: '11/05/2026', from: '2026-05-11T15:00:00+0200', to: '2026-05-11T15:30:00+02' }, '11/05/2026', '10:00', '10:30'],
+    // The start decides the day: a date field in UTC does not move the consultation to the next day.
+    [{ date: '2026-05-11', from: '2026-05-11T02:30:00Z', to: '2026-05-11T03:00:00Z' }, '10/05/2026', '23:30', '00:00'],
+    // No offset: São Paulo's wall clock as sent.
+    [{ date: '2026-05-11T10:00:00', from: '2026-05-11T10:00:00', to: '2026-05-11T10:30:00' }, '11/05/2026', '10:00', '10:30'],
+    [{ date: '2026-05-11', from: '10:00', to: '10:30:00' }, '11/05/2026', '10:00', '10:30'],
+    [{ date: '11/05/2026', from: '01:30', to: '02:00' }, '11/05/2026', '01:30', '02:00'],
+  ])('reads the detail %p as %s %s-%s', (detail, date, from, to) => {
+    expect(toAppointment({ uuid: 'ag-6', detail })?.detail).toEqual({ date, from, to });
   });
 
   it.each([

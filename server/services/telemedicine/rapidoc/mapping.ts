@@ -1,4 +1,4 @@
-import { parseBrDate, parseDateParam, toBrDate } from '../dates';
+import { parseBrDate, parseDateParam, toBrDate, zonedParts } from '../dates';
 import type { Appointment, AvailabilitySlot, ProviderBeneficiary, Referral, Specialty } from '../types';
 
 /**
@@ -27,20 +27,59 @@ export function listIn(data: unknown, ...keys: string[]): unknown[] {
   return [];
 }
 
-/** dd/mm/yyyy whatever the provider sent (dd/mm/yyyy, yyyy-mm-dd or an ISO timestamp). */
+/** An ISO timestamp that names its offset: '2026-05-11T01:30:00Z', '…-03:00', '…-0300', '…-03'. */
+const TIMESTAMP_WITH_OFFSET = /^(\d{4}-\d{2}-\d{2})[T ]((?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d+)?)?)(Z|[+-]\d{2}(?::?\d{2})?)$/i;
+
+/**
+ * São Paulo's wall date and time of a timestamp that names its offset: an instant, whatever zone the
+ * provider wrote it in ('2026-05-11T01:30:00Z' is 10/05/2026 22:30 in São Paulo). Undefined for
+ * anything else: a time without an offset is São Paulo's wall clock already, read as sent.
+ */
+function saoPauloWall(raw: string): { date: string; time: string } | undefined {
+  const match = TIMESTAMP_WITH_OFFSET.exec(raw);
+  if (!match || !parseDateParam(match[1])) return undefined;
+  const digits = match[3].toUpperCase().replace(':', '');
+  const offset = digits === 'Z' ? 'Z' : `${digits.slice(0, 3)}:${digits.slice(3) || '00'}`;
+  const instant = new Date(`${match[1]}T${match[2]}${offset}`);
+  return Number.isNaN(instant.getTime()) ? undefined : zonedParts(instant);
+}
+
+/** A timestamp at midnight UTC: how a bare date is often serialised, a day rather than an instant. */
+const MIDNIGHT_UTC = /T00:00(:00(\.0+)?)?Z$/i;
+
+/**
+ * dd/mm/yyyy whatever the provider sent (dd/mm/yyyy, yyyy-mm-dd or an ISO timestamp): São Paulo's
+ * day of a timestamp with an offset ('2026-05-11T01:30:00Z' is the 10th), the day as written
+ * otherwise, and of a midnight-UTC one (a bare date serialised: '2026-05-10T00:00:00Z' is the 10th).
+ */
 function brDate(value: unknown): string | null {
   const raw = text(value);
   if (!raw) return null;
   if (parseBrDate(raw)) return raw;
-  const iso = parseDateParam(raw.slice(0, 10));
+  const zoned = MIDNIGHT_UTC.test(raw) ? undefined : saoPauloWall(raw);
+  const iso = parseDateParam(zoned?.date ?? raw.slice(0, 10));
   return iso ? toBrDate(iso) : raw;
 }
 
-/** HH:mm from 'HH:mm', 'HH:mm:ss' or an ISO timestamp. */
+/** HH:mm from 'HH:mm', 'HH:mm:ss' or an ISO timestamp (on São Paulo's clock when it names its offset). */
 function hourMinute(value: unknown): string | null {
   const raw = text(value);
-  const match = raw ? /(\d{2}):(\d{2})/.exec(raw.includes('T') ? raw.split('T')[1] : raw) : null;
+  if (!raw) return null;
+  const zoned = saoPauloWall(raw);
+  if (zoned) return zoned.time;
+  const match = /(\d{2}):(\d{2})/.exec(raw.includes('T') ? raw.split('T')[1] : raw);
   return match ? `${match[1]}:${match[2]}` : null;
+}
+
+/**
+ * The day of a consultation: São Paulo's day of its start when the start is a timestamp with an
+ * offset (01:30 UTC on the 11th begins at 22:30 on the 10th, whatever day the date field names),
+ * otherwise the date field's (brDate).
+ */
+function startDay(date: unknown, from: unknown): string | null {
+  const start = text(from);
+  const zoned = start ? saoPauloWall(start) : undefined;
+  return brDate(zoned?.date ?? date);
 }
 
 export function toSpecialty(value: unknown): Specialty | undefined {
@@ -58,7 +97,7 @@ export function toSpecialty(value: unknown): Specialty | undefined {
 export function toSlot(value: unknown, askedSpecialty: Specialty): AvailabilitySlot | undefined {
   const raw = record(value);
   const uuid = text(raw.uuid);
-  const date = brDate(raw.date);
+  const date = startDay(raw.date, raw.from);
   const from = hourMinute(raw.from);
   const to = hourMinute(raw.to);
   const professional = text(record(raw.professional).name) ?? text(raw.professionalName);
@@ -109,7 +148,7 @@ export function toAppointment(value: unknown): Appointment | undefined {
         .map((name) => ({ name })),
     },
     detail: {
-      date: brDate(detail.date ?? raw.date) ?? '',
+      date: startDay(detail.date ?? raw.date, detail.from ?? raw.from) ?? '',
       from: hourMinute(detail.from ?? raw.from) ?? '',
       to: hourMinute(detail.to ?? raw.to) ?? '',
     },

@@ -114,7 +114,9 @@ export function createRapidocProvider(options: RapidocProviderOptions): Telemedi
         beneficiaryUuid,
         availabilityUuid: request.availabilityUuid,
         specialtyUuid: request.specialtyUuid,
-        ...(request.referralUuid ? { beneficiaryMedicalReferralUuid: request.referralUuid } : { approveAdditionalPayment: true }),
+        ...(request.referralUuid
+          ? { beneficiaryMedicalReferralUuid: request.referralUuid }
+          : { approveAdditionalPayment: request.approveAdditionalPayment }),
       };
       const answer = await call('POST', '/appointments', { body });
       const created = toAppointment(answer) ?? toAppointment((answer as { appointment?: unknown } | undefined)?.appointment);

@@ -122,6 +122,35 @@ describe('the Rapidoc adapter behind the API', () => {
     expect([refused.statusCode, refused.json().message]).toEqual([400, CARE_ERRORS.patientNotAtProvider]);
   });
 
+  it('reads slots sent in UTC on São Paulo’s clock, and never offers one that has already started there', async () => {
+    // 01:30 UTC on 11/05 is 22:30 of 10/05 in São Paulo; 18:00-03:00 is São Paulo's 18:00 already; the bare 23:00 is its wall clock.
+    fake.slots = [
+      { uuid: 'slot-utc', date: '2026-05-11T01:30:00Z', from: '2026-05-11T01:30:00Z', to: '2026-05-11T02:00:00Z' },
+      { uuid: 'slot-offset', date: '2026-05-10', from: '2026-05-10T18:00:00-03:00', to: '2026-05-10T18:30:00-03:00' },
+      { uuid: 'slot-wall', date: '10/05/2026', from: '23:00', to: '23:30' },
+    ];
+    const at = (instant: string) =>
+      createRapidocProvider({
+        baseUrl: fake.baseUrl,
+        clientId: FAKE_CLIENT_ID,
+        token: FAKE_TOKEN,
+        timeoutMs: TIMEOUT_MS,
+        now: () => new Date(instant),
+      });
+    const query = { specialtyUuid: CARDIOLOGY.uuid, dateInitial: '2026-05-10', dateFinal: '2026-05-11' };
+    const offered = async (instant: string) =>
+      (await at(instant).availability(query)).map((slot) => `${slot.uuid} ${slot.date} ${slot.from}-${slot.to}`);
+
+    // 17:00 in São Paulo: every slot is ahead, in the order they start.
+    expect(await offered('2026-05-10T20:00:00Z')).toEqual([
+      'slot-offset 10/05/2026 18:00-18:30',
+      'slot-utc 10/05/2026 22:30-23:00',
+      'slot-wall 10/05/2026 23:00-23:30',
+    ]);
+    // 22:45 in São Paulo (01:45 UTC on the 11th): the 22:30 slot has started, the 23:00 one has not.
+    expect(await offered('2026-05-11T01:45:00Z')).toEqual(['slot-wall 10/05/2026 23:00-23:30']);
+  });
+
   it('tells apart two professionals’ slots at one time, and booking one books that professional', async () => {
     const { patient } = await patientAtProvider('Bruna Provedor');
     const at = { date: toBrDate(future), from: '11:00', to: '11:30' };
@@ -150,6 +179,14 @@ describe('the Rapidoc adapter behind the API', () => {
 
   it('books standalone and from a referral with the contract’s bodies, and cancels', async () => {
     const { patient, providerUuid } = await patientAtProvider('Ana Provedor');
+    // Without the consent to the extra charge a standalone booking never reaches the provider.
+    const unapproved = await post('/api/appointments', {
+      specialtyUuid: CARDIOLOGY.uuid,
+      beneficiaryUuid: patient.uuid,
+      availabilityUuid: 'slot-1',
+    });
+    expect([unapproved.statusCode, unapproved.json().message]).toEqual([400, CARE_ERRORS.additionalPaymentNotApproved]);
+    expect(fake.calls.some((call) => call.method === 'POST')).toBe(false);
     const standalone = await post('/api/appointments', {
       specialtyUuid: CARDIOLOGY.uuid,
       beneficiaryUuid: patient.uuid,
@@ -338,6 +375,7 @@ describe('provider failures', () => {
       specialtyUuid: CARDIOLOGY.uuid,
       beneficiaryUuid: patient.uuid,
       availabilityUuid: 'slot-1',
+      approveAdditionalPayment: true,
     });
     expect([refused.statusCode, refused.json().message]).toEqual([400, 'Especialidade não disponível para o plano']);
 
@@ -346,6 +384,7 @@ describe('provider failures', () => {
       specialtyUuid: CARDIOLOGY.uuid,
       beneficiaryUuid: patient.uuid,
       availabilityUuid: 'slot-1',
+      approveAdditionalPayment: true,
     });
     expect([envelope.statusCode, envelope.json().message]).toEqual([400, 'Beneficiário sem cobertura']);
 
@@ -353,6 +392,7 @@ describe('provider failures', () => {
       specialtyUuid: CARDIOLOGY.uuid,
       beneficiaryUuid: patient.uuid,
       availabilityUuid: 'ja-ocupado',
+      approveAdditionalPayment: true,
     });
     expect([taken.statusCode, taken.json().message]).toEqual([409, 'Horário indisponível']);
   });

@@ -6,6 +6,7 @@ import { renderWithProviders, signedInAs } from '../../../test/renderWithProvide
 import { server } from '../../../test/server';
 import AppointmentsPage from './AppointmentsPage';
 import { renderArrivingAt } from '../../../test/arriveAt';
+import { CLOCK_ONLY } from '../../../test/clock';
 import { appointmentDialogClosed, appointmentsListRemembered, appointmentsSlice } from '../appointmentsSlice';
 import { selectAppointmentDialog, selectReferralToSchedule } from '../selectors';
 
@@ -76,6 +77,35 @@ describe('Agenda de Consultas', () => {
     // Only scheduled appointments can be cancelled.
     expect(within(table).getAllByRole('button', { name: /^Cancelar consulta de/ })).toHaveLength(1);
     expect(queries[0].get('page')).toBe('1');
+  });
+
+  it('offers cancelling only a scheduled appointment whose start, in São Paulo, has not come yet', async () => {
+    const named = (name: string, uuid: string, date: string, from: string) =>
+      appointment({ uuid, detail: { date, from, to: '23:59' }, beneficiary: { ...appointment().beneficiary, uuid: `b-${uuid}`, name } });
+    // 08:10 of 20/12/2030 in São Paulo (11:10 UTC, already 20/12 there too; the minute decides).
+    jest.useFakeTimers({ now: new Date('2030-12-20T11:10:30Z'), doNotFake: CLOCK_ONLY });
+    try {
+      listAnswers([
+        named('Ana Começou', 'apt-1', '20/12/2030', '08:00'),
+        named('Bia Agora', 'apt-5', '20/12/2030', '08:10'),
+        named('Caio Depois', 'apt-6', '20/12/2030', '08:11'),
+        named('Davi Passado', 'apt-7', '10/05/2020', '09:00'),
+        named('Eva Amanhã', 'apt-8', '21/12/2030', '00:00'),
+        { ...named('Fábio Finalizado', 'apt-9', '21/12/2030', '09:00'), status: 'FINISHED' },
+      ]);
+      renderPage();
+      const table = await screen.findByRole('table', { name: 'Agenda de Consultas' });
+      await within(table).findByText('Ana Começou');
+      expect(
+        within(table)
+          .getAllByRole('button', { name: /^Cancelar consulta de/ })
+          .map((button) => button.getAttribute('aria-label')),
+      ).toEqual(['Cancelar consulta de Caio Depois', 'Cancelar consulta de Eva Amanhã']);
+      // Every row keeps its details action and its place in the columns.
+      expect(within(table).getAllByRole('button', { name: /^Ver detalhes da consulta de/ })).toHaveLength(6);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 
   it('filters by dates, patient, the 17 specialties, the four statuses and professional, in the URL', async () => {
@@ -185,6 +215,18 @@ describe('Agenda de Consultas', () => {
     const toast = await screen.findByRole('alert');
     expect(within(toast).getByText(APPOINTMENT_MESSAGES.cancelError)).toBeInTheDocument();
     expect(within(toast).getByText(CARE_ERRORS.onlyScheduledCancel)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an appointment that started meanwhile beneath 'Erro ao cancelar consulta'", async () => {
+    listAnswers();
+    server.use(http.delete('*/api/appointments/apt-1', () => HttpResponse.json({ message: CARE_ERRORS.startedCancel }, { status: 409 })));
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Cancelar consulta de Ana Agendada' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Cancelar consulta' });
+    await user.click(within(confirm).getByRole('button', { name: 'Cancelar consulta' }));
+    const toast = await screen.findByRole('alert');
+    expect(within(toast).getByText(APPOINTMENT_MESSAGES.cancelError)).toBeInTheDocument();
+    expect(within(toast).getByText('Não é possível cancelar uma consulta que já começou.')).toBeInTheDocument();
   });
 
   it("shows the spec's load error", async () => {

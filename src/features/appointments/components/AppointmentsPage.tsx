@@ -26,6 +26,7 @@ import {
   APPOINTMENT_MESSAGES as MESSAGES,
   APPOINTMENT_STATUS_FILTER,
   appointmentTypeLabel,
+  canCancelAppointment,
   CARE_ACTIONS,
   SPECIALTY_NAMES,
 } from '../../../domain/care';
@@ -119,7 +120,7 @@ export default function AppointmentsPage() {
           >
             <LuEye />
           </RowActionButton>
-          {appointment.status === 'SCHEDULED' && (
+          {canCancelAppointment(appointment) && (
             <RowActionButton
               danger
               label={CARE_ACTIONS.cancelAppointment(appointment.beneficiary.name)}
