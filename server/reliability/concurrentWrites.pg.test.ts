@@ -68,9 +68,10 @@ async function newReseller(branchId: number) {
   return response.json().data as Body & { id: number };
 }
 
-/** The list's record without what the forms never send back. */
+/** The list's record without what the forms never send back (nor its `versao`: these races are about the spec's bodies). */
 const formOf = ({
   id: _id,
+  versao: _version,
   data_registro: _registered,
   parceiro: _partner,
   parceiro_nome: _p,

@@ -45,6 +45,7 @@ describe('GET /api/branches', () => {
       ativo: true,
       data_registro: expect.any(String),
       parceiro: { nome: 'Vida Plena Benefícios' },
+      versao: expect.any(Number),
     });
     expect(response.body).not.toMatch(/senha|hash/i);
   });

@@ -40,6 +40,7 @@ describe('GET /api/partners', () => {
       ativo: true,
       logotipo: expect.stringMatching(new RegExp(`^/api/partners/${ids.own.id}/logo\\?v=\\d+$`)),
       data_registro: expect.any(String),
+      versao: expect.any(Number),
     });
     expect(response.body).not.toMatch(/senha|hash|argon|base64/i);
   });
@@ -304,7 +305,7 @@ describe('PUT /api/partners/:id', () => {
     const removed = await as('ADMINISTRADOR', {
       method: 'PUT',
       url: `/api/partners/${partner.id}`,
-      payload: { ...partner, logotipo: null },
+      payload: { ...replaced.json().data, logotipo: null },
     });
     expect(removed.json().data.logotipo).toBeNull();
     expect((await app.inject({ method: 'GET', url: `/api/partners/${partner.id}/logo` })).statusCode).toBe(404);
@@ -370,7 +371,7 @@ describe('PUT /api/partners/:id', () => {
     expect(await canSignIn(app, chain.reseller.email, 'REVENDEDOR')).toBe(false);
 
     // Reactivating lets them sign in again, but the sessions of before stay closed.
-    await as('ADMINISTRADOR', { method: 'PUT', url: `/api/partners/${record.id}`, payload: { ...record, ativo: true } });
+    await as('ADMINISTRADOR', { method: 'PUT', url: `/api/partners/${record.id}`, payload: { ...response.json().data, ativo: true } });
     expect(await canSignIn(app, chain.reseller.email, 'REVENDEDOR')).toBe(true);
     expect(await sessionStatus(app, chainSessions.reseller)).toBe(401);
   });

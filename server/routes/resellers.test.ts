@@ -52,6 +52,7 @@ describe('GET /api/resellers', () => {
       data_registro: expect.any(String),
       parceiro_nome: 'Vida Plena Benefícios',
       filial_titulo: 'Vida Centro',
+      versao: expect.any(Number),
     });
     expect(response.body).not.toMatch(/senha|hash/i);
   });
@@ -242,7 +243,7 @@ describe('PUT /api/resellers/:id', () => {
     const refused = await as('PARCEIRO', {
       method: 'PUT',
       url: `/api/resellers/${record.id}`,
-      payload: { ...record, id_filial: ids.otherBranch.id },
+      payload: { ...moved.json().data, id_filial: ids.otherBranch.id },
     });
     expect(refused.statusCode).toBe(404);
     expect(await storedReseller(record.id)).toMatchObject({ branchId: ids.otherBranchOfOwnPartner.id, partnerId: ids.own.id });
@@ -278,16 +279,20 @@ describe('PUT /api/resellers/:id', () => {
     expect(await sessionStatus(app, session)).toBe(401);
     expect(await canSignIn(app, body.email, 'REVENDEDOR')).toBe(false);
 
-    await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...record, ativo: true } });
+    await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...response.json().data, ativo: true } });
     expect(await canSignIn(app, body.email, 'REVENDEDOR')).toBe(true);
   });
 
   it('keeps the password when senha is blank and changes it when given', async () => {
     const { body, record } = await createAs('FILIAL');
-    await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...record, cargo: 'Gerente', senha: '' } });
+    const kept = await as('FILIAL', {
+      method: 'PUT',
+      url: `/api/resellers/${record.id}`,
+      payload: { ...record, cargo: 'Gerente', senha: '' },
+    });
     expect(await canSignIn(app, body.email, 'REVENDEDOR')).toBe(true);
     expect((await storedReseller(record.id)).cargo).toBe('Gerente');
-    await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...record, senha: 'nova-senha' } });
+    await as('FILIAL', { method: 'PUT', url: `/api/resellers/${record.id}`, payload: { ...kept.json().data, senha: 'nova-senha' } });
     expect(await canSignIn(app, body.email, 'REVENDEDOR', 'nova-senha')).toBe(true);
   });
 

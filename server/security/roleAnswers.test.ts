@@ -18,9 +18,9 @@ afterAll(() => portal.app.close());
 const get = (type: UserType, url: string) => portal.as(type, { method: 'GET', url });
 const keysOf = (record: object) => Object.keys(record).sort();
 
-const PARTNER_PUBLIC = ['ativo', 'cnpj', 'data_registro', 'email', 'id', 'logotipo', 'nome'];
+const PARTNER_PUBLIC = ['ativo', 'cnpj', 'data_registro', 'email', 'id', 'logotipo', 'nome', 'versao'];
 const PARTNER_BANK = ['agencia', 'conta', 'digito', 'pix'];
-const BRANCH = ['apelido', 'ativo', 'data_registro', 'email', 'endereco', 'id', 'id_parceiro', 'parceiro', 'titulo'];
+const BRANCH = ['apelido', 'ativo', 'data_registro', 'email', 'endereco', 'id', 'id_parceiro', 'parceiro', 'titulo', 'versao'];
 const RESELLER = [
   'ativo',
   'cargo',
@@ -34,6 +34,7 @@ const RESELLER = [
   'nome',
   'parceiro_nome',
   'pix',
+  'versao',
 ];
 const BENEFICIARY = [
   'address',

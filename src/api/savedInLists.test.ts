@@ -20,6 +20,7 @@ const ZONA_SUL: Branch = {
   email: 'zs@x.com',
   ativo: true,
   data_registro: '2026-01-02T10:00:00.000Z',
+  versao: 0,
 };
 const CENTRO: Branch = { ...ZONA_SUL, id: 2, titulo: 'Vida Centro', apelido: 'Centro', email: 'c@x.com' };
 

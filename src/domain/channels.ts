@@ -20,6 +20,8 @@ export interface PartnerInput {
   ativo?: boolean;
   /** A data URL replaces the logo, null removes it; the logo's own URL (or nothing) keeps it. */
   logotipo?: string | null;
+  /** The record's version as it was read (`versao` of the answers): an update of a record changed since is refused (409). */
+  versao?: number;
 }
 
 export interface BranchInput {
@@ -30,6 +32,8 @@ export interface BranchInput {
   email: string;
   senha?: string;
   ativo?: boolean;
+  /** The record's version as it was read (`versao` of the answers): an update of a record changed since is refused (409). */
+  versao?: number;
 }
 
 export interface ResellerInput {
@@ -42,6 +46,8 @@ export interface ResellerInput {
   pix?: string | null;
   senha?: string;
   ativo?: boolean;
+  /** The record's version as it was read (`versao` of the answers): an update of a record changed since is refused (409). */
+  versao?: number;
 }
 
 /** The filters of each list, as URL and API query names. */
@@ -68,6 +74,7 @@ export const CHANNEL_VALIDATION = {
   titleRequired: 'Título é obrigatório',
   logoTooLarge: 'A imagem deve ter no máximo 5MB',
   logoType: 'O logotipo deve ser uma imagem PNG, JPG ou GIF',
+  versionInvalid: 'Versão do registro inválida',
 } as const;
 
 export const EMAIL_TAKEN = 'E-mail já cadastrado';
@@ -77,6 +84,8 @@ export const MOVE_CPF_TAKEN = 'O parceiro de destino já tem um beneficiário co
 export const CNPJ_TAKEN = 'CNPJ já cadastrado para outro parceiro';
 /** A request read a branch or partner just before another request moved or removed it. */
 export const CHANNEL_CHANGED = 'A filial ou o parceiro escolhido acabou de mudar. Confira os dados e tente novamente.';
+/** An update sent with `versao` (the record as the form or the list read it) after another change of the record (409). */
+export const RECORD_CHANGED = 'Este registro foi alterado por outra pessoa. Atualize a página e tente novamente.';
 
 interface EntityTexts {
   title: string;

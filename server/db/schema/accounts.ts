@@ -30,6 +30,13 @@ const accountColumns = () => ({
   dataRegistro: timestamp('data_registro', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The version of a sales channel's record (migration 0044): every change of its own fields or status
+ * adds one, sign-in, logout and token revocations never do. An update sent with an older one is
+ * refused (optimistic concurrency: services/channels/recordVersion.ts).
+ */
+const recordVersion = () => ({ rowVersion: integer('row_version').notNull().default(0) });
+
 export const administrators = pgTable(
   'administrators',
   { id: serial('id').primaryKey(), nome: text('nome').notNull(), ...accountColumns() },
@@ -47,6 +54,7 @@ export const partners = pgTable(
     digito: text('digito'),
     pix: text('pix'),
     ...accountColumns(),
+    ...recordVersion(),
   },
   (t) => [
     uniqueIndex('partners_email_key').on(sql`lower(${t.email})`),
@@ -78,6 +86,7 @@ export const branches = pgTable(
     apelido: text('apelido'),
     endereco: text('endereco'),
     ...accountColumns(),
+    ...recordVersion(),
   },
   (t) => [
     uniqueIndex('branches_email_key').on(sql`lower(${t.email})`),
@@ -110,6 +119,7 @@ export const resellers = pgTable(
     cargo: text('cargo'),
     pix: text('pix'),
     ...accountColumns(),
+    ...recordVersion(),
   },
   (t) => [
     uniqueIndex('resellers_email_key').on(sql`lower(${t.email})`),

@@ -17,6 +17,7 @@ import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { pageOfList, textContains, textPattern, type ListResult } from './listing';
+import { ensureSameVersion, nextVersion } from './recordVersion';
 import { branchScope, branchScopeOf, partnerScope } from './scope';
 
 export type BranchValues = InferType<ReturnType<typeof branchSchema>>;
@@ -64,6 +65,7 @@ const columns = {
   email: branches.email,
   ativo: branches.ativo,
   dataRegistro: branches.dataRegistro,
+  rowVersion: branches.rowVersion,
   partnerName: partners.nome,
 };
 
@@ -76,6 +78,7 @@ interface BranchRow {
   email: string;
   ativo: boolean;
   dataRegistro: Date;
+  rowVersion: number;
   partnerName: string;
 }
 
@@ -89,6 +92,7 @@ const toBranch = (row: BranchRow): Branch => ({
   ativo: row.ativo,
   data_registro: row.dataRegistro.toISOString(),
   parceiro: { nome: row.partnerName },
+  versao: row.rowVersion,
 });
 
 /** The branches' columns, and `extra` ones beside them (an export's key). */
@@ -232,7 +236,8 @@ export async function createBranch(
  * Saves the edit form. The branch's row is locked first (within the principal's scope) and `ativo`
  * changes only when the form sends it, so an edit made at the same moment as an inactivation never
  * brings the branch back. Its resellers follow a move to another partner (the composite foreign key
- * cascades the change to them).
+ * cascades the change to them, and their versions go up). With `versao` (the version the form or
+ * the status badge read), a branch changed since is left as it is (409, recordVersion.ts).
  */
 export async function updateBranch(
   db: Database,
@@ -251,11 +256,12 @@ export async function updateBranch(
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [current] = await tx
-      .select({ ativo: branches.ativo })
+      .select({ ativo: branches.ativo, partnerId: branches.partnerId, rowVersion: branches.rowVersion })
       .from(branches)
       .where(and(branchScope(principal), eq(branches.id, id)))
       .for('no key update');
     if (!current) throw notFound(NOT_FOUND);
+    ensureSameVersion(current.rowVersion, values.versao);
     await tx
       .update(branches)
       .set({
@@ -263,8 +269,16 @@ export async function updateBranch(
         partnerId,
         ...(values.ativo === undefined ? {} : { ativo: values.ativo }),
         ...(passwordHash ? { passwordHash } : {}),
+        rowVersion: nextVersion(branches),
       })
       .where(eq(branches.id, id));
+    // The move changed the resellers' partner (the foreign key's cascade): a form read before it is stale.
+    if (partnerId !== current.partnerId) {
+      await tx
+        .update(resellers)
+        .set({ rowVersion: nextVersion(resellers) })
+        .where(eq(resellers.branchId, id));
+    }
     const deactivated = current.ativo && values.ativo === false;
     if (passwordHash || deactivated) await revokeTokens(tx, branches, eq(branches.id, id));
     if (deactivated) await revokeTokens(tx, resellers, eq(resellers.branchId, id));

@@ -16,6 +16,7 @@ const partner: Partner = {
   ativo: true,
   logotipo: null,
   data_registro: '2026-05-10T12:00:00.000Z',
+  versao: 0,
 };
 
 const as = (type: Principal['type']): Principal => ({ id: 3, type, partnerId: 3, branchId: 9, tokenVersion: 0 });

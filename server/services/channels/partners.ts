@@ -19,6 +19,7 @@ import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
 import { decodeLogo, logoUrl } from './logos';
+import { ensureSameVersion, nextVersion } from './recordVersion';
 import { partnerScope, partnerScopeKey, partnerScopeOf } from './scope';
 
 export type PartnerValues = InferType<ReturnType<typeof partnerSchema>>;
@@ -55,6 +56,7 @@ const columns = {
   pix: partners.pix,
   ativo: partners.ativo,
   dataRegistro: partners.dataRegistro,
+  rowVersion: partners.rowVersion,
   logoUpdatedAt: partnerLogos.updatedAt,
 };
 interface PartnerRow {
@@ -68,6 +70,7 @@ interface PartnerRow {
   pix: string | null;
   ativo: boolean;
   dataRegistro: Date;
+  rowVersion: number;
   logoUpdatedAt: Date | null;
 }
 
@@ -83,6 +86,7 @@ const toPartner = (row: PartnerRow): Partner => ({
   ativo: row.ativo,
   logotipo: row.logoUpdatedAt ? logoUrl(row.id, row.logoUpdatedAt) : null,
   data_registro: row.dataRegistro.toISOString(),
+  versao: row.rowVersion,
 });
 
 /** The partners' columns, and `extra` ones beside them (an export's key). */
@@ -201,6 +205,8 @@ export async function createPartner(db: Database, passwords: PasswordHasher, act
 /**
  * Saves the edit form. The partner's row is locked first and `ativo` changes only when the form
  * sends it, so an edit made at the same moment as an inactivation never brings the partner back.
+ * With `versao` (the version the form or the status badge read), a partner changed since is left
+ * as it is (409, recordVersion.ts).
  */
 export async function updatePartner(
   db: Database,
@@ -219,14 +225,20 @@ export async function updatePartner(
 
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [current] = await tx.select({ ativo: partners.ativo }).from(partners).where(eq(partners.id, id)).for('no key update');
+    const [current] = await tx
+      .select({ ativo: partners.ativo, rowVersion: partners.rowVersion })
+      .from(partners)
+      .where(eq(partners.id, id))
+      .for('no key update');
     if (!current) throw notFound('Parceiro não encontrado.');
+    ensureSameVersion(current.rowVersion, values.versao);
     await tx
       .update(partners)
       .set({
         ...accountFields(values),
         ...(values.ativo === undefined ? {} : { ativo: values.ativo }),
         ...(passwordHash ? { passwordHash } : {}),
+        rowVersion: nextVersion(partners),
       })
       .where(eq(partners.id, id));
     await saveLogo(tx, id, values.logotipo);

@@ -15,6 +15,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree } from './accountRules';
+import { ensureSameVersion, nextVersion } from './recordVersion';
 import { branchScope } from './scope';
 
 export type ResellerValues = InferType<ReturnType<typeof resellerSchema>>;
@@ -57,6 +58,7 @@ const columns = {
   pix: resellers.pix,
   ativo: resellers.ativo,
   dataRegistro: resellers.dataRegistro,
+  rowVersion: resellers.rowVersion,
   partnerName: partnerNameOfRow,
   branchTitle: branchTitleOfRow,
 };
@@ -72,6 +74,7 @@ interface ResellerRow {
   pix: string | null;
   ativo: boolean;
   dataRegistro: Date;
+  rowVersion: number;
   partnerName: string;
   branchTitle: string;
 }
@@ -89,6 +92,7 @@ export const toReseller = (row: ResellerRow): Reseller => ({
   data_registro: row.dataRegistro.toISOString(),
   parceiro_nome: row.partnerName,
   filial_titulo: row.branchTitle,
+  versao: row.rowVersion,
 });
 
 /** The resellers' columns, and `extra` ones beside them (an export's key). */
@@ -160,7 +164,8 @@ export async function createReseller(
 /**
  * Saves the edit form. The reseller's row is locked first (within the principal's scope) and `ativo`
  * changes only when the form sends it, so an edit made at the same moment as an inactivation never
- * brings the reseller back.
+ * brings the reseller back. With `versao` (the version the form or the status badge read), a
+ * reseller changed since is left as it is (409, recordVersion.ts).
  */
 export async function updateReseller(
   db: Database,
@@ -178,11 +183,12 @@ export async function updateReseller(
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [current] = await tx
-      .select({ ativo: resellers.ativo })
+      .select({ ativo: resellers.ativo, rowVersion: resellers.rowVersion })
       .from(resellers)
       .where(and(resellerScope(principal), eq(resellers.id, id)))
       .for('no key update');
     if (!current) throw notFound(NOT_FOUND);
+    ensureSameVersion(current.rowVersion, values.versao);
     const branch = await owningBranch(tx, principal, values);
     const deactivated = current.ativo && values.ativo === false;
     await tx
@@ -195,6 +201,7 @@ export async function updateReseller(
         ...(passwordHash ? { passwordHash } : {}),
         // A new password or an inactivation ends the reseller's open sessions.
         ...(passwordHash || deactivated ? { tokenVersion: sql`${resellers.tokenVersion} + 1` } : {}),
+        rowVersion: nextVersion(resellers),
       })
       .where(eq(resellers.id, id));
     await recordAudit(tx, actor, { action: 'update', entity: 'reseller', entityId: id, summary: values.nome });

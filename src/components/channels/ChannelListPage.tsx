@@ -21,6 +21,7 @@ import type { useListParams } from '../list/useListParams';
 import { PageHeader } from '../PageHeader';
 import { StatusToggle } from '../StatusBadge';
 import { notify } from '../toast/notify';
+import { isStaleRecord, useRefreshChannelLists } from './staleRecord';
 
 /** Which dialog of a channel screen is open; 'inactivate' confirms a status change to inactive. */
 export type ChannelDialog = 'none' | 'create' | 'edit' | 'details' | 'delete' | 'inactivate';
@@ -43,7 +44,10 @@ interface ChannelListPageProps<T extends { id: number; ativo: boolean }, F exten
   selectedId: number | null;
   onOpen: (dialog: Exclude<ChannelDialog, 'none'>, id?: number) => void;
   onClose: () => void;
-  /** Saves the record with `ativo` changed; rejects as RTK Query's `unwrap()` does. */
+  /**
+   * Saves the record with `ativo` changed, its `versao` (as the row was read) included, so a row
+   * changed meanwhile is refused, never reverted; rejects as RTK Query's `unwrap()` does.
+   */
   saveStatus: (record: T, ativo: boolean) => Promise<unknown>;
   deleteRecord: (record: T) => Promise<unknown>;
   deleting: boolean;
@@ -63,9 +67,10 @@ export function ChannelListPage<T extends { id: number; ativo: boolean }, F exte
   const { texts, filterNames, list, query, nameOf, dialog, selectedId, onOpen, onClose, deleting } = props;
   const { messages } = texts;
   const [statusPending, setStatusPending] = useState<number | null>(null);
+  const refreshLists = useRefreshChannelLists();
   const selected = query.currentData?.items.find((record) => record.id === selectedId);
 
-  /** The spec's toggle: the full record with `ativo` inverted. */
+  /** The spec's toggle: the full record (its `versao` too) with `ativo` inverted; a stale row refreshes the list. */
   const changeStatus = async (record: T, ativo: boolean) => {
     setStatusPending(record.id);
     try {
@@ -73,6 +78,7 @@ export function ChannelListPage<T extends { id: number; ativo: boolean }, F exte
       notify.success(ativo ? messages.activated : messages.deactivated);
     } catch (error) {
       notify.error(messages.statusError, { description: failureReason(error) });
+      if (isStaleRecord(error)) refreshLists();
     } finally {
       setStatusPending(null);
     }

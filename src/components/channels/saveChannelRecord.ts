@@ -2,6 +2,7 @@ import type { FormikErrors, FormikProps, FormikTouched } from 'formik';
 import { fieldErrors, refusalMessage } from '../../api/failures';
 import { EMAIL_TAKEN, type PARTNER_TEXTS } from '../../domain/channels';
 import { notify } from '../toast/notify';
+import { isStaleRecord } from './staleRecord';
 
 interface SaveOptions {
   creating: boolean;
@@ -10,19 +11,28 @@ interface SaveOptions {
   /** The create or update call, rejecting as RTK Query's `unwrap()` does. */
   save: () => Promise<{ message?: string }>;
   onSaved: () => void;
+  /** After an update refused because the record changed since the form opened (409): refreshes the lists. */
+  onStale?: () => void;
 }
 
 /**
  * Saves a partner, branch or reseller form: on success the server's message (or the screen's) as a
  * toast, then `onSaved`. On failure the server's field messages ('E-mail já cadastrado' belongs to
- * the e-mail) go under their fields and into toasts; otherwise one toast says why it failed.
+ * the e-mail) go under their fields and into toasts; otherwise one toast says why it failed. An
+ * update of a record changed since the form opened says so beneath the screen's message, and the
+ * lists refresh (`onStale`).
  */
-export async function saveChannelRecord<Values>(formik: FormikProps<Values>, { creating, messages, save, onSaved }: SaveOptions) {
+export async function saveChannelRecord<Values>(formik: FormikProps<Values>, { creating, messages, save, onSaved, onStale }: SaveOptions) {
   try {
     const answer = await save();
     notify.success(answer.message || (creating ? messages.created : messages.updated));
     onSaved();
   } catch (error) {
+    if (isStaleRecord(error)) {
+      notify.error(messages.updateError, { description: refusalMessage(error, messages.updateError) });
+      onStale?.();
+      return;
+    }
     const fields = { ...fieldErrors(error) };
     const message = refusalMessage(error, creating ? messages.createError : messages.updateError);
     if (message === EMAIL_TAKEN) fields.email = EMAIL_TAKEN;

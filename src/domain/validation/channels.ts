@@ -67,6 +67,19 @@ const logo = () =>
       return parsed === null || base64DecodedSize(parsed.base64) <= LOGO_MAX_BYTES;
     });
 
+/**
+ * The version of the record the update was based on (`versao` of the answers): optional, a record
+ * changed since is left as it is (409). Absent or null, the update is saved as before.
+ */
+const recordVersion = () =>
+  number()
+    .typeError(MESSAGES.versionInvalid)
+    .integer(MESSAGES.versionInvalid)
+    .min(0, MESSAGES.versionInvalid)
+    .max(2_147_483_647, MESSAGES.versionInvalid)
+    .nullable()
+    .optional();
+
 const cnpj = () =>
   string()
     .transform((value: string | null | undefined) => normalizeCnpj(value))
@@ -91,6 +104,7 @@ export function partnerSchema({ creating }: { creating: boolean }) {
     pix: optionalText(LABELS.pix),
     ativo: boolean().optional(),
     logotipo: logo(),
+    versao: recordVersion(),
   });
 }
 
@@ -104,6 +118,7 @@ export function branchSchema({ creating, withPartner }: { creating: boolean; wit
     email: email(),
     senha: password(creating),
     ativo: boolean().optional(),
+    versao: recordVersion(),
   });
 }
 
@@ -123,5 +138,6 @@ export function resellerSchema({ creating, withPartner, withBranch }: { creating
     pix: optionalText(LABELS.pix),
     senha: password(creating),
     ativo: boolean().optional(),
+    versao: recordVersion(),
   });
 }

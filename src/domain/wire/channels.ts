@@ -14,6 +14,9 @@ export const Partner = WireObject({
   ativo: Type.Boolean(),
   logotipo: Nullable(Type.String({ description: "The logo's URL (cacheable, public)" })),
   data_registro: Timestamp,
+  versao: Type.Integer({
+    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
+  }),
 });
 export type Partner = Static<typeof Partner>;
 
@@ -38,6 +41,9 @@ export const Branch = WireObject({
   ativo: Type.Boolean(),
   data_registro: Timestamp,
   parceiro: WireObject({ nome: Type.String() }),
+  versao: Type.Integer({
+    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
+  }),
 });
 export type Branch = Static<typeof Branch>;
 
@@ -58,5 +64,8 @@ export const Reseller = WireObject({
   data_registro: Timestamp,
   parceiro_nome: Type.String(),
   filial_titulo: Type.String(),
+  versao: Type.Integer({
+    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
+  }),
 });
 export type Reseller = Static<typeof Reseller>;

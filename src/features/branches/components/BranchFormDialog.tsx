@@ -1,5 +1,6 @@
 import { GridItem } from '@chakra-ui/react';
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { useCreateBranchMutation, useUpdateBranchMutation } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { SelectField } from '../../../components/forms/SelectField';
@@ -7,6 +8,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
 import { BRANCH_TEXTS, CHANNEL_LABELS as LABELS, type Branch, type BranchInput } from '../../../domain/channels';
 import { branchSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
@@ -36,6 +38,9 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
   const { data: partnerOptions, isFetching: loadingPartners } = useGetPartnerOptionsQuery(undefined, { skip: partnerUser });
   const [createBranch] = useCreateBranchMutation();
   const [updateBranch] = useUpdateBranchMutation();
+  const refreshLists = useRefreshChannelLists();
+  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
+  const [openedVersion] = useState(branch?.versao);
 
   const formik = useFormik<BranchFormValues>({
     initialValues: {
@@ -58,13 +63,16 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
         endereco: values.endereco.trim() || null,
         email: values.email.trim(),
         ...(values.senha ? { senha: values.senha } : {}),
-        ...(creating ? {} : { ativo: values.ativo }),
+        // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
+        ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
+        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
       };
       await saveChannelRecord(formik, {
         creating,
         messages,
         save: () => (branch ? updateBranch({ id: branch.id, body }).unwrap() : createBranch(body).unwrap()),
         onSaved: onClose,
+        onStale: refreshLists,
       });
     },
   });

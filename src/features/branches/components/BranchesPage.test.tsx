@@ -20,6 +20,7 @@ const branch = (overrides: Partial<Branch> = {}): Branch => ({
   email: 'filial@demo.com.br',
   ativo: true,
   data_registro: '2025-01-15T12:00:00.000Z',
+  versao: 5,
   parceiro: { nome: 'Vida Plena Benefícios' },
   ...overrides,
 });
@@ -193,7 +194,26 @@ describe('BranchesPage', () => {
       endereco: 'Rua das Flores, 10 - São Paulo - SP',
       email: 'filial@demo.com.br',
       ativo: false,
+      versao: 5,
     });
+  });
+
+  it('leaves ativo out when the status switch is untouched, sending the version the form opened with', async () => {
+    listAnswers();
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.put('*/api/branches/11', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, message: messages.updated, data: rows[1] });
+      }),
+    );
+    const { user } = renderPage('PARCEIRO', 1);
+    await user.click(await screen.findByRole('button', { name: 'Editar Vida Zona Sul' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Filial' });
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(body).not.toHaveProperty('ativo');
+    expect(body).toMatchObject({ titulo: 'Vida Zona Sul', versao: 5 });
   });
 
   it('toggles the status with the full record and the feminine messages', async () => {

@@ -1,11 +1,13 @@
 import { GridItem, SimpleGrid } from '@chakra-ui/react';
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../../../api/partnersApi';
 import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
 import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type PartnerInput, type PartnerView } from '../../../domain/channels';
 import { formatCnpj, normalizeCnpj } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
@@ -45,6 +47,9 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView;
   const creating = !partner;
   const [createPartner] = useCreatePartnerMutation();
   const [updatePartner] = useUpdatePartnerMutation();
+  const refreshLists = useRefreshChannelLists();
+  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
+  const [openedVersion] = useState(partner?.versao);
   const initialValues = initialValuesOf(partner);
 
   const formik = useFormik<PartnerFormValues>({
@@ -62,7 +67,9 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView;
         digito: values.digito.trim() || null,
         pix: values.pix.trim() || null,
         ...(values.senha ? { senha: values.senha } : {}),
-        ...(creating ? {} : { ativo: values.ativo }),
+        // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
+        ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
+        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
         // Only a new image (data URL) or a removal travels; an untouched logo stays as it is.
         ...(values.logotipo !== initialValues.logotipo ? { logotipo: values.logotipo } : {}),
       };
@@ -71,6 +78,7 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView;
         messages,
         save: () => (partner ? updatePartner({ id: partner.id, body }).unwrap() : createPartner(body).unwrap()),
         onSaved: onClose,
+        onStale: refreshLists,
       });
     },
   });

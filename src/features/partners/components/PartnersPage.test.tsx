@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, type Partner } from '../../../domain/channels';
+import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, RECORD_CHANGED, type Partner } from '../../../domain/channels';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import PartnersPage from './PartnersPage';
@@ -22,6 +22,7 @@ const partner = (overrides: Partial<Partner> = {}): Partner => ({
   ativo: true,
   logotipo: '/api/partners/1/logo?v=1',
   data_registro: '2025-03-04T12:00:00.000Z',
+  versao: 3,
   ...overrides,
 });
 const rows = [
@@ -200,8 +201,61 @@ describe('PartnersPage', () => {
       conta: '56789',
       digito: '0',
       pix: 'pix@vida.com',
-      ativo: true,
+      // The switch untouched: no `ativo` (a stale form never undoes another admin's inactivation); the version it opened with.
+      versao: 3,
     });
+  });
+
+  it('sends ativo only when the switch was changed, and a stale edit shows why it was refused and refreshes the list', async () => {
+    const queries = listAnswers();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/partners/1', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (bodies.length === 1) return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+        return HttpResponse.json({ success: true, message: messages.updated, data: partner({ ativo: false }) });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Vida Plena Benefícios' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Parceiro' });
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ativo' }));
+    const listed = queries.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.updateError)).toBeInTheDocument();
+    expect(within(refused).getByText(RECORD_CHANGED)).toBeInTheDocument();
+    await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
+    expect(bodies[0]).toMatchObject({ ativo: false, versao: 3 });
+
+    // Switched back to how it opened: `ativo` is not sent.
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ativo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(bodies[1]).not.toHaveProperty('ativo');
+    expect(bodies[1]).toMatchObject({ nome: 'Vida Plena Benefícios', versao: 3 });
+  });
+
+  it("sends the row's versao with the status toggle; a stale row is refused with the server's reason and the list refreshes", async () => {
+    const queries = listAnswers();
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/partners/2', async ({ request }) => {
+        bodies.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+      }),
+    );
+    const { user } = renderPage();
+    const toggle = await screen.findByRole('button', { name: /^Inativo: clique para ativar Saúde Mais/ });
+    const listed = queries.length;
+    await user.click(toggle);
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(messages.statusError)).toBeInTheDocument();
+    expect(within(refused).getByText(RECORD_CHANGED)).toBeInTheDocument();
+    expect(bodies).toEqual([{ ...rows[1], ativo: true }]);
+    expect(bodies[0]).toMatchObject({ versao: 3 });
+    await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
   });
 
   it('activates at once with the full record, and asks before inactivating', async () => {

@@ -1,4 +1,5 @@
 import { useFormik } from 'formik';
+import { useState } from 'react';
 import { useGetBranchOptionsQuery } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { useCreateResellerMutation, useUpdateResellerMutation } from '../../../api/resellersApi';
@@ -8,6 +9,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialog';
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
+import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
 import { CHANNEL_LABELS as LABELS, RESELLER_TEXTS, type Reseller, type ResellerInput } from '../../../domain/channels';
 import { formatCpf, onlyDigits } from '../../../domain/documents';
 import { resellerSchema } from '../../../domain/validation/channels';
@@ -42,6 +44,9 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
   const choosesPartner = !partnerUser && !branchUser;
   const [createReseller] = useCreateResellerMutation();
   const [updateReseller] = useUpdateResellerMutation();
+  const refreshLists = useRefreshChannelLists();
+  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
+  const [openedVersion] = useState(reseller?.versao);
 
   const formik = useFormik<ResellerFormValues>({
     initialValues: {
@@ -68,13 +73,16 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
         email: values.email.trim(),
         pix: values.pix.trim() || null,
         ...(values.senha ? { senha: values.senha } : {}),
-        ...(creating ? {} : { ativo: values.ativo }),
+        // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
+        ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
+        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
       };
       await saveChannelRecord(formik, {
         creating,
         messages,
         save: () => (reseller ? updateReseller({ id: reseller.id, body }).unwrap() : createReseller(body).unwrap()),
         onSaved: onClose,
+        onStale: refreshLists,
       });
     },
   });

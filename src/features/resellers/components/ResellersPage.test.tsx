@@ -27,6 +27,7 @@ const reseller = (overrides: Partial<Reseller> = {}): Reseller => ({
   pix: 'rafael@pix.com.br',
   ativo: true,
   data_registro: '2025-02-01T12:00:00.000Z',
+  versao: 7,
   parceiro_nome: 'Vida Plena Benefícios',
   filial_titulo: 'Vida Centro',
   ...overrides,
@@ -219,8 +220,27 @@ describe('ResellersPage', () => {
       cargo: 'Supervisor',
       email: 'revendedor@demo.com.br',
       pix: 'rafael@pix.com.br',
-      ativo: true,
+      versao: 7,
     });
+  });
+
+  it('sends ativo when the status switch was changed', async () => {
+    backend();
+    let body: Record<string, unknown> = {};
+    server.use(
+      http.put('*/api/resellers/20', async ({ request }) => {
+        body = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ success: true, message: messages.updated, data: reseller({ ativo: false }) });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Rafael Revendedor Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Revendedor' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Filial/ })).toHaveValue('10'));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Ativo' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(body).toMatchObject({ ativo: false, versao: 7 });
   });
 
   it('toggles the status with the full record: activation at once, inactivation after confirming', async () => {
