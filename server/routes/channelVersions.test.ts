@@ -10,7 +10,8 @@ import { injectAs, login, sessionStatus } from '../test/helpers';
 /**
  * Optimistic concurrency of the partners', branches' and resellers' records (migration 0044): the
  * answers carry `versao`, and an update sent with an older one (a stale edit form, a stale row's
- * status badge) changes nothing and answers 409; without `versao`, an update is saved as before.
+ * status badge) that would write over a change made since changes nothing and answers 409; without
+ * `versao`, an update is saved as before.
  */
 
 let app: FastifyInstance;
@@ -108,6 +109,18 @@ describe.each(resources)('PUT /api/%s/:id with versao', (resource) => {
     expect(await stored(resource, record.id)).toEqual(before);
     expect(before).toMatchObject({ ativo: true, [RESOURCES[resource].name]: 'Editado por Outro' });
     expect(await sessionStatus(app, sessions[RESOURCES[resource].chainKey])).toBe(200);
+  });
+
+  it('saves a stale body that writes back only what is stored: the badge toggled twice from one row read', async () => {
+    const { record } = await freshRecord(resource);
+    const off = await put(resource, record.id, { ...record, ativo: false });
+    expect(off.json().data).toMatchObject({ ativo: false, versao: 1 });
+    // The same row, read before the first toggle: nothing in it differs from what is stored but the status.
+    const on = await put(resource, record.id, { ...record, ativo: true });
+    expect(on.statusCode).toBe(200);
+    expect(on.json().data).toMatchObject({ ativo: true, versao: 2 });
+    // An edit from that row is refused once it would write over a field changed since.
+    expect((await put(resource, record.id, renamed(resource, record, 'Nome Novo'))).statusCode).toBe(409);
   });
 
   it('refuses a versao that is not a non-negative integer (400)', async () => {

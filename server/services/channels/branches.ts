@@ -17,7 +17,7 @@ import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { pageOfList, textContains, textPattern, type ListResult } from './listing';
-import { ensureSameVersion, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from './recordVersion';
 import { branchScope, branchScopeOf, partnerScope } from './scope';
 
 export type BranchValues = InferType<ReturnType<typeof branchSchema>>;
@@ -256,12 +256,12 @@ export async function updateBranch(
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [current] = await tx
-      .select({ ativo: branches.ativo, partnerId: branches.partnerId, rowVersion: branches.rowVersion })
+      .select()
       .from(branches)
       .where(and(branchScope(principal), eq(branches.id, id)))
       .for('no key update');
     if (!current) throw notFound(NOT_FOUND);
-    ensureSameVersion(current.rowVersion, values.versao);
+    ensureNotStale(current, values.versao, { ...branchFields(values), partnerId });
     await tx
       .update(branches)
       .set({

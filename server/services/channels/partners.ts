@@ -19,7 +19,7 @@ import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
 import { decodeLogo, logoUrl } from './logos';
-import { ensureSameVersion, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from './recordVersion';
 import { partnerScope, partnerScopeKey, partnerScopeOf } from './scope';
 
 export type PartnerValues = InferType<ReturnType<typeof partnerSchema>>;
@@ -205,8 +205,8 @@ export async function createPartner(db: Database, passwords: PasswordHasher, act
 /**
  * Saves the edit form. The partner's row is locked first and `ativo` changes only when the form
  * sends it, so an edit made at the same moment as an inactivation never brings the partner back.
- * With `versao` (the version the form or the status badge read), a partner changed since is left
- * as it is (409, recordVersion.ts).
+ * With `versao` (the version the form or the status badge read), an update that would write over a
+ * change made since is refused (409, recordVersion.ts).
  */
 export async function updatePartner(
   db: Database,
@@ -225,13 +225,9 @@ export async function updatePartner(
 
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
-    const [current] = await tx
-      .select({ ativo: partners.ativo, rowVersion: partners.rowVersion })
-      .from(partners)
-      .where(eq(partners.id, id))
-      .for('no key update');
+    const [current] = await tx.select().from(partners).where(eq(partners.id, id)).for('no key update');
     if (!current) throw notFound('Parceiro não encontrado.');
-    ensureSameVersion(current.rowVersion, values.versao);
+    ensureNotStale(current, values.versao, accountFields(values));
     await tx
       .update(partners)
       .set({

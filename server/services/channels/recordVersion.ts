@@ -9,13 +9,27 @@ type VersionedTable = typeof partners | typeof branches | typeof resellers;
 /**
  * Optimistic concurrency for the channels' records. Every change the services make to a record's own
  * fields or status sets `rowVersion: nextVersion(table)` in the same UPDATE; sign-in, logout and token
- * revocations never touch it. An update may send the version it was based on (`versao`, optional):
- * read under the row's lock, a different one means someone changed the record since, and nothing is
- * written (409). Without it, the update is saved as before.
+ * revocations never touch it. An update may send the version it was based on (`versao`, optional).
+ * Without it, the update is saved as before.
  */
 export const nextVersion = (table: VersionedTable) => sql<number>`${table.rowVersion} + 1`;
 
-/** 409 'Este registro foi alterado por outra pessoa…' when `sent` is given and is not the locked row's `current` version. */
-export function ensureSameVersion(current: number, sent: number | null | undefined): void {
-  if (sent !== undefined && sent !== null && sent !== current) throw conflict(RECORD_CHANGED);
+/** A stored value and a written one are the same field value ('' and null alike, numbers as their text). */
+const sameValue = (stored: unknown, written: unknown) => String(stored ?? '') === String(written ?? '');
+
+/**
+ * 409 'Este registro foi alterado por outra pessoa…' when `sent` is an older version than the locked
+ * row's and the update would write over what changed since: a field of `written` (the record's own
+ * fields as the update sets them; its status and password aside) that differs from the stored row.
+ * A stale request that writes back what is stored (the status badge clicked again on a row read
+ * before the last toggle) changes nothing of anyone else's, and is saved.
+ */
+export function ensureNotStale(
+  stored: Record<string, unknown> & { rowVersion: number },
+  sent: number | null | undefined,
+  written: Record<string, unknown>,
+): void {
+  if (sent === undefined || sent === null || sent === stored.rowVersion) return;
+  if (Object.entries(written).some(([field, value]) => value !== undefined && !sameValue(stored[field], value)))
+    throw conflict(RECORD_CHANGED);
 }

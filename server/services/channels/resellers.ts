@@ -15,7 +15,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree } from './accountRules';
-import { ensureSameVersion, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from './recordVersion';
 import { branchScope } from './scope';
 
 export type ResellerValues = InferType<ReturnType<typeof resellerSchema>>;
@@ -183,13 +183,13 @@ export async function updateReseller(
   await db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [current] = await tx
-      .select({ ativo: resellers.ativo, rowVersion: resellers.rowVersion })
+      .select()
       .from(resellers)
       .where(and(resellerScope(principal), eq(resellers.id, id)))
       .for('no key update');
     if (!current) throw notFound(NOT_FOUND);
-    ensureSameVersion(current.rowVersion, values.versao);
     const branch = await owningBranch(tx, principal, values);
+    ensureNotStale(current, values.versao, { ...resellerFields(values), branchId: branch.id });
     const deactivated = current.ativo && values.ativo === false;
     await tx
       .update(resellers)
