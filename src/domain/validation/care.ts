@@ -13,6 +13,7 @@ import {
 import { isValidCpf, onlyDigits } from '../documents';
 import { isValidBirthday } from './beneficiaries';
 import { UFS } from '../ufs';
+import { emailAddress } from './email';
 import { freeText } from './text';
 
 const UF_CODES = UFS.map((uf) => uf.code);
@@ -97,7 +98,7 @@ export const professionalSchema = object({
   )
     .required('Selecione ao menos uma especialidade')
     .min(1, 'Selecione ao menos uma especialidade'),
-  email: string().trim().required('E-mail é obrigatório').email('E-mail inválido').max(150, tooLongMessage('E-mail', 150)),
+  email: emailAddress(string().trim().required('E-mail é obrigatório'), 'E-mail inválido').max(150, tooLongMessage('E-mail', 150)),
   telefone_celular: optionalPhone('Telefone celular inválido'),
   telefone_comercial: optionalPhone('Telefone comercial inválido'),
   rua: optionalText('Rua'),

@@ -90,6 +90,7 @@ describe('the branch', () => {
 
   it('names its own required fields and bounds the address at 500 characters', () => {
     expect(branch({ titulo: '', email: 'x@' })).toEqual({ errors: { titulo: MESSAGES.titleRequired, email: MESSAGES.emailInvalid } });
+    expect(branch({ email: 'filial@clinica' })).toEqual({ errors: { email: MESSAGES.emailInvalid } });
     expect(branch({ endereco: 'e'.repeat(500), apelido: '' })).toHaveProperty('value.apelido', null);
     expect(branch({ endereco: 'e'.repeat(501), apelido: 'a'.repeat(201) })).toEqual({
       errors: { endereco: 'Endereço: máximo de 500 caracteres', apelido: 'Apelido: máximo de 200 caracteres' },

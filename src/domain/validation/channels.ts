@@ -4,6 +4,7 @@ import { tooLongMessage } from '../fieldMessages';
 import { isValidCnpj, isValidCpf, normalizeCnpj, onlyDigits } from '../documents';
 import { ACCEPTED_IMAGE_TYPES, base64DecodedSize, isDataUrl, parseDataUrl } from '../imageFiles';
 import { newPasswordRule, requiredNewPasswordRule } from './login';
+import { emailAddress } from './email';
 import { freeText } from './text';
 
 /**
@@ -24,7 +25,7 @@ const optionalText = (field: string, max = SHORT_TEXT) =>
     .nullable()
     .transform((value: string | null | undefined) => (value === '' ? null : value));
 
-const email = () => requiredText(MESSAGES.emailRequired, LABELS.email).email(MESSAGES.emailInvalid);
+const email = () => emailAddress(requiredText(MESSAGES.emailRequired, LABELS.email), MESSAGES.emailInvalid);
 
 /** Required on creation; on edit a blank password keeps the current one. */
 const password = (creating: boolean) =>
