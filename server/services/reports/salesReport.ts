@@ -123,16 +123,23 @@ export async function salesReport(
   now: Date = new Date(),
 ): Promise<SalesReport> {
   assertMayFilterWithoutReseller(principal, filters);
-  const withoutReseller = principal.type === 'ADMINISTRADOR' ? await countWithoutReseller(db) : undefined;
-  if (filters.withoutReseller) return { ...(await unattributedReport(db, filters, page, now)), withoutReseller };
+  // Asked beside the rest, not before it: one round trip less on the way to the answer.
+  const withoutResellerRead = principal.type === 'ADMINISTRADOR' ? countWithoutReseller(db) : Promise.resolve(undefined);
+  if (filters.withoutReseller) {
+    const [report, withoutReseller] = await Promise.all([unattributedReport(db, filters, page, now), withoutResellerRead]);
+    return { ...report, withoutReseller };
+  }
   const totalsRead = salesTotals(db, principal, filters, now);
   // The figures' count is the page's total: a page past the middle is read from the end (lib/nearerEnd.ts).
-  const { rows } = await pageFromNearerEndOf(
-    page,
-    rowsReader(db, principal.type, reportValues(principal, filters), page.sort),
-    async () => (await totalsRead).summary.count,
-  );
-  const totals = await totalsRead;
+  const [{ rows }, totals, withoutReseller] = await Promise.all([
+    pageFromNearerEndOf(
+      page,
+      rowsReader(db, principal.type, reportValues(principal, filters), page.sort),
+      async () => (await totalsRead).summary.count,
+    ),
+    totalsRead,
+    withoutResellerRead,
+  ]);
   // The page's footer, summed in cents: exact, as the database's numeric sum was.
   const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
 

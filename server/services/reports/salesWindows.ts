@@ -1,5 +1,5 @@
 import { and, gt, gte, lt, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { lastMonths } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
@@ -47,9 +47,7 @@ export const startOf = (window: Window) => sql.placeholder(`${window}Start`);
 export const startValues = (starts: WindowStarts) => ({ last30Start: starts.last30.toISOString(), last7Start: starts.last7.toISOString() });
 
 /** A sum over the windows' first days: of `column` over the rows of `table` where `where` holds and in a window's `part`. */
-interface FirstDaySum {
-  /** The query's name in its shape, with its conditions' shape (shapeOf). */
-  shape: string;
+export interface FirstDaySum {
   table: PgTable;
   column: SQLWrapper;
   /** The conditions, built from placeholders. */
@@ -58,45 +56,73 @@ interface FirstDaySum {
   part: (start: Placeholder) => SQL;
 }
 
+/** The sums of the windows' whole days after their first, as the subquery 'whole_days'. */
+type WholeDaysQuery = () => SubqueryWithSelection<Record<Window, SQL.Aliased<string>>, 'whole_days'>;
+
 /**
- * Each window's sum. Under a month filter, a window whose first day is outside that month has
- * nothing there (its first day's sales are all outside the month) and is not read; with neither window
- * left, nothing is (a 65 ms read of a partner's month at the xl size, for nothing). Which windows are
- * read changes the text: it is in the shape.
+ * Under a month filter, a window whose first day is outside that month has nothing there (its first
+ * day's sales are all outside the month): its first day is not read. Which are read changes the text.
  */
-async function windowSums(db: Database, sum: FirstDaySum, values: SaleValues, starts: WindowStarts): Promise<WindowSums> {
+const windowsReadIn = (values: SaleValues, starts: WindowStarts) => {
   const month = filteredMonth(values);
-  const read = WINDOWS.filter((window) => !month || lastMonths(starts[window], 1)[0] === month);
-  if (read.length === 0) return { last30: 0, last7: 0 };
-  const query = oncePerShape(db, `${sum.shape}, windows ${read.join(' ')}`, () => {
-    const sumOf = (window: Window) =>
-      read.includes(window) ? sql<string>`coalesce(sum(${sum.column}) filter (where ${sum.part(startOf(window))}), 0)` : sql<string>`0`;
-    return db
-      .select({ last30: sumOf('last30'), last7: sumOf('last7') })
-      .from(sum.table)
-      .where(and(...sum.where(), or(...read.map((window) => sum.part(startOf(window))))));
+  return WINDOWS.filter((window) => !month || lastMonths(starts[window], 1)[0] === month);
+};
+
+/** A FirstDaySum's sums of the windows in `read` (0 for the others), as a subquery named `alias`. */
+function firstDaySubquery(db: Database, sum: FirstDaySum, read: Window[], alias: string) {
+  const sumOf = (window: Window) =>
+    read.includes(window) ? sql<string>`coalesce(sum(${sum.column}) filter (where ${sum.part(startOf(window))}), 0)` : sql<string>`0`;
+  return db
+    .select({ last30: sumOf('last30').as('last30'), last7: sumOf('last7').as('last7') })
+    .from(sum.table)
+    .where(and(...sum.where(), or(...read.map((window) => sum.part(startOf(window))))))
+    .as(alias);
+}
+
+/**
+ * Each window's sum, in one statement: its whole days (`wholeDays`, from a per-day rollup) plus its
+ * first day's part of each of `firstDays`, cross joined, so the sums cost one round trip and one
+ * connection, not one each (bench/README.md). With no window's first day read (a month filter), the
+ * whole days alone. `shape` names the conditions'; which first days are read is added to it.
+ */
+export async function windowSumsInOneStatement(
+  db: Database,
+  shape: string,
+  wholeDays: WholeDaysQuery,
+  firstDays: FirstDaySum[],
+  values: SaleValues,
+  starts: WindowStarts,
+): Promise<WindowSums> {
+  const read = windowsReadIn(values, starts);
+  const query = oncePerShape(db, `${shape}, first days of ${read.join(' ') || 'no window'}`, () => {
+    const days = wholeDays();
+    const aliases = read.length === 0 ? [] : firstDays.map((_, index) => `first_day_${index}`);
+    const parts = aliases.map((alias, index) => firstDaySubquery(db, firstDays[index], read, alias));
+    // Qualified by hand: drizzle names a subquery's column by its alias alone, ambiguous across the join.
+    const total = (window: Window) =>
+      sql<string>`${sql.join(
+        ['whole_days', ...aliases].map((alias) => sql`${sql.identifier(alias)}.${sql.identifier(window)}`),
+        sql` + `,
+      )}`;
+    return parts.reduce(
+      (joined, part) => joined.crossJoin(part),
+      db
+        .select({ last30: total('last30'), last7: total('last7') })
+        .from(days)
+        .$dynamic(),
+    );
   });
   const [sums] = await query.execute({ ...values, ...startValues(starts) });
   return { last30: money(sums.last30), last7: money(sums.last7) };
 }
 
-/**
- * The sales of each window's first day from its starting instant (the rollups hold whole days), where
- * `where` (built from placeholders for `values`) holds; `shape` names those conditions.
- */
-export const firstDayParts = (db: Database, shape: string, where: () => SQL[], values: SaleValues, starts: WindowStarts) =>
-  windowSums(
-    db,
-    {
-      shape: `reports: windows' first days from sales, ${shape}`,
-      table: sales,
-      column: sales.valor,
-      where,
-      part: (start) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, dayAfter(start)))!,
-    },
-    values,
-    starts,
-  );
+/** The sales of each window's first day from its starting instant (the rollups hold whole days), where `where` holds. */
+export const firstDayOfSales = (where: () => Array<SQL | undefined>): FirstDaySum => ({
+  table: sales,
+  column: sales.valor,
+  where,
+  part: (start) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, dayAfter(start)))!,
+});
 
 /** A São Paulo local time (timestamp without time zone) as an instant. */
 const instantOfLocal = (local: SQL) => sql`(${local} at time zone ${ZONE})`;
@@ -105,41 +131,23 @@ const localHourAfter = (start: Placeholder) => sql`(date_trunc('hour', ${instant
 const localDayAfter = (start: Placeholder) => sql`((${instant(start)} at time zone ${ZONE})::date + 1)::timestamp`;
 
 /**
- * firstDayParts for the whole business: the whole hours of each window's first day from the hourly
- * rollup, and only the sales of the hour the window starts in (a few hundred at the xl size, not the
- * first day's 14,000).
+ * The first days of the whole business's windows: their whole hours from the hourly rollup, and only
+ * the sales of the hour a window starts in (a few hundred at the xl size, not the first day's 14,000).
  */
-async function firstDayPartsByHour(db: Database, type: Principal['type'], values: ReportValues, starts: WindowStarts): Promise<WindowSums> {
-  const hours = salesHours;
-  const shape = shapeOf(type, values);
-  const [fromHours, fromSales] = await Promise.all([
-    windowSums(
-      db,
-      {
-        shape: `reports: windows' first days from hours, ${shape}`,
-        table: hours,
-        column: hours.total,
-        where: () => rollupSaleConditions(hours, placeholdersOf(values)),
-        part: (start) => and(gte(hours.hour, localHourAfter(start)), lt(hours.hour, localDayAfter(start)))!,
-      },
-      values,
-      starts,
-    ),
-    windowSums(
-      db,
-      {
-        shape: `reports: windows' first hours from sales, ${shape}`,
-        table: sales,
-        column: sales.valor,
-        where: () => reportConditionsOnSales(type, placeholdersOf(values)),
-        part: (start) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, instantOfLocal(localHourAfter(start))))!,
-      },
-      values,
-      starts,
-    ),
-  ]);
-  return { last30: fromHours.last30 + fromSales.last30, last7: fromHours.last7 + fromSales.last7 };
-}
+const firstDaysByHour = (type: Principal['type'], values: ReportValues): FirstDaySum[] => [
+  {
+    table: salesHours,
+    column: salesHours.total,
+    where: () => rollupSaleConditions(salesHours, placeholdersOf(values)),
+    part: (start) => and(gte(salesHours.hour, localHourAfter(start)), lt(salesHours.hour, localDayAfter(start)))!,
+  },
+  {
+    table: sales,
+    column: sales.valor,
+    where: () => reportConditionsOnSales(type, placeholdersOf(values)),
+    part: (start) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, instantOfLocal(localHourAfter(start))))!,
+  },
+];
 
 /** At the reseller grain (a branch at most): the windows' sales themselves, through the branch's or the reseller's index. */
 async function windowsFromSales(db: Database, type: Principal['type'], values: ReportValues, starts: WindowStarts): Promise<WindowSums> {
@@ -159,29 +167,25 @@ async function windowsFromSales(db: Database, type: Principal['type'], values: R
 /**
  * Sums of the sales since `now` minus 30 and 7 days. At the partner grain: the whole days after each
  * window's first day from the per-day rollup (the whole business's, or per partner), plus that
- * first day from its starting instant. At the reseller grain: windowsFromSales.
+ * first day from its starting instant (windowSumsInOneStatement). At the reseller grain: windowsFromSales.
  */
 export async function windows(db: Database, type: Principal['type'], values: ReportValues, now: Date): Promise<WindowSums> {
   const starts = windowStarts(now);
   if (!atPartnerGrain(type, values)) return windowsFromSales(db, type, values, starts);
-  const shape = shapeOf(type, values);
   const whole = wholeBusiness(type, values);
-  const wholeDays = oncePerShape(db, `reports: windows' whole days, ${shape}`, () => {
+  const wholeDays = () => {
     const keys = placeholdersOf(values);
     const days = whole ? salesDays : salesPartnerDays;
     const dayScope = whole ? rollupSaleConditions(salesDays, keys) : partnerConditions(salesPartnerDays, type, keys);
     return db
       .select({
-        last30: sumTotal(days.total),
-        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(startOf('last7'))}), 0)`,
+        last30: sumTotal(days.total).as('last30'),
+        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(startOf('last7'))}), 0)`.as('last7'),
       })
       .from(days)
-      .where(and(...dayScope, ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))));
-  });
-  const onSales = () => reportConditionsOnSales(type, placeholdersOf(values));
-  const [[sums], partial] = await Promise.all([
-    wholeDays.execute({ ...values, ...startValues(starts) }),
-    whole ? firstDayPartsByHour(db, type, values, starts) : firstDayParts(db, shape, onSales, values, starts),
-  ]);
-  return { last30: money(sums.last30) + partial.last30, last7: money(sums.last7) + partial.last7 };
+      .where(and(...dayScope, ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))))
+      .as('whole_days');
+  };
+  const firstDays = whole ? firstDaysByHour(type, values) : [firstDayOfSales(() => reportConditionsOnSales(type, placeholdersOf(values)))];
+  return windowSumsInOneStatement(db, `reports: windows, ${shapeOf(type, values)}`, wholeDays, firstDays, values, starts);
 }

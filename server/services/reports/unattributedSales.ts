@@ -23,7 +23,7 @@ import {
   type SalesReportFilters,
 } from './reportConditions';
 import { offsetOf, pageOrderBy, pageShape, type Page } from './saleOrder';
-import { firstDayParts, startOf, startValues, windowStarts } from './salesWindows';
+import { firstDayOfSales, startOf, windowStarts, windowSumsInOneStatement } from './salesWindows';
 
 /**
  * The paid sales made without a reseller: a checkout link whose `rev` named no active reseller still
@@ -92,30 +92,29 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
       .where(and(...rollupSaleConditions(months, placeholdersOf(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
       .groupBy(months.month),
   );
-  const wholeDays = oncePerShape(db, `reports: windows' whole days, ${shape}`, () => {
+  const wholeDays = () => {
     const keys = placeholdersOf(values);
     return db
       .select({
-        last30: sumTotal(days.total),
-        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(startOf('last7'))}), 0)`,
+        last30: sumTotal(days.total).as('last30'),
+        last7: sql<string>`coalesce(sum(${days.total}) filter (where ${days.day} > ${dayOf(startOf('last7'))}), 0)`.as('last7'),
       })
       .from(days)
-      .where(
-        and(...rollupSaleConditions(days, keys), ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))),
-      );
-  });
-  const [[summary], monthly, [whole], partial] = await Promise.all([
+      .where(and(...rollupSaleConditions(days, keys), ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))))
+      .as('whole_days');
+  };
+  const firstDays = [firstDayOfSales(() => unattributed(placeholdersOf(values)))];
+  const [[summary], monthly, windows] = await Promise.all([
     summed.execute(values),
     byMonth.execute({ ...chart, since: `${lastMonths(now)[0]}-01` }),
-    wholeDays.execute({ ...values, ...startValues(starts) }),
-    firstDayParts(db, shape, () => unattributed(placeholdersOf(values)), values, starts),
+    windowSumsInOneStatement(db, `reports: windows, ${shape}`, wholeDays, firstDays, values, starts),
   ]);
   return {
     summary: {
       count: summary.count,
       total: money(summary.total),
-      last30: money(money(whole.last30) + partial.last30),
-      last7: money(money(whole.last7) + partial.last7),
+      last30: windows.last30,
+      last7: windows.last7,
     },
     monthly: monthly.map((entry) => ({ month: entry.month.slice(0, 7), count: entry.count, total: money(entry.total) })),
   };
