@@ -7,7 +7,8 @@ import { badRequest } from '../lib/httpErrors';
 import { textFilter } from '../lib/listQuery';
 import { Query, QueryText } from '../lib/requestSchemas';
 import { activeBeneficiary } from '../services/telemedicine/beneficiaries';
-import { daysBetween, parseBrDate } from '../services/telemedicine/dates';
+import { parseBrDate } from '../../src/domain/dateRange';
+import { daysBetween } from '../services/telemedicine/dates';
 
 /** This module's routes in the API reference (/api/docs). */
 const tags = ['appointments'];

@@ -1,5 +1,6 @@
 /** Care (professionals, appointments, referrals): the spec's fixed lists, labels, colours and texts. */
 import { saoPauloClock } from './calendar';
+import { parseBrDate } from './dateRange';
 import { MONTH_NAMES } from './format';
 import type { ScheduleInterval } from './wire/care';
 
@@ -148,12 +149,12 @@ export function monthRange(month: string, today: Date): { dateInitial: string; d
  * the server has the last word.
  */
 export function appointmentHasStarted(detail: { date: string; from: string }, now: Date = new Date()): boolean {
-  const date = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(detail.date.trim());
+  const date = parseBrDate(detail.date);
   const time = /^(\d{2}):(\d{2})/.exec(detail.from.trim());
   if (!date || !time) return false;
   const clock = saoPauloClock(now);
   const current = `${clock.year}-${pad(clock.month)}-${pad(clock.day)} ${pad(clock.hour)}:${pad(clock.minute)}`;
-  return `${date[3]}-${date[2]}-${date[1]} ${time[1]}:${time[2]}` <= current;
+  return `${date} ${time[1]}:${time[2]}` <= current;
 }
 
 /** Whether the agenda offers cancelling an appointment: only a scheduled one that has not started. */

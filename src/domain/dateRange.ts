@@ -1,6 +1,23 @@
 /** The years a list's date filter searches: the server refuses a date outside them (server/services/telemedicine/dates.ts). */
 export const FILTER_YEARS = { first: 1900, last: 2200 } as const;
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** yyyy-mm-dd of a real calendar date within FILTER_YEARS, or undefined. */
+export function isoFromParts(year: number, month: number, day: number): string | undefined {
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
+  if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return undefined;
+  return `${year}-${pad(month)}-${pad(day)}`;
+}
+
+/** 'dd/mm/yyyy' (the telemedicine API's dates) → yyyy-mm-dd, or undefined when it is not a real date. */
+export function parseBrDate(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
+  return match ? isoFromParts(Number(match[3]), Number(match[2]), Number(match[1])) : undefined;
+}
+
 /** The year of yyyy-mm-dd; a browser lets it run to five or six digits ('20245-05-10'). */
 const yearOf = (date: string) => Number(date.split('-')[0]);
 

@@ -3,7 +3,6 @@ import {
   daysBetween,
   eachDate,
   minutesOf,
-  parseBrDate,
   parseDateParam,
   timeOf,
   toBrDate,
@@ -12,6 +11,7 @@ import {
   zonedInstant,
   zonedParts,
 } from './dates';
+import { parseBrDate } from '../../../src/domain/dateRange';
 
 /** Care's calendar (dates.ts): dates as typed, calendar arithmetic, and São Paulo's wall clock against UTC instants. */
 

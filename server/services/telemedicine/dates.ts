@@ -4,26 +4,12 @@
  * calendar date travels as an ISO string yyyy-mm-dd.
  */
 import { saoPauloClock, saoPauloOffsetMs } from '../../../src/domain/calendar';
-import { FILTER_YEARS } from '../../../src/domain/dateRange';
+import { isoFromParts, parseBrDate } from '../../../src/domain/dateRange';
 
 export type IsoDate = string;
 
 const MS_PER_DAY = 86_400_000;
 const pad = (n: number) => String(n).padStart(2, '0');
-
-function isoFromParts(year: number, month: number, day: number): IsoDate | undefined {
-  const utc = new Date(Date.UTC(year, month - 1, day));
-  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
-  if (year < FILTER_YEARS.first || year > FILTER_YEARS.last) return undefined;
-  return `${year}-${pad(month)}-${pad(day)}`;
-}
-
-/** 'dd/mm/yyyy' → yyyy-mm-dd, or undefined when it is not a real date. */
-export function parseBrDate(value: unknown): IsoDate | undefined {
-  if (typeof value !== 'string') return undefined;
-  const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
-  return match ? isoFromParts(Number(match[3]), Number(match[2]), Number(match[1])) : undefined;
-}
 
 /** A date filter of a list: yyyy-mm-dd (date inputs) or dd/mm/yyyy. */
 export function parseDateParam(value: unknown): IsoDate | undefined {

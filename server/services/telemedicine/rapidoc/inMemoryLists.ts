@@ -1,5 +1,6 @@
 import { onlyDigits } from '../../../../src/domain/documents';
-import { parseBrDate, zonedParts } from '../dates';
+import { parseBrDate } from '../../../../src/domain/dateRange';
+import { zonedParts } from '../dates';
 import type {
   Appointment,
   AppointmentFilters,

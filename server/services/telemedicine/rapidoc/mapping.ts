@@ -1,4 +1,5 @@
-import { parseBrDate, parseDateParam, toBrDate, zonedParts } from '../dates';
+import { parseBrDate } from '../../../../src/domain/dateRange';
+import { parseDateParam, toBrDate, zonedParts } from '../dates';
 import type { Appointment, AvailabilitySlot, ProviderBeneficiary, Referral, Specialty } from '../types';
 
 /**

@@ -1,6 +1,7 @@
 import { CARE_ERRORS } from '../../../../src/domain/care';
 import { badGateway, badRequest, notFound } from '../../../lib/httpErrors';
-import { parseBrDate, toBrDate, zonedInstant } from '../dates';
+import { parseBrDate } from '../../../../src/domain/dateRange';
+import { toBrDate, zonedInstant } from '../dates';
 import type { BeneficiaryRef, ProviderBeneficiary, Referral, TelemedicineProvider } from '../types';
 import { isProviderId } from '../uuid';
 import { createRapidocClient, type RapidocFailureLog, type RapidocSettings } from './client';
