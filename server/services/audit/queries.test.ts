@@ -6,6 +6,7 @@ import { createTestApp, csvLines, injectAs, login } from '../../test/helpers';
 import { createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
 import { EXACT_COUNT_LIMIT } from '../../lib/boundedCount';
+import { keyOf } from '../../lib/keyset';
 import { countQueries } from '../../test/queryCounter';
 import { AUDIT_DEFAULT_KEY, auditSelectionOf, listAudit, type AuditSelection } from './queries';
 import { purgeExpiredAudit } from './retention';
@@ -271,5 +272,74 @@ describe('the user filter: the names written in up to MOST_INLINED_NAMES (200), 
     expect(byNames.map((half) => half.path)).toEqual(['names', 'names']);
     const ascending = (ids: number[]) => [...ids].sort((a, b) => a - b);
     expect(ascending(byNames.flatMap((half) => half.answer))).toEqual(ascending(byText.answer));
+  });
+});
+
+/**
+ * Rows under three names `${tag} a/b/c`, `perName` each: their times interleave, some rows of two
+ * names share an instant (the id decides), and actions and entities vary, so every sort mixes them.
+ */
+async function rowsOfThreeNames(tag: string, perName: number): Promise<void> {
+  await app.db.execute(sql`
+    insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+    select 'FILIAL', n, ${tag} || ' ' || name, (array['view', 'update', 'export'])[1 + (n + k) % 3],
+           (array['beneficiary', 'reseller'])[1 + n % 2], 'linha ' || n, '10.0.0.7',
+           '2030-10-01T12:00:00Z'::timestamptz - (n * 3 + k - (n % 4 = 0)::int * k) * interval '1 minute'
+    from generate_series(1, ${perName}) n, unnest(array['a', 'b', 'c']) with ordinality as names(name, k)`);
+}
+
+describe('the user filter matching a few names: each name read apart, merged', () => {
+  const sorts = [
+    undefined,
+    { name: 'createdAt', column: auditLog.createdAt, direction: 'asc' as const },
+    { name: 'actorName', column: auditLog.actorKey, direction: 'desc' as const },
+    { name: 'action', column: auditLog.action, direction: 'asc' as const },
+    { name: 'entity', column: auditLog.entity, direction: 'desc' as const },
+  ];
+
+  it.each(sorts.map((sort) => [sort?.name ?? 'newest first', sort]))(
+    'gives the rows the text compared gives, page by page from either end (%s)',
+    async (_, sort) => {
+      const tag = letterTag('Tres');
+      await rowsOfThreeNames(tag, 400);
+      const { user } = await auditSelectionOf(app.db, { user: tag.toLowerCase() });
+      expect(user!.keys).toHaveLength(3);
+      const key = keyOf(sort, AUDIT_DEFAULT_KEY);
+      const pageOf = (selection: NonNullable<AuditSelection['user']>, limit: number, offset: number) =>
+        userPathOf(() => listAudit(app.db, { user: selection }, { limit, offset, key }));
+      // The whole list by the text compared with each row: no merge involved.
+      const whole = await pageOf({ ...user!, keys: [...user!.keys, ...absentKeys(198)] }, 1200, 0);
+      expect(whole.path).toBe('text');
+      const wholeIds = whole.answer.rows.map((row) => row.id);
+      expect(wholeIds).toHaveLength(1200);
+      // Early pages read forward, pages past the middle of the 1,200 from the end (lib/nearerEnd.ts).
+      for (const [limit, offset] of [
+        [10, 0],
+        [10, 10],
+        [7, 523],
+        [50, 1100],
+        [50, 1150],
+        [10, 1195],
+      ]) {
+        const { path, answer } = await pageOf(user!, limit, offset);
+        expect(path).toBe('names');
+        expect(answer.rows.map((row) => row.id)).toEqual(wholeIds.slice(offset, offset + limit));
+      }
+    },
+    30_000,
+  );
+
+  it('reads each name apart from the others, by its index in the page’s order', async () => {
+    const tag = letterTag('Apart');
+    await rowsOfThreeNames(tag, 5);
+    const { user } = await auditSelectionOf(app.db, { user: tag.toLowerCase() });
+    const queries = countQueries(app);
+    try {
+      await listAudit(app.db, { user }, { limit: 10, offset: 0, key: AUDIT_DEFAULT_KEY });
+    } finally {
+      queries.restore();
+    }
+    const page = queries.statements.find((statement) => statement.includes('union all'));
+    expect(page?.match(/"actor_key" in \(E'[^']*'\)/g)).toHaveLength(3);
   });
 });

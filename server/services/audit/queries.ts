@@ -4,6 +4,7 @@ import { USER_TYPES } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
 import { UNPREPARED } from '../../db/preparedStatements';
 import { auditActorNames, auditLog } from '../../db/schema';
+import { unionAll } from 'drizzle-orm/pg-core';
 import { badRequest } from '../../lib/httpErrors';
 import { orderOfKey, type KeyPart, type Keyset, type KeyValues } from '../../lib/keyset';
 import { boundedCount, type ListTotal, type PreparedCount } from '../../lib/boundedCount';
@@ -166,6 +167,40 @@ function auditRows(db: Database, filters: AuditSelection, where: SQL | undefined
   };
 }
 
+/** Up to this many names matching the user filter, its page is merged from each name's first rows. */
+const MOST_MERGED_NAMES = 20;
+
+/**
+ * A page of the user filter matching several names (`names`, 2 to MOST_MERGED_NAMES): each name's
+ * first `offset + limit` rows in `order`, read from its own rows (the actor_key index), merged and
+ * cut. Asked for all the names at once, PostgreSQL walked the whole trail by date checking each row's
+ * name (3,900 rows for three names at a million rows, 170 ms from disk, bench/README.md): one name's
+ * rows are in its index in date order, several names' are not.
+ */
+async function pageMergedByName(
+  db: Database,
+  filters: AuditSelection,
+  names: readonly string[],
+  order: () => SQL[],
+  limit: number,
+  offset: number,
+) {
+  // The merged rows carry the name's key: the order by name sorts them by it.
+  const [first, second, ...rest] = names.map((name) =>
+    db
+      .select({ ...columns, actorKey: auditLog.actorKey })
+      .from(auditLog)
+      .where(conditions({ ...filters, user: { text: name, keys: [name] } }))
+      .orderBy(...order())
+      .limit(offset + limit),
+  );
+  const rows = await unionAll(first, second, ...rest)
+    .orderBy(...order())
+    .limit(limit)
+    .offset(offset);
+  return rows.map(({ actorKey: _, ...row }) => row);
+}
+
 /**
  * One page of the trail in the order `key` (newest first by default), with its total for the pager:
  * exact up to a thousand rows, otherwise the planner's estimate ('cerca de', boundedCount). The trail
@@ -180,14 +215,18 @@ export async function listAudit(
   const where = conditions(filters);
   const { rows, ...total } = await pageOfCountedList(
     page,
-    (reversed, limit, offset) =>
-      db
+    (reversed, limit, offset) => {
+      const order = () => orderOfKey(reversed ? reversedKey(page.key) : page.key);
+      const names = filters.user?.keys ?? [];
+      if (names.length > 1 && names.length <= MOST_MERGED_NAMES) return pageMergedByName(db, filters, names, order, limit, offset);
+      return db
         .select(columns)
         .from(auditLog)
         .where(where)
-        .orderBy(...orderOfKey(reversed ? reversedKey(page.key) : page.key))
+        .orderBy(...order())
         .limit(limit)
-        .offset(offset),
+        .offset(offset);
+    },
     () => boundedCount(db, auditRows(db, filters, where)),
     async () => (await db.select({ total: count() }).from(auditLog).where(where))[0].total,
   );
