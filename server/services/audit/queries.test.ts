@@ -343,3 +343,43 @@ describe('the user filter matching a few names: each name read apart, merged', (
     expect(page?.match(/"actor_key" in \(E'[^']*'\)/g)).toHaveLength(3);
   });
 });
+
+describe('the trail sorted by action: the other actions and the views read apart, merged', () => {
+  it.each(['asc', 'desc'] as const)('gives every row once, in the order asked (%s), page by page from either end', async (direction) => {
+    // 1,200 rows alone in their year: an action other than 'view' one row in four.
+    const year = direction === 'asc' ? 2031 : 2032;
+    await app.db.execute(sql`
+      insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
+      select 'FILIAL', n, 'Ordem ' || n, case when n % 4 = 0 then (array['create', 'update', 'export'])[1 + n % 3] else 'view' end,
+             'beneficiary', 'linha ' || n, '10.0.0.8', (${year} || '-06-01T12:00:00Z')::timestamptz - (n / 2) * interval '1 minute'
+      from generate_series(1, 1200) n`);
+    const stored = await app.db.execute(
+      sql`select id, action, created_at from audit_log where created_at >= ${`${year}-01-01`}::timestamptz and created_at < ${`${year + 1}-01-01`}::timestamptz`,
+    );
+    const rows = (stored as unknown as { rows: Array<{ id: number; action: string; created_at: string | Date }> }).rows;
+    const at = (row: (typeof rows)[number]) => new Date(row.created_at).getTime();
+    const byAction = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
+      (a.action < b.action ? -1 : a.action > b.action ? 1 : 0) * (direction === 'asc' ? 1 : -1) || at(b) - at(a) || b.id - a.id;
+    const expected = [...rows].sort(byAction).map((row) => row.id);
+    expect(expected).toHaveLength(1200);
+
+    const key = keyOf({ name: 'action', column: auditLog.action, direction }, AUDIT_DEFAULT_KEY);
+    for (const [limit, offset] of [
+      [10, 0],
+      [25, 280],
+      [10, 895],
+      [50, 1100],
+      [10, 1195],
+    ]) {
+      const queries = countQueries(app);
+      let page;
+      try {
+        page = await listAudit(app.db, { from: `${year}-01-01`, to: `${year}-12-31` }, { limit, offset, key });
+      } finally {
+        queries.restore();
+      }
+      expect(page.rows.map((row) => row.id)).toEqual(expected.slice(offset, offset + limit));
+      expect(queries.statements.some((statement) => statement.includes('union all'))).toBe(true);
+    }
+  });
+});
