@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { RECORD_CHANGED } from '../../src/domain/channels';
+import { RECORD_CHANGED } from '../../src/domain/recordVersion';
 import { branches, partners, resellers } from '../db/schema';
 import { createChain } from '../test/channelFixtures';
 import { startDemoPortal } from '../test/demoPortal';
@@ -47,8 +47,8 @@ describe.each(Object.keys(RESOURCES) as Resource[])('updates of %s sent at once 
           injectAs(app, admin, {
             method: 'PUT',
             url: `/api/${resource}/${id}`,
-            // Half of them the status badge's body (inactivation), half an edit form's.
-            payload: index % 2 === 0 ? { ...record, [name]: `Edição ${index}` } : { ...record, ativo: false },
+            // Each writes its own name (a write-back of what another saved would rightly be saved too), half inactivate as well.
+            payload: { ...record, [name]: `Edição ${index}`, ...(index % 2 === 0 ? {} : { ativo: false }) },
           }),
         ),
       );
@@ -62,8 +62,7 @@ describe.each(Object.keys(RESOURCES) as Resource[])('updates of %s sent at once 
       const [row] = await app.db.select().from(table).where(eq(table.id, id));
       expect(row.rowVersion).toBe(1);
       // What is stored is the one saved update, the others left no trace.
-      if (winner % 2 === 0) expect(row).toMatchObject({ [name]: `Edição ${winner}`, ativo: true });
-      else expect(row).toMatchObject({ [name]: record[name], ativo: false });
+      expect(row).toMatchObject({ [name]: `Edição ${winner}`, ativo: winner % 2 === 0 });
     }
   });
 });

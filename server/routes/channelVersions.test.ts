@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { CHANNEL_VALIDATION, RECORD_CHANGED } from '../../src/domain/channels';
+import { CHANNEL_VALIDATION } from '../../src/domain/channels';
+import { RECORD_CHANGED } from '../../src/domain/recordVersion';
 import type { UserType } from '../../src/domain/userTypes';
 import { branches, partners, resellers } from '../db/schema';
 import { chainTokens, createChain, TEST_PASSWORD } from '../test/channelFixtures';

@@ -29,6 +29,7 @@ interface ParameterBody {
   descricao: string | null;
   tipo: string;
   atualizado_em: string;
+  versao: number;
 }
 
 async function listAsAdmin(): Promise<ParameterBody[]> {
@@ -73,6 +74,7 @@ describe('GET /api/parametros', () => {
         descricao: expect.stringMatching(/.{10,}/),
         tipo: expect.stringMatching(/^(url|number|email|text)$/),
         atualizado_em: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+        versao: expect.any(Number),
       });
     }
     expect(list.map((parameter) => parameter.id)).toEqual([...list.map((parameter) => parameter.id)].sort((a, b) => a - b));
@@ -105,14 +107,14 @@ describe('permissions', () => {
 });
 
 describe('PUT /api/parametros/{id}', () => {
-  it('saves a valid value, answers {success:true} and records who changed it, when, and the old and new value', async () => {
+  it('saves a valid value, answers {success:true} with the saved parameter and records who changed it, when, and the old and new value', async () => {
     const before = await parameterNamed(PARAMETER_NAMES.customerSiteUrl);
     const startedAt = Date.now();
     const response = await put(adminToken, before.id, { valor: '  https://novo-cliente.com.br/painel  ' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ success: true });
 
     const after = await parameterNamed(PARAMETER_NAMES.customerSiteUrl);
+    expect(response.json()).toEqual({ success: true, data: after });
     expect(after.valor).toBe('https://novo-cliente.com.br/painel');
     expect(new Date(after.atualizado_em).getTime()).toBeGreaterThanOrEqual(startedAt - 1000);
 
@@ -133,7 +135,7 @@ describe('PUT /api/parametros/{id}', () => {
   it('records nothing when the value did not change', async () => {
     const target = await parameterNamed(PARAMETER_NAMES.supportEmail);
     const response = await put(adminToken, target.id, { valor: target.valor });
-    expect(response.json()).toEqual({ success: true });
+    expect(response.json()).toEqual({ success: true, data: target });
     expect(await changesOf(target.id)).toHaveLength(0);
   });
 

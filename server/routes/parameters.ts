@@ -50,20 +50,22 @@ export default async function parameterRoutes(fastify: FastifyInstance) {
         summary: 'Change a parameter',
         params: idParams,
         body: changeBody,
-        response: { 200: WireObject({ success: Type.Boolean() }) },
+        // The spec's success flag, and the parameter as saved (its new `versao` for the next change).
+        response: { 200: WireObject({ success: Type.Boolean(), data: Parameter }) },
       },
     },
     async (request) => {
       const parameter = await findParameter(app.db, request.params.id);
       if (!parameter) throw notFound(SETTINGS_MESSAGES.notFound);
-      const { valor } = await validateBody(parameterUpdateSchema(parameterKindOf(parameter.tipo)), request.body);
+      const change = await validateBody(parameterUpdateSchema(parameterKindOf(parameter.tipo)), request.body);
 
       const { type, id } = request.principal;
       const account = await findAccount(app.db, type, { id });
       if (!account) throw unauthorized();
-      const outcome = await changeParameterValue(app.db, parameter.id, valor, { type, id, nome: account.nome }, actorOf(request));
-      if (outcome === 'missing') throw notFound(SETTINGS_MESSAGES.notFound);
-      return { success: true };
+      const outcome = await changeParameterValue(app.db, parameter.id, change, { type, id, nome: account.nome }, actorOf(request));
+      const saved = outcome === 'missing' ? undefined : await findParameter(app.db, parameter.id);
+      if (!saved) throw notFound(SETTINGS_MESSAGES.notFound);
+      return { success: true, data: saved };
     },
   );
 

@@ -17,20 +17,21 @@ export const parametersApi = apiSlice.injectEndpoints({
       transformResponse: (body: ListAnswer<Parameter>) => body.data.data,
       providesTags: (parameters) => listTags('Parameter', parameters),
     }),
-    updateParameter: build.mutation<{ success: boolean }, { id: number; valor: string }>({
-      query: ({ id, valor }) => ({ url: `/parametros/${id}`, method: 'PUT', body: { valor } }),
-      // The saved value shows at once, before the list has reloaded.
-      async onQueryStarted({ id, valor }, { dispatch, queryFulfilled }) {
+    /** Sends the version the value was typed over (`versao`): a parameter changed since is refused (409). */
+    updateParameter: build.mutation<{ success: boolean; data: Parameter }, { id: number; valor: string; versao?: number }>({
+      query: ({ id, ...body }) => ({ url: `/parametros/${id}`, method: 'PUT', body }),
+      // The saved parameter (its value, and its version for the next change) shows at once, before the list has reloaded.
+      async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
+        let saved: Parameter;
         try {
-          await queryFulfilled;
+          saved = (await queryFulfilled).data.data;
         } catch {
           return;
         }
         dispatch(
-          parametersApi.util.updateQueryData('getParameters', undefined, (parameters) => {
-            const saved = parameters.find((parameter) => parameter.id === id);
-            if (saved) saved.valor = valor;
-          }),
+          parametersApi.util.updateQueryData('getParameters', undefined, (parameters) =>
+            parameters.map((parameter) => (parameter.id === id ? saved : parameter)),
+          ),
         );
       },
       invalidatesTags: refreshesOnSuccess('updateParameter'),

@@ -4,6 +4,8 @@
  * screens show (spec sections 2 and 8).
  */
 
+import { RECORD_VERSION_INVALID } from './recordVersion';
+
 // The records as the API answers them: their schemas live with the API's answers.
 export type { Branch, BranchOption, Partner, PartnerOption, PartnerView, Reseller } from './wire/channels';
 
@@ -74,7 +76,7 @@ export const CHANNEL_VALIDATION = {
   titleRequired: 'Título é obrigatório',
   logoTooLarge: 'A imagem deve ter no máximo 5MB',
   logoType: 'O logotipo deve ser uma imagem PNG, JPG ou GIF',
-  versionInvalid: 'Versão do registro inválida',
+  versionInvalid: RECORD_VERSION_INVALID,
 } as const;
 
 export const EMAIL_TAKEN = 'E-mail já cadastrado';
@@ -84,8 +86,6 @@ export const MOVE_CPF_TAKEN = 'O parceiro de destino já tem um beneficiário co
 export const CNPJ_TAKEN = 'CNPJ já cadastrado para outro parceiro';
 /** A request read a branch or partner just before another request moved or removed it. */
 export const CHANNEL_CHANGED = 'A filial ou o parceiro escolhido acabou de mudar. Confira os dados e tente novamente.';
-/** An update sent with `versao` (the record as the form or the list read it) after another change of the record (409). */
-export const RECORD_CHANGED = 'Este registro foi alterado por outra pessoa. Atualize a página e tente novamente.';
 
 interface EntityTexts {
   title: string;

@@ -33,7 +33,7 @@ const accountColumns = () => ({
 /**
  * The version of a sales channel's record (migration 0044): every change of its own fields or status
  * adds one, sign-in, logout and token revocations never do. An update sent with an older one is
- * refused (optimistic concurrency: services/channels/recordVersion.ts).
+ * refused (optimistic concurrency: server/lib/recordVersion.ts).
  */
 const recordVersion = () => ({ rowVersion: integer('row_version').notNull().default(0) });
 

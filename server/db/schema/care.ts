@@ -77,6 +77,11 @@ export const professionals = pgTable(
      * (`professionals_removed_without_coming`, migration 0011) refuses it while a coming appointment remains.
      */
     removedAt: timestamp('removed_at', { withTimezone: true }),
+    /**
+     * The record's version (migration 0045): every edit and the removal add one. An update sent with
+     * an older one is refused (optimistic concurrency: server/lib/recordVersion.ts).
+     */
+    rowVersion: integer('row_version').notNull().default(1),
   },
   (t) => [
     uniqueIndex('professionals_cpf_key')

@@ -9,6 +9,11 @@ export const parameters = pgTable('parameters', {
   /** How the value is checked: url, number, email or text. */
   tipo: text('tipo').notNull().default('text'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The parameter's version (migration 0045): a change of its value, description or kind adds one. A
+   * value sent with an older one is refused (optimistic concurrency: server/lib/recordVersion.ts).
+   */
+  rowVersion: integer('row_version').notNull().default(1),
 });
 
 /** Every change of a parameter: who, when, the old and the new value. Append-only. */

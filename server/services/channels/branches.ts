@@ -17,7 +17,7 @@ import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { pageOfList, textContains, textPattern, type ListResult } from './listing';
-import { ensureNotStale, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from '../../lib/recordVersion';
 import { branchScope, branchScopeOf, partnerScope } from './scope';
 
 export type BranchValues = InferType<ReturnType<typeof branchSchema>>;

@@ -19,7 +19,7 @@ import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree, revokeTokens } from './accountRules';
 import { documentContains, documentPattern, pageOfList, textContains, textPattern, type ListResult } from './listing';
 import { decodeLogo, logoUrl } from './logos';
-import { ensureNotStale, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from '../../lib/recordVersion';
 import { partnerScope, partnerScopeKey, partnerScopeOf } from './scope';
 
 export type PartnerValues = InferType<ReturnType<typeof partnerSchema>>;

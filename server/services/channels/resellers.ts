@@ -15,7 +15,7 @@ import type { PasswordHasher } from '../auth/passwords';
 import type { Principal } from '../auth/tokens';
 import { recordAudit, type AuditActor } from '../audit/record';
 import { ensureEmailFree } from './accountRules';
-import { ensureNotStale, nextVersion } from './recordVersion';
+import { ensureNotStale, nextVersion } from '../../lib/recordVersion';
 import { branchScope } from './scope';
 
 export type ResellerValues = InferType<ReturnType<typeof resellerSchema>>;

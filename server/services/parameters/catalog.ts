@@ -3,6 +3,7 @@ import { PARAMETER_NAMES } from '../../../src/domain/parameters';
 import type { ParameterKind } from '../../../src/domain/settings';
 import type { Database } from '../../db/client';
 import { parameters } from '../../db/schema';
+import { nextVersion } from '../../lib/recordVersion';
 
 export interface PortalParameter {
   parametro: string;
@@ -50,6 +51,8 @@ export const PORTAL_PARAMETERS: readonly PortalParameter[] = [
  * Creates the portal's parameters that are missing, with empty values (the checkout then falls back
  * to CUSTOMER_SITE_URL), and keeps the description and kind of every one in step with the catalogue.
  * Values already set are never touched, so it runs safely at every start, on any number of copies.
+ * Only a description or kind that really changed is written (and is a new version of the parameter):
+ * a start changes no version an open screen holds.
  */
 export async function ensurePortalParameters(db: Database): Promise<void> {
   await db
@@ -57,6 +60,7 @@ export async function ensurePortalParameters(db: Database): Promise<void> {
     .values(PORTAL_PARAMETERS.map(({ parametro, tipo, descricao }) => ({ parametro, tipo, descricao, valor: '' })))
     .onConflictDoUpdate({
       target: parameters.parametro,
-      set: { tipo: sql`excluded.tipo`, descricao: sql`excluded.descricao` },
+      set: { tipo: sql`excluded.tipo`, descricao: sql`excluded.descricao`, rowVersion: nextVersion(parameters) },
+      setWhere: sql`(${parameters.tipo}, ${parameters.descricao}) is distinct from (excluded.tipo, excluded.descricao)`,
     });
 }

@@ -3,6 +3,7 @@ import type { UserType } from '../../../src/domain/userTypes';
 import type { Parameter, ParameterChange } from '../../../src/domain/wire/parameters';
 import type { Database } from '../../db/client';
 import { parameterChanges, parameters } from '../../db/schema';
+import { ensureNotStale, nextVersion } from '../../lib/recordVersion';
 import { recordAudit, type AuditActor } from '../audit/record';
 
 const parameterColumns = {
@@ -12,6 +13,7 @@ const parameterColumns = {
   descricao: parameters.descricao,
   tipo: parameters.tipo,
   atualizado_em: parameters.updatedAt,
+  versao: parameters.rowVersion,
 };
 
 /** A parameter as GET /api/parametros answers it. */
@@ -43,27 +45,30 @@ export type ChangeOutcome = 'changed' | 'unchanged' | 'missing';
  * Sets a parameter's value and records the change (who, when, old and new value) and its audit row
  * in one transaction: either all happen or none. The row is locked so concurrent changes queue up and
  * each history row holds the value it really replaced. Saving the same value records no history.
+ * With `versao` (the version the screen read), a value that would replace one changed since is
+ * refused (409, recordVersion.ts).
  */
 export function changeParameterValue(
   db: Database,
   id: number,
-  valor: string,
+  { valor, versao }: { valor: string; versao?: number | null },
   actor: ParameterActor,
   auditActor: AuditActor,
 ): Promise<ChangeOutcome> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Database;
     const [current] = await tx
-      .select({ valor: parameters.valor, parametro: parameters.parametro })
+      .select({ valor: parameters.valor, parametro: parameters.parametro, rowVersion: parameters.rowVersion })
       .from(parameters)
       .where(eq(parameters.id, id))
       .for('update');
     if (!current) return 'missing';
+    ensureNotStale(current, versao, { valor });
     await recordAudit(tx, auditActor, { action: 'update', entity: 'parameter', entityId: id, summary: current.parametro });
     if (current.valor === valor) return 'unchanged';
     await tx
       .update(parameters)
-      .set({ valor, updatedAt: sql`now()` })
+      .set({ valor, updatedAt: sql`now()`, rowVersion: nextVersion(parameters) })
       .where(eq(parameters.id, id));
     await tx.insert(parameterChanges).values({
       parameterId: id,

@@ -1,13 +1,15 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { InferType } from 'yup';
-import type { ProfessionalFileField } from '../../../src/domain/care';
+import type { ProfessionalFileField, ScheduleInterval } from '../../../src/domain/care';
 import type { professionalSchema } from '../../../src/domain/validation/care';
 import type { Database } from '../../db/client';
 import { professionalSchedules, professionalSpecialties, professionals, specialties } from '../../db/schema';
 import { notFound } from '../../lib/httpErrors';
+import { ensureNotStale, nextVersion } from '../../lib/recordVersion';
 import { recordAudit, type AuditActor } from '../audit/record';
 import type { FileStore } from '../uploads/fileStore';
 import type { FileType } from '../uploads/fileTypes';
+import { specialtiesAndScheduleOf } from './queries';
 
 export type ProfessionalInput = InferType<typeof professionalSchema>;
 export type ProfessionalFiles = Partial<Record<ProfessionalFileField, { content: Buffer; type: FileType }>>;
@@ -51,11 +53,6 @@ const FILE_COLUMNS = {
   termo_aceite: 'termoAceite',
 } as const;
 
-/** The documents' file keys, by column: what an edit replaces. */
-const FILE_KEY_COLUMNS = Object.fromEntries(Object.values(FILE_COLUMNS).map((column) => [column, professionals[column]])) as {
-  [Column in (typeof FILE_COLUMNS)[ProfessionalFileField]]: (typeof professionals)[Column];
-};
-
 /** Stores the uploaded documents first; if anything later fails, `discard` removes them again. */
 async function storeFiles(store: FileStore, files: ProfessionalFiles) {
   const keys: Partial<Record<(typeof FILE_COLUMNS)[ProfessionalFileField], string>> = {};
@@ -67,6 +64,13 @@ async function storeFiles(store: FileStore, files: ProfessionalFiles) {
   }
   return { keys, discard: () => Promise.all(saved.map((key) => store.remove(key))) };
 }
+
+/** The chosen specialties as one value to compare: each name once, in any order. */
+const specialtiesValue = (names: readonly string[]) => JSON.stringify([...new Set(names)].sort());
+
+/** A weekly schedule as one value to compare: its intervals in any order. */
+const scheduleValue = (agenda: readonly ScheduleInterval[]) =>
+  JSON.stringify(agenda.map(({ diaSemana, inicio, fim }) => [Number(diaSemana), inicio, fim].join(' ')).sort());
 
 async function writeSpecialtiesAndSchedule(tx: Database, professionalId: number, input: ProfessionalInput) {
   await tx.delete(professionalSpecialties).where(eq(professionalSpecialties.professionalId, professionalId));
@@ -110,7 +114,9 @@ export async function createProfessional(
  * Saves the edited record; documents not sent keep their current file, replaced ones are deleted
  * after the save. The row is locked and read inside the save: a removal at the same time is either
  * seen (404, nothing written) or waits, and of two replacements at once each deletes the file it
- * replaced, not one both read before.
+ * replaced, not one both read before. With `versao` (the version the form opened), an edit that
+ * would write over a change made since (a field, the specialties, the schedule, or a document it
+ * replaces) is refused (409, recordVersion.ts).
  */
 export async function updateProfessional(
   db: Database,
@@ -126,14 +132,21 @@ export async function updateProfessional(
     replaced = await db.transaction(async (transaction) => {
       const tx = transaction as unknown as Database;
       const [current] = await tx
-        .select(FILE_KEY_COLUMNS)
+        .select()
         .from(professionals)
         .where(and(eq(professionals.id, id), isNull(professionals.removedAt)))
         .for('update');
       if (!current) throw notFound();
+      const columns = { ...columnsOf(input), ...keys };
+      const stored = await specialtiesAndScheduleOf(tx, id);
+      ensureNotStale(
+        { ...current, especialidades: specialtiesValue(stored.especialidades), agenda: scheduleValue(stored.agenda) },
+        input.versao,
+        { ...columns, especialidades: specialtiesValue(input.especialidades), agenda: scheduleValue(input.agenda) },
+      );
       await tx
         .update(professionals)
-        .set({ ...columnsOf(input), ...keys, updatedAt: new Date() })
+        .set({ ...columns, updatedAt: new Date(), rowVersion: nextVersion(professionals) })
         .where(eq(professionals.id, id));
       await writeSpecialtiesAndSchedule(tx, id, input);
       await recordAudit(tx, actor, { action: 'update', entity: 'professional', entityId: id, summary: input.nome_completo });
@@ -157,7 +170,7 @@ export async function removeProfessional(db: Database, actor: AuditActor, id: nu
     const tx = transaction as unknown as Database;
     const [removed] = await tx
       .update(professionals)
-      .set({ removedAt: new Date() })
+      .set({ removedAt: new Date(), rowVersion: nextVersion(professionals) })
       .where(and(eq(professionals.id, id), isNull(professionals.removedAt)))
       .returning({ id: professionals.id });
     if (!removed) throw notFound();

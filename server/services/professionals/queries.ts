@@ -133,6 +133,7 @@ function toViews(found: ProfessionalWithDetails[], fileLink: (path: string) => s
       idiomas_falados: row.idiomasFalados,
       tempo_medio_consulta: row.tempoMedioConsulta,
       ...links,
+      versao: row.rowVersion,
     };
   });
 }
@@ -198,6 +199,12 @@ export async function findProfessionalRow(db: Database, id: number): Promise<Pro
     .from(professionals)
     .where(and(eq(professionals.id, id), isNull(professionals.removedAt)));
   return row;
+}
+
+/** A professional's specialties' names and weekly schedule as stored, as the API answers them. */
+export async function specialtiesAndScheduleOf(db: Database, id: number) {
+  const [found] = await db.select({ specialtyList, scheduleList }).from(professionals).where(eq(professionals.id, id));
+  return { especialidades: found.specialtyList.map((specialty) => specialty.name), agenda: found.scheduleList };
 }
 
 /** One professional as the API shows it, removed or not: a save answers what it saved, even if removed since. */

@@ -21,7 +21,8 @@ import type { useListParams } from '../list/useListParams';
 import { PageHeader } from '../PageHeader';
 import { StatusToggle } from '../StatusBadge';
 import { notify } from '../toast/notify';
-import { isStaleRecord, useRefreshChannelLists } from './staleRecord';
+import { isStaleRecord } from '../staleRecord';
+import { useRefreshChannelLists } from './staleRecord';
 
 /** Which dialog of a channel screen is open; 'inactivate' confirms a status change to inactive. */
 export type ChannelDialog = 'none' | 'create' | 'edit' | 'details' | 'delete' | 'inactivate';

@@ -2,7 +2,7 @@ import type { FormikErrors, FormikProps, FormikTouched } from 'formik';
 import { fieldErrors, refusalMessage } from '../../api/failures';
 import { EMAIL_TAKEN, type PARTNER_TEXTS } from '../../domain/channels';
 import { notify } from '../toast/notify';
-import { isStaleRecord } from './staleRecord';
+import { isStaleRecord } from '../staleRecord';
 
 interface SaveOptions {
   creating: boolean;

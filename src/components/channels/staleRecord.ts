@@ -1,23 +1,6 @@
-import { useCallback } from 'react';
-import { useDispatch } from 'react-redux';
-import { answerStatus, serverMessage } from '../../api/failures';
-import { apiSlice } from '../../api/apiSlice';
-import { RECORD_CHANGED } from '../../domain/channels';
+import { useRefreshRecords } from '../staleRecord';
 
-/**
- * The server refused an update sent with `versao` because the record changed since the form or the
- * list read it (409 'Este registro foi alterado por outra pessoa…'): nothing was saved.
- */
-export const isStaleRecord = (error: unknown) => answerStatus(error) === 409 && serverMessage(error) === RECORD_CHANGED;
+const CHANNEL_RECORDS = ['Partner', 'Branch', 'Reseller'] as const;
 
-/**
- * Refreshes the channels' lists and pickers, so the user sees the record as it is now after a refused
- * stale update (a failed save invalidates nothing by itself: refreshesOnSuccess).
- */
-export function useRefreshChannelLists(): () => void {
-  // A plain action: the untyped dispatch serves (shared code does not depend on the app's store).
-  const dispatch = useDispatch();
-  return useCallback(() => {
-    dispatch(apiSlice.util.invalidateTags(['Partner', 'Branch', 'Reseller']));
-  }, [dispatch]);
-}
+/** Refreshes the channels' lists and pickers after a refused stale update (useRefreshRecords). */
+export const useRefreshChannelLists = () => useRefreshRecords(CHANNEL_RECORDS);

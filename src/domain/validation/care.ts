@@ -15,6 +15,7 @@ import { isValidBirthday } from './beneficiaries';
 import { UFS } from '../ufs';
 import { emailAddress } from './email';
 import { freeText } from './text';
+import { recordVersion } from './recordVersion';
 
 const UF_CODES = UFS.map((uf) => uf.code);
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
@@ -137,6 +138,8 @@ export const professionalSchema = object({
     .min(1, 'Informe ao menos um horário de atendimento')
     .max(50, 'Horários de atendimento demais')
     .test('no-overlap', 'Há horários de atendimento sobrepostos no mesmo dia', (value) => !value || !overlappingIntervals(value)),
+  /** On edit, the version of the record the form opened (optional, from 1: migration 0045); a professional changed since is refused (409). */
+  versao: recordVersion(1),
 });
 
 /** What 'Nova Consulta' asks, in the spec's order of messages. */

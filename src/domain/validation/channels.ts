@@ -6,6 +6,7 @@ import { ACCEPTED_IMAGE_TYPES, base64DecodedSize, isDataUrl, parseDataUrl } from
 import { newPasswordRule, requiredNewPasswordRule } from './login';
 import { emailAddress } from './email';
 import { freeText } from './text';
+import { recordVersion } from './recordVersion';
 
 /**
  * The rules of the partner, branch and reseller forms. The server validates every create and
@@ -14,6 +15,8 @@ import { freeText } from './text';
 
 const SHORT_TEXT = 200;
 const LONG_TEXT = 500;
+/** A channel's record starts at version 0 (migration 0044). */
+const CHANNEL_FIRST_VERSION = 0;
 
 const requiredText = (message: string, field: string, max = SHORT_TEXT) =>
   freeText().required(message).max(max, tooLongMessage(field, max));
@@ -68,19 +71,6 @@ const logo = () =>
       return parsed === null || base64DecodedSize(parsed.base64) <= LOGO_MAX_BYTES;
     });
 
-/**
- * The version of the record the update was based on (`versao` of the answers): optional, a record
- * changed since is left as it is (409). Absent or null, the update is saved as before.
- */
-const recordVersion = () =>
-  number()
-    .typeError(MESSAGES.versionInvalid)
-    .integer(MESSAGES.versionInvalid)
-    .min(0, MESSAGES.versionInvalid)
-    .max(2_147_483_647, MESSAGES.versionInvalid)
-    .nullable()
-    .optional();
-
 const cnpj = () =>
   string()
     .transform((value: string | null | undefined) => normalizeCnpj(value))
@@ -105,7 +95,7 @@ export function partnerSchema({ creating }: { creating: boolean }) {
     pix: optionalText(LABELS.pix),
     ativo: boolean().optional(),
     logotipo: logo(),
-    versao: recordVersion(),
+    versao: recordVersion(CHANNEL_FIRST_VERSION),
   });
 }
 
@@ -119,7 +109,7 @@ export function branchSchema({ creating, withPartner }: { creating: boolean; wit
     email: email(),
     senha: password(creating),
     ativo: boolean().optional(),
-    versao: recordVersion(),
+    versao: recordVersion(CHANNEL_FIRST_VERSION),
   });
 }
 
@@ -139,6 +129,6 @@ export function resellerSchema({ creating, withPartner, withBranch }: { creating
     pix: optionalText(LABELS.pix),
     senha: password(creating),
     ativo: boolean().optional(),
-    versao: recordVersion(),
+    versao: recordVersion(CHANNEL_FIRST_VERSION),
   });
 }

@@ -1,5 +1,6 @@
 import { object, string } from './yup';
 import { PARAMETER_VALUE_MAX_LENGTH, PARAMETER_VALUE_MESSAGES as MESSAGES, type ParameterKind } from '../settings';
+import { recordVersion } from './recordVersion';
 
 // Linear by construction: the dots split the domain into labels that cannot contain one, so no
 // character can be matched by two neighbouring quantifiers (src/domain/regexSafety.test.ts checks it).
@@ -55,5 +56,5 @@ export function parameterValueSchema(kind: ParameterKind): ValueSchema {
   return KIND_RULES[kind](requiredValue());
 }
 
-/** The body of PUT /api/parametros/{id}. */
-export const parameterUpdateSchema = (kind: ParameterKind) => object({ valor: parameterValueSchema(kind) });
+/** The body of PUT /api/parametros/{id}: the value, and the version of the parameter it replaces (optional, from 1: migration 0045). */
+export const parameterUpdateSchema = (kind: ParameterKind) => object({ valor: parameterValueSchema(kind), versao: recordVersion(1) });

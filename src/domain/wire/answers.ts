@@ -15,6 +15,11 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 /** A timestamp as the API writes it: ISO 8601 text (`2025-01-31T12:00:00.000Z`). */
 export const Timestamp = Type.String({ description: 'ISO 8601 date and time' });
 
+/** A record's version (src/domain/recordVersion.ts): sent back with an update, it has a record changed since refused. */
+export const RecordVersion = Type.Integer({
+  description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
+});
+
 /** Lists answer `{data:{data:[...]}}` (spec section 7); the total comes in `X-Total-Count`. */
 export const ListAnswer = <T extends TSchema>(item: T) => WireObject({ data: WireObject({ data: Type.Array(item) }) });
 export type ListAnswer<T> = { data: { data: T[] } };

@@ -3,7 +3,7 @@
  * telemedicine provider. Both providers (`local`, `rapidoc`) answer these same shapes.
  */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, WireObject } from './answers';
+import { Nullable, RecordVersion, WireObject } from './answers';
 import { Specialty } from './specialties';
 
 /** One interval of a professional's weekly schedule (0 = Sunday), times HH:mm. */
@@ -51,6 +51,7 @@ export const Professional = WireObject({
   copia_crm: fileLink,
   comprovante_especialidade: fileLink,
   termo_aceite: fileLink,
+  versao: RecordVersion,
 });
 export type Professional = Static<typeof Professional>;
 

@@ -1,6 +1,6 @@
 /** Partners, branches and resellers as the API answers them (spec section 3). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, WireObject } from './answers';
+import { Nullable, RecordVersion, Timestamp, WireObject } from './answers';
 
 export const Partner = WireObject({
   id: Type.Integer(),
@@ -14,9 +14,7 @@ export const Partner = WireObject({
   ativo: Type.Boolean(),
   logotipo: Nullable(Type.String({ description: "The logo's URL (cacheable, public)" })),
   data_registro: Timestamp,
-  versao: Type.Integer({
-    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
-  }),
+  versao: RecordVersion,
 });
 export type Partner = Static<typeof Partner>;
 
@@ -41,9 +39,7 @@ export const Branch = WireObject({
   ativo: Type.Boolean(),
   data_registro: Timestamp,
   parceiro: WireObject({ nome: Type.String() }),
-  versao: Type.Integer({
-    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
-  }),
+  versao: RecordVersion,
 });
 export type Branch = Static<typeof Branch>;
 
@@ -64,8 +60,6 @@ export const Reseller = WireObject({
   data_registro: Timestamp,
   parceiro_nome: Type.String(),
   filial_titulo: Type.String(),
-  versao: Type.Integer({
-    description: "The record's version: sent back with an update (optional), a record changed since is refused (409)",
-  }),
+  versao: RecordVersion,
 });
 export type Reseller = Static<typeof Reseller>;

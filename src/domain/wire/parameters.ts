@@ -1,6 +1,6 @@
 /** The site's parameters and their history as the API answers them ('Configurações do Sistema'). */
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, WireObject } from './answers';
+import { Nullable, RecordVersion, Timestamp, WireObject } from './answers';
 
 export const Parameter = WireObject({
   id: Type.Integer(),
@@ -9,6 +9,7 @@ export const Parameter = WireObject({
   descricao: Nullable(Type.String()),
   tipo: Type.String({ description: 'url, number, email or text' }),
   atualizado_em: Timestamp,
+  versao: RecordVersion,
 });
 export type Parameter = Static<typeof Parameter>;
 

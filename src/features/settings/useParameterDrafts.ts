@@ -1,12 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ValidationError } from 'yup';
-import { fieldErrors } from '../../api/failures';
+import { fieldErrors, refusalMessage } from '../../api/failures';
 import { useUpdateParameterMutation, type Parameter } from '../../api/parametersApi';
+import { isStaleRecord, useRefreshRecords } from '../../components/staleRecord';
 import { notify } from '../../components/toast/notify';
 import { parameterKindOf, SETTINGS_MESSAGES } from '../../domain/settings';
 import { parameterValueSchema } from '../../domain/validation/parameters';
 
 type ById<T> = Partial<Record<number, T>>;
+
+/** A value being typed, and the version of the parameter it was typed over (what its save sends as `versao`). */
+interface Draft {
+  value: string;
+  versao: number;
+}
+
+const PARAMETER_RECORDS = ['Parameter'] as const;
 
 function without<T>(record: ById<T>, id: number): ById<T> {
   const next = { ...record };
@@ -20,13 +29,17 @@ export const isChanged = (draft: string | undefined, saved: string) => draft !==
 /**
  * The values being edited in the parameter table, row by row: what each input shows, whether its
  * save is enabled (only when the value changed), whether it is saving, its error, and the save itself
- * (checked by the parameter's kind first, so a bad value never reaches the server).
+ * (checked by the parameter's kind first, so a bad value never reaches the server). A save sends the
+ * version the edit began on, so a list reloaded meanwhile never makes a value typed over an older
+ * one current: when the parameter changed since, the server refuses it (409), the draft is dropped
+ * and the list reloads, showing the value as it is now.
  */
 export function useParameterDrafts(parameters: Parameter[] | undefined) {
-  const [drafts, setDrafts] = useState<ById<string>>({});
+  const [drafts, setDrafts] = useState<ById<Draft>>({});
   const [errors, setErrors] = useState<ById<string>>({});
   const [saving, setSaving] = useState<ById<boolean>>({});
   const [updateParameter] = useUpdateParameterMutation();
+  const refreshParameters = useRefreshRecords(PARAMETER_RECORDS);
   const inFlight = useRef(new Set<number>());
 
   // A draft equal to the saved value (just saved, or typed back) is no edit at all.
@@ -34,14 +47,14 @@ export function useParameterDrafts(parameters: Parameter[] | undefined) {
     if (!parameters) return;
     setDrafts((current) => {
       const stale = parameters.filter(
-        (parameter) => current[parameter.id] !== undefined && !isChanged(current[parameter.id], parameter.valor),
+        (parameter) => current[parameter.id] !== undefined && !isChanged(current[parameter.id]?.value, parameter.valor),
       );
       return stale.reduce((next, parameter) => without(next, parameter.id), current);
     });
   }, [parameters]);
 
-  const edit = useCallback((id: number, value: string) => {
-    setDrafts((current) => ({ ...current, [id]: value }));
+  const edit = useCallback(({ id, versao }: Parameter, value: string) => {
+    setDrafts((current) => ({ ...current, [id]: { value, versao: current[id]?.versao ?? versao } }));
     setErrors((current) => without(current, id));
   }, []);
 
@@ -54,10 +67,10 @@ export function useParameterDrafts(parameters: Parameter[] | undefined) {
     async (parameter: Parameter) => {
       const draft = drafts[parameter.id];
       // A ref, not state: a second Enter in the same instant must not send the value twice.
-      if (!isChanged(draft, parameter.valor) || inFlight.current.has(parameter.id)) return;
+      if (!draft || !isChanged(draft.value, parameter.valor) || inFlight.current.has(parameter.id)) return;
       let valor: string;
       try {
-        valor = parameterValueSchema(parameterKindOf(parameter.tipo)).validateSync(draft);
+        valor = parameterValueSchema(parameterKindOf(parameter.tipo)).validateSync(draft.value);
       } catch (error) {
         if (!(error instanceof ValidationError)) throw error;
         setErrors((current) => ({ ...current, [parameter.id]: error.message }));
@@ -67,11 +80,17 @@ export function useParameterDrafts(parameters: Parameter[] | undefined) {
       inFlight.current.add(parameter.id);
       setSaving((current) => ({ ...current, [parameter.id]: true }));
       try {
-        await updateParameter({ id: parameter.id, valor }).unwrap();
+        await updateParameter({ id: parameter.id, valor, versao: draft.versao }).unwrap();
         // The cache already holds the saved value (see updateParameter), so the input keeps showing it.
         setDrafts((current) => without(current, parameter.id));
         notify.success(SETTINGS_MESSAGES.updateSuccess);
       } catch (error) {
+        if (isStaleRecord(error)) {
+          notify.error(SETTINGS_MESSAGES.updateError, { description: refusalMessage(error, SETTINGS_MESSAGES.updateError) });
+          setDrafts((current) => without(current, parameter.id));
+          refreshParameters();
+          return;
+        }
         const message = fieldErrors(error).valor;
         if (message) setErrors((current) => ({ ...current, [parameter.id]: message }));
         notify.error(SETTINGS_MESSAGES.updateError);
@@ -80,12 +99,12 @@ export function useParameterDrafts(parameters: Parameter[] | undefined) {
         setSaving((current) => without(current, parameter.id));
       }
     },
-    [drafts, updateParameter],
+    [drafts, updateParameter, refreshParameters],
   );
 
   return {
-    valueOf: (parameter: Parameter) => drafts[parameter.id] ?? parameter.valor,
-    isDirty: (parameter: Parameter) => isChanged(drafts[parameter.id], parameter.valor),
+    valueOf: (parameter: Parameter) => drafts[parameter.id]?.value ?? parameter.valor,
+    isDirty: (parameter: Parameter) => isChanged(drafts[parameter.id]?.value, parameter.valor),
     isSaving: (parameter: Parameter) => Boolean(saving[parameter.id]),
     errorOf: (parameter: Parameter) => errors[parameter.id],
     edit,

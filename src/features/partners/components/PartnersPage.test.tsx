@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, RECORD_CHANGED, type Partner } from '../../../domain/channels';
+import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, type Partner } from '../../../domain/channels';
+import { RECORD_CHANGED } from '../../../domain/recordVersion';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import PartnersPage from './PartnersPage';

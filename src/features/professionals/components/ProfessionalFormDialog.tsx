@@ -1,12 +1,13 @@
 import { GridItem, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import type { ReactNode } from 'react';
-import { errorMessage, fieldErrors } from '../../../api/failures';
+import { useState, type ReactNode } from 'react';
+import { errorMessage, fieldErrors, refusalMessage } from '../../../api/failures';
 import { useCreateProfessionalMutation, useUpdateProfessionalMutation, type Professional } from '../../../api/professionalsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
+import { isStaleRecord, useRefreshRecords } from '../../../components/staleRecord';
 import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
@@ -59,11 +60,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 const wide = { colSpan: { base: 1, md: 2 } } as const;
 
+const PROFESSIONAL_RECORDS = ['Professional'] as const;
+
 /** 'Novo Profissional' / 'Editar Profissional' (beyond the spec): every field, the weekly schedule and the four documents. */
 export function ProfessionalFormDialog({ professional, onClose }: { professional?: Professional; onClose: () => void }) {
   const creating = !professional;
   const [createProfessional] = useCreateProfessionalMutation();
   const [updateProfessional] = useUpdateProfessionalMutation();
+  const refreshProfessionals = useRefreshRecords(PROFESSIONAL_RECORDS);
+  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
+  const [openedVersion] = useState(professional?.versao);
 
   const formik = useFormik<ProfessionalFormValues>({
     initialValues: initialValuesOf(professional),
@@ -73,13 +79,19 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
     validateOnBlur: false,
     onSubmit: async (values) => {
       try {
-        const body = toFormData(values);
+        const body = toFormData(values, openedVersion);
         const answer = creating
           ? await createProfessional(body).unwrap()
           : await updateProfessional({ id: professional.id, body }).unwrap();
         notify.success(answer.message || (creating ? MESSAGES.created : MESSAGES.updated));
         onClose();
       } catch (error) {
+        if (isStaleRecord(error)) {
+          // Changed by someone else since the form opened: nothing was saved; the list shows it as it is now.
+          notify.error(MESSAGES.updateError, { description: refusalMessage(error, MESSAGES.updateError) });
+          refreshProfessionals();
+          return;
+        }
         const fields = fieldErrors(error);
         if (Object.keys(fields).length) {
           // The server names the documents by their field; the form keeps them under `documentos`.

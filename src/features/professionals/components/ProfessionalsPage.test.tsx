@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { CEP_MESSAGES } from '../../../domain/cep';
 import type { Professional } from '../../../api/professionalsApi';
 import { PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
+import { RECORD_CHANGED } from '../../../domain/recordVersion';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ProfessionalsPage from './ProfessionalsPage';
@@ -48,6 +49,7 @@ const professional = (overrides: Partial<Professional> = {}): Professional => ({
   copia_crm: '/api/professionals/1/files/copia_crm?expires=1&account=1&signature=b',
   comprovante_especialidade: null,
   termo_aceite: '/api/professionals/1/files/termo_aceite?expires=1&account=1&signature=c',
+  versao: 4,
   ...overrides,
 });
 const rows = [
@@ -245,6 +247,8 @@ describe('Novo Profissional', () => {
     ]);
     expect((sent!.get('copia_crm') as File).name).toBe('crm.pdf');
     expect(sent!.get('foto_medico')).toBeNull();
+    // A new record has no version to send.
+    expect(sent!.get('versao')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.createTitle })).not.toBeInTheDocument());
   });
 
@@ -303,8 +307,41 @@ describe('Novo Profissional', () => {
     expect(JSON.parse(String(sent!.get('agenda')))).toEqual([{ diaSemana: 1, inicio: '08:00', fim: '12:00' }]);
     expect(sent!.get('copia_crm')).toBeNull();
     expect(sent!.get('termo_aceite')).toBeNull();
+    // The version the form opened with: a professional changed since is refused, not overwritten.
+    expect(sent!.get('versao')).toBe('4');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: MESSAGES.editTitle })).not.toBeInTheDocument());
     await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
+  });
+
+  it("shows the server's reason when the professional changed since the form opened, refreshes the list, and keeps the version it opened with", async () => {
+    const items = [...rows];
+    const queries = listAnswers(items);
+    const versions: Array<FormDataEntryValue | null> = [];
+    server.use(
+      http.put('*/api/professionals/:id', async ({ request }) => {
+        versions.push((await request.formData()).get('versao'));
+        // Another administrator saved first: the list now answers the record as it is.
+        items[0] = professional({ telefone_celular: '11977776666', versao: 5 });
+        return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Helena Cardoso Lima' }));
+    const dialog = await screen.findByRole('dialog', { name: MESSAGES.editTitle });
+    await user.type(within(dialog).getByLabelText(/^Outras Certificações/), 'Título de especialista');
+    const listed = queries.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    const refused = await screen.findByRole('alert');
+    expect(within(refused).getByText(MESSAGES.updateError)).toBeInTheDocument();
+    expect(within(refused).getByText(RECORD_CHANGED)).toBeInTheDocument();
+    await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
+    // Nothing was saved: the form stays open with what was typed.
+    expect(within(dialog).getByLabelText(/^Outras Certificações/)).toHaveValue('Título de especialista');
+
+    // The refreshed list (version 5) does not make the form's stale edit current.
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    await waitFor(() => expect(versions).toEqual(['4', '4']));
   });
 
   it('keeps a schedule row’s error with its row when a row above is removed', async () => {

@@ -112,10 +112,14 @@ export function validateDocuments(values: ProfessionalFormValues, creating: bool
   return missing.length ? { documentos: Object.fromEntries(missing) as FormikErrors<Record<ProfessionalFileField, File | null>> } : {};
 }
 
-/** The multipart body of POST/PUT /api/professionals: every field, the schedule as JSON, and the picked documents. */
-export function toFormData(values: ProfessionalFormValues): FormData {
+/**
+ * The multipart body of POST/PUT /api/professionals: every field, the schedule as JSON, the picked
+ * documents, and on edit the version the form opened (`versao`: a professional changed since is refused).
+ */
+export function toFormData(values: ProfessionalFormValues, versao?: number): FormData {
   const form = new FormData();
   for (const name of TEXT_FIELDS) form.append(name, values[name].trim());
+  if (versao !== undefined) form.append('versao', String(versao));
   form.append('especialidades', JSON.stringify(values.especialidades));
   form.append('agenda', JSON.stringify(values.agenda.map((interval) => ({ ...interval, diaSemana: Number(interval.diaSemana) }))));
   for (const { field } of PROFESSIONAL_FILES) {

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Parameter, ParameterChange } from '../../../api/parametersApi';
-import { PARAMETER_VALUE_MESSAGES, SETTINGS_TEXTS } from '../../../domain/settings';
+import { RECORD_CHANGED } from '../../../domain/recordVersion';
+import { PARAMETER_VALUE_MESSAGES, SETTINGS_MESSAGES, SETTINGS_TEXTS } from '../../../domain/settings';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import SettingsPage from './SettingsPage';
@@ -16,6 +17,7 @@ const PARAMETERS: Parameter[] = [
     descricao: 'Endereço do sistema do cliente.',
     tipo: 'url',
     atualizado_em: '2026-03-10T12:00:00.000Z',
+    versao: 1,
   },
   {
     id: 2,
@@ -24,21 +26,36 @@ const PARAMETERS: Parameter[] = [
     descricao: 'E-mail de suporte.',
     tipo: 'email',
     atualizado_em: '2026-03-10T12:00:00.000Z',
+    versao: 7,
   },
-  { id: 3, parametro: 'limite_qualquer', valor: '10', descricao: null, tipo: 'number', atualizado_em: '2026-03-10T12:00:00.000Z' },
+  {
+    id: 3,
+    parametro: 'limite_qualquer',
+    valor: '10',
+    descricao: null,
+    tipo: 'number',
+    atualizado_em: '2026-03-10T12:00:00.000Z',
+    versao: 3,
+  },
 ];
 
-/** A fake GET /api/parametros over a copy of PARAMETERS that a successful PUT changes, recording each PUT. */
-function fakeParametersApi(options: { put?: () => Response | Promise<Response> } = {}) {
-  const rows = PARAMETERS.map((parameter) => ({ ...parameter }));
+/**
+ * A fake GET /api/parametros over `rows` (a copy of PARAMETERS unless given, for a change made by
+ * someone else) that a successful PUT changes (its value, and the next version), recording each PUT;
+ * `put` answers in place of the server, given the parameter as the PUT would save it.
+ */
+function fakeParametersApi(options: { put?: (saved: Parameter) => Response | Promise<Response>; rows?: Parameter[] } = {}) {
+  const rows = options.rows ?? PARAMETERS.map((parameter) => ({ ...parameter }));
   const puts: Array<{ id: string; body: unknown }> = [];
   server.use(
     http.get('*/api/parametros', () => HttpResponse.json({ data: { data: rows } })),
     http.put('*/api/parametros/:id', async ({ params, request }) => {
       const body = (await request.json()) as { valor: string };
       puts.push({ id: String(params.id), body });
-      const answer = options.put ? await options.put() : HttpResponse.json({ success: true });
-      if (answer.ok) rows.find((row) => row.id === Number(params.id))!.valor = body.valor;
+      const index = rows.findIndex((row) => row.id === Number(params.id));
+      const saved = { ...rows[index], valor: body.valor, versao: rows[index].versao + 1 };
+      const answer = options.put ? await options.put(saved) : HttpResponse.json({ success: true, data: saved });
+      if (answer.ok) rows[index] = saved;
       return answer;
     }),
   );
@@ -99,9 +116,9 @@ describe('SettingsPage', () => {
   it("saves the trimmed value with progress, says 'Parâmetro atualizado com sucesso' and disables the save again", async () => {
     let release!: () => void;
     const puts = fakeParametersApi({
-      put: async () => {
+      put: async (saved) => {
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ success: true });
+        return HttpResponse.json({ success: true, data: saved });
       },
     });
     const { user } = renderSettings();
@@ -116,7 +133,7 @@ describe('SettingsPage', () => {
     release();
 
     await toastWith('Parâmetro atualizado com sucesso');
-    expect(puts).toEqual([{ id: '1', body: { valor: 'https://novo.com.br/retorno' } }]);
+    expect(puts).toEqual([{ id: '1', body: { valor: 'https://novo.com.br/retorno', versao: 1 } }]);
     await waitFor(() => expect(saveButton('url_sistema_cliente')).toBeDisabled());
     expect(saveButton('url_sistema_cliente')).toHaveTextContent('Salvar');
     expect(valueInput('url_sistema_cliente').value).toBe('https://novo.com.br/retorno');
@@ -125,9 +142,9 @@ describe('SettingsPage', () => {
   it('saves with Enter, once however often Enter is pressed while saving', async () => {
     let release!: () => void;
     const puts = fakeParametersApi({
-      put: async () => {
+      put: async (saved) => {
         await new Promise<void>((resolve) => (release = resolve));
-        return HttpResponse.json({ success: true });
+        return HttpResponse.json({ success: true, data: saved });
       },
     });
     const { user } = renderSettings();
@@ -138,7 +155,7 @@ describe('SettingsPage', () => {
     await waitFor(() => expect(puts).toHaveLength(1));
     release();
     await toastWith('Parâmetro atualizado com sucesso');
-    expect(puts).toEqual([{ id: '3', body: { valor: '25' } }]);
+    expect(puts).toEqual([{ id: '3', body: { valor: '25', versao: 3 } }]);
   });
 
   it.each([
@@ -187,6 +204,57 @@ describe('SettingsPage', () => {
     await user.click(saveButton('email_suporte'));
     await toastWith('Erro ao atualizar parâmetro');
     expect(within(rowOf('email_suporte')).getByText('Valor recusado.')).toBeInTheDocument();
+  });
+
+  it('sends the version each save was typed over: the one read, then the one the last save answered', async () => {
+    const puts = fakeParametersApi();
+    const { user } = renderSettings();
+    const input = await screen.findByRole('textbox', { name: 'Valor de email_suporte' });
+    await user.clear(input);
+    await user.type(input, 'um@portalsaude.com.br{Enter}');
+    await toastWith(SETTINGS_MESSAGES.updateSuccess);
+    await user.clear(input);
+    await user.type(input, 'dois@portalsaude.com.br{Enter}');
+    await waitFor(() => expect(puts).toHaveLength(2));
+    expect(puts.map(({ body }) => body)).toEqual([
+      { valor: 'um@portalsaude.com.br', versao: 7 },
+      { valor: 'dois@portalsaude.com.br', versao: 8 },
+    ]);
+  });
+
+  it("shows the server's reason when the parameter changed since the value was typed, and shows the value as it is now", async () => {
+    const rows = PARAMETERS.map((parameter) => ({ ...parameter }));
+    const puts = fakeParametersApi({ rows });
+    let listed = 0;
+    server.use(http.get('*/api/parametros', () => ((listed += 1), HttpResponse.json({ data: { data: rows } }))));
+    const { user } = renderSettings();
+    const email = await screen.findByRole('textbox', { name: 'Valor de email_suporte' });
+    await user.clear(email);
+    await user.type(email, 'meu@portalsaude.com.br');
+    // Another administrator changes it meanwhile; saving another row reloads the list with that change.
+    rows[1] = { ...rows[1], valor: 'outro@portalsaude.com.br', versao: 8 };
+    const limit = screen.getByRole('textbox', { name: 'Valor de limite_qualquer' });
+    await user.clear(limit);
+    await user.type(limit, '20{Enter}');
+    await toastWith(SETTINGS_MESSAGES.updateSuccess);
+    await waitFor(() => expect(listed).toBe(2));
+    expect(valueInput('email_suporte').value).toBe('meu@portalsaude.com.br');
+
+    server.use(
+      http.put('*/api/parametros/2', async ({ request }) => {
+        puts.push({ id: '2', body: await request.json() });
+        return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+      }),
+    );
+    await user.click(saveButton('email_suporte'));
+    const refused = await screen.findByRole('alert');
+    await waitFor(() => expect(listed).toBe(3));
+    expect(within(refused).getByText(SETTINGS_MESSAGES.updateError)).toBeInTheDocument();
+    expect(within(refused).getByText(RECORD_CHANGED)).toBeInTheDocument();
+    // Typed over version 7, whatever the list reloaded meanwhile: refused, not saved over the other's value.
+    expect(puts.at(-1)).toEqual({ id: '2', body: { valor: 'meu@portalsaude.com.br', versao: 7 } });
+    await waitFor(() => expect(valueInput('email_suporte').value).toBe('outro@portalsaude.com.br'));
+    expect(saveButton('email_suporte')).toBeDisabled();
   });
 
   it('undoes an edit with Esc', async () => {

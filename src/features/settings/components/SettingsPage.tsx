@@ -40,7 +40,7 @@ export default function SettingsPage() {
           value={drafts.valueOf(parameter)}
           error={drafts.errorOf(parameter)}
           saving={drafts.isSaving(parameter)}
-          onChange={(value) => drafts.edit(parameter.id, value)}
+          onChange={(value) => drafts.edit(parameter, value)}
           onSave={() => void drafts.save(parameter)}
           onRevert={() => drafts.revert(parameter.id)}
         />
