@@ -344,26 +344,33 @@ describe('the user filter matching a few names: each name read apart, merged', (
   });
 });
 
-describe('the trail sorted by action: the other actions and the views read apart, merged', () => {
-  it.each(['asc', 'desc'] as const)('gives every row once, in the order asked (%s), page by page from either end', async (direction) => {
-    // 1,200 rows alone in their year: an action other than 'view' one row in four.
-    const year = direction === 'asc' ? 2031 : 2032;
+describe('the trail sorted by action or entity: the commonest value and the others read apart, merged', () => {
+  const cases = [
+    ['action', 'asc', 2031],
+    ['action', 'desc', 2032],
+    ['entity', 'asc', 2033],
+    ['entity', 'desc', 2034],
+  ] as const;
+  it.each(cases)('gives every row once, by %s %s, page by page from either end', async (sorted, direction, year) => {
+    // 1,200 rows alone in their year: an action other than 'view' one row in four, an entity other than 'beneficiary' one in five.
     await app.db.execute(sql`
       insert into audit_log (actor_type, actor_id, actor_name, action, entity, entity_id, ip_address, created_at)
       select 'FILIAL', n, 'Ordem ' || n, case when n % 4 = 0 then (array['create', 'update', 'export'])[1 + n % 3] else 'view' end,
-             'beneficiary', 'linha ' || n, '10.0.0.8', (${year} || '-06-01T12:00:00Z')::timestamptz - (n / 2) * interval '1 minute'
+             case when n % 5 = 0 then (array['partner', 'reseller', 'referral'])[1 + n % 3] else 'beneficiary' end,
+             'linha ' || n, '10.0.0.8', (${year} || '-06-01T12:00:00Z')::timestamptz - (n / 2) * interval '1 minute'
       from generate_series(1, 1200) n`);
     const stored = await app.db.execute(
-      sql`select id, action, created_at from audit_log where created_at >= ${`${year}-01-01`}::timestamptz and created_at < ${`${year + 1}-01-01`}::timestamptz`,
+      sql`select id, action, entity, created_at from audit_log where created_at >= ${`${year}-01-01`}::timestamptz and created_at < ${`${year + 1}-01-01`}::timestamptz`,
     );
-    const rows = (stored as unknown as { rows: Array<{ id: number; action: string; created_at: string | Date }> }).rows;
-    const at = (row: (typeof rows)[number]) => new Date(row.created_at).getTime();
-    const byAction = (a: (typeof rows)[number], b: (typeof rows)[number]) =>
-      (a.action < b.action ? -1 : a.action > b.action ? 1 : 0) * (direction === 'asc' ? 1 : -1) || at(b) - at(a) || b.id - a.id;
-    const expected = [...rows].sort(byAction).map((row) => row.id);
+    const rows = (stored as unknown as { rows: Array<{ id: number; action: string; entity: string; created_at: string | Date }> }).rows;
+    type Row = (typeof rows)[number];
+    const at = (row: Row) => new Date(row.created_at).getTime();
+    const inOrder = (a: Row, b: Row) =>
+      (a[sorted] < b[sorted] ? -1 : a[sorted] > b[sorted] ? 1 : 0) * (direction === 'asc' ? 1 : -1) || at(b) - at(a) || b.id - a.id;
+    const expected = [...rows].sort(inOrder).map((row) => row.id);
     expect(expected).toHaveLength(1200);
 
-    const key = keyOf({ name: 'action', column: auditLog.action, direction }, AUDIT_DEFAULT_KEY);
+    const key = keyOf({ name: sorted, column: auditLog[sorted], direction }, AUDIT_DEFAULT_KEY);
     for (const [limit, offset] of [
       [10, 0],
       [25, 280],
