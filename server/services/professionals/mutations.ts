@@ -138,12 +138,15 @@ export async function updateProfessional(
         .for('update');
       if (!current) throw notFound();
       const columns = { ...columnsOf(input), ...keys };
-      const stored = await specialtiesAndScheduleOf(tx, id);
-      ensureNotStale(
-        { ...current, especialidades: specialtiesValue(stored.especialidades), agenda: scheduleValue(stored.agenda) },
-        input.versao,
-        { ...columns, especialidades: specialtiesValue(input.especialidades), agenda: scheduleValue(input.agenda) },
-      );
+      // The stored specialties and schedule are read only for a stale version, the one case they are compared.
+      if (input.versao != null && input.versao !== current.rowVersion) {
+        const stored = await specialtiesAndScheduleOf(tx, id);
+        ensureNotStale(
+          { ...current, especialidades: specialtiesValue(stored.especialidades), agenda: scheduleValue(stored.agenda) },
+          input.versao,
+          { ...columns, especialidades: specialtiesValue(input.especialidades), agenda: scheduleValue(input.agenda) },
+        );
+      }
       await tx
         .update(professionals)
         .set({ ...columns, updatedAt: new Date(), rowVersion: nextVersion(professionals) })
