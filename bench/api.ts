@@ -4,6 +4,7 @@ import { endpointSpecs } from './api/endpoints';
 import { EXPORT_TARGETS, measureExport, residentMb, type ExportFigure } from './api/exportRate';
 import { postgresCpuMs, processCpuMs } from './api/cpuTime';
 import { measure, type EndpointFigure, type EndpointSpec } from './api/measure';
+import { describeMemory, memoryParts, type MemoryParts } from './api/memoryParts';
 
 /**
  * The API benchmarks (issues 8 and 20): the production server (NODE_ENV=production, no demo seed)
@@ -28,8 +29,8 @@ export interface DatabaseFigures {
   endpoints: Array<EndpointFigure & { ratioToMinimal: number; cpuMsPerRequest: CpuPerRequest }>;
   /** The sales CSV of every sale. */
   export: ExportFigure;
-  /** Resident memory of the server process, MB. */
-  memory: { afterStartMb: number; afterBenchmarkMb: number };
+  /** Resident memory of the server process, MB; where it goes after the load (bench/api/server.ts). */
+  memory: { afterStartMb: number; afterBenchmarkMb: number; partsAfterBenchmark: MemoryParts };
   load: { before: number[]; after: number[] };
 }
 
@@ -83,18 +84,19 @@ async function benchmarkDatabase(
         ...(database === 'postgres' ? { database: perRequest(databaseCpuMs() - databaseBefore) } : {}),
       };
       console.log(
-        `  [${database}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms, CPU ms a request: server ${cpuMsPerRequest.server}${cpuMsPerRequest.database === undefined ? '' : `, database ${cpuMsPerRequest.database}`}`,
+        `  [${database}] ${figure.name}: ${figure.requestsPerSecond} req/s, p95 ${figure.p95} ms, CPU ms a request: server ${cpuMsPerRequest.server}${cpuMsPerRequest.database === undefined ? '' : `, database ${cpuMsPerRequest.database}`}; memory ${describeMemory(await memoryParts(baseUrl))}`,
       );
       figures.push({ ...figure, cpuMsPerRequest });
     }
     const baseline = figures.find((figure) => figure.kind === 'baseline')!.requestsPerSecond;
+    const partsAfterBenchmark = await memoryParts(baseUrl);
     const exported = await measureExport(baseUrl, '/api/reports/sales/export', token, child.pid!);
     console.log(`  [${database}] sales CSV: ${exported.rows} rows in ${exported.seconds} s`);
     return {
       database,
       export: exported,
       endpoints: figures.map((figure) => ({ ...figure, ratioToMinimal: Math.round((figure.requestsPerSecond / baseline) * 100) / 100 })),
-      memory: { afterStartMb, afterBenchmarkMb: residentMb(child.pid!) },
+      memory: { afterStartMb, afterBenchmarkMb: residentMb(child.pid!), partsAfterBenchmark },
       load: { before: loadBefore, after: loadAverage() },
     };
   } finally {
@@ -121,7 +123,7 @@ export function printApiTable(results: DatabaseFigures[]): void {
     if (!figures) continue;
     const memoryTarget = API_TARGETS[database].memoryAfterMb;
     console.log(
-      `\nAPI on ${database}, caches off, random pages and filters (RSS ${figures.memory.afterStartMb} MB after start, ${figures.memory.afterBenchmarkMb} MB after the load: target ≤ ${memoryTarget}; load ${figures.load.before.join(' ')} → ${figures.load.after.join(' ')})`,
+      `\nAPI on ${database}, caches off, random pages and filters (RSS ${figures.memory.afterStartMb} MB after start, ${figures.memory.afterBenchmarkMb} MB after the load: target ≤ ${memoryTarget}; before the CSV ${describeMemory(figures.memory.partsAfterBenchmark)}; load ${figures.load.before.join(' ')} → ${figures.load.after.join(' ')})`,
     );
     console.table(
       figures.endpoints.map((figure) => ({

@@ -39,6 +39,8 @@ export interface DatabaseHandle {
   exclusively<T>(task: () => Promise<T>): Promise<T>;
   /** PostgreSQL only: connections of the pool busy and callers waiting for one (metrics). */
   poolUsage?(): { inUse: number; idle: number; waiting: number };
+  /** PGlite only: the bytes of its WebAssembly memory, which grows to its peak and never shrinks (metrics). */
+  embeddedMemoryBytes?(): number | undefined;
   close(): Promise<void>;
 }
 
@@ -71,6 +73,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
  */
 function pgliteSettings({ sharedBuffers, workMem } = { sharedBuffers: '32MB', workMem: '4MB' }): string[] {
   return [`shared_buffers = '${sharedBuffers}'`, `work_mem = '${workMem}'`];
+}
+
+/**
+ * PGlite's WebAssembly memory in bytes: its Emscripten module's heap, which PGlite keeps as `mod`
+ * without declaring it (undefined should a release rename it).
+ */
+function wasmMemoryBytes(client: PGlite): number | undefined {
+  return (client as unknown as { mod?: { HEAPU8?: Uint8Array } }).mod?.HEAPU8?.byteLength;
 }
 
 /** PGlite's release, part of its template's key: a dump is read back by the release that made it. */
@@ -122,6 +132,7 @@ async function openPglite({ dataDir, pglite }: OpenDatabaseOptions): Promise<Dat
       await client.query('select 1');
     },
     exclusively: (task) => task(),
+    embeddedMemoryBytes: () => wasmMemoryBytes(client),
     close: () => client.close(),
   };
 }

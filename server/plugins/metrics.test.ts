@@ -34,7 +34,7 @@ describe('metrics', () => {
     expect(text).not.toContain('nao-existe');
   });
 
-  it('shows the event-loop delay, memory and, on PostgreSQL, the pool', async () => {
+  it('shows the event-loop delay, memory and, on PostgreSQL, the pool; on PGlite its WebAssembly memory', async () => {
     const text = await (await fetch(metricsUrl)).text();
     expect(text).toMatch(/^nodejs_eventloop_lag_seconds \d/m);
     expect(text).toMatch(/^process_resident_memory_bytes \d+/m);
@@ -42,6 +42,11 @@ describe('metrics', () => {
     if (app.database.kind === 'postgres') {
       expect(text).toMatch(/^db_pool_connections\{state="in_use"\} \d+/m);
       expect(text).toMatch(/^db_pool_connections\{state="waiting"\} \d+/m);
+      expect(text).not.toMatch(/^pglite_memory_bytes/m);
+    } else {
+      // Megabytes at least: its shared buffers alone are 32 MB.
+      const bytes = Number(/^pglite_memory_bytes (\d+)$/m.exec(text)?.[1]);
+      expect(bytes).toBeGreaterThan(32 * 2 ** 20);
     }
   });
 

@@ -45,6 +45,16 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
   });
 
+  new Gauge({
+    name: 'pglite_memory_bytes',
+    help: 'Memória WebAssembly do banco embutido (PGlite): cresce até o pico e não diminui',
+    registers: [registry],
+    collect() {
+      const bytes = app.database.embeddedMemoryBytes?.();
+      if (bytes !== undefined) this.set(bytes);
+    },
+  });
+
   app.decorate('metrics', { registry });
   app.addHook('onResponse', async (request, reply) => {
     const labels = { method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status_code: reply.statusCode };
