@@ -1,6 +1,5 @@
 import { GridItem } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useState } from 'react';
 import { useCreateBranchMutation, useUpdateBranchMutation } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { SelectField } from '../../../components/forms/SelectField';
@@ -9,6 +8,7 @@ import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialo
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
 import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
+import { awaitCurrentRecord, useLoadCurrentAfterStale } from '../../../components/staleRecord';
 import { BRANCH_TEXTS, CHANNEL_LABELS as LABELS, type Branch, type BranchInput } from '../../../domain/channels';
 import { branchSchema } from '../../../domain/validation/channels';
 import { useAppSelector } from '../../../app/hooks';
@@ -23,6 +23,8 @@ interface BranchFormValues {
   email: string;
   senha: string;
   ativo: boolean;
+  /** The version the form opened with (an edit), sent with the update. */
+  versao?: number;
 }
 
 const { messages } = BRANCH_TEXTS;
@@ -39,19 +41,20 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
   const [createBranch] = useCreateBranchMutation();
   const [updateBranch] = useUpdateBranchMutation();
   const refreshLists = useRefreshChannelLists();
-  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
-  const [openedVersion] = useState(branch?.versao);
+
+  const valuesOf = (record?: Branch): BranchFormValues => ({
+    id_parceiro: String(record?.id_parceiro ?? (partnerUser ? user?.id : '')),
+    titulo: record?.titulo ?? '',
+    apelido: record?.apelido ?? '',
+    endereco: record?.endereco ?? '',
+    email: record?.email ?? '',
+    senha: '',
+    ativo: record?.ativo ?? true,
+    versao: record?.versao,
+  });
 
   const formik = useFormik<BranchFormValues>({
-    initialValues: {
-      id_parceiro: String(branch?.id_parceiro ?? (partnerUser ? user?.id : '')),
-      titulo: branch?.titulo ?? '',
-      apelido: branch?.apelido ?? '',
-      endereco: branch?.endereco ?? '',
-      email: branch?.email ?? '',
-      senha: '',
-      ativo: branch?.ativo ?? true,
-    },
+    initialValues: valuesOf(branch),
     validationSchema: branchSchema({ creating, withPartner: !partnerUser }),
     validateOnChange: false,
     validateOnBlur: false,
@@ -65,17 +68,21 @@ export function BranchFormDialog({ branch, onClose }: { branch?: Branch; onClose
         ...(values.senha ? { senha: values.senha } : {}),
         // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
         ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
-        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
+        ...(values.versao === undefined ? {} : { versao: values.versao }),
       };
       await saveChannelRecord(formik, {
         creating,
         messages,
         save: () => (branch ? updateBranch({ id: branch.id, body }).unwrap() : createBranch(body).unwrap()),
         onSaved: onClose,
-        onStale: refreshLists,
+        onStale: () => {
+          awaitCurrentRecord(formik);
+          refreshLists();
+        },
       });
     },
   });
+  useLoadCurrentAfterStale(formik, branch, valuesOf);
 
   const partnerChoices = (partnerOptions ?? []).map((partner) => ({
     value: String(partner.id),

@@ -1,6 +1,5 @@
 import { GridItem, SimpleGrid } from '@chakra-ui/react';
 import { useFormik } from 'formik';
-import { useState } from 'react';
 import { useCreatePartnerMutation, useUpdatePartnerMutation } from '../../../api/partnersApi';
 import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
@@ -8,6 +7,7 @@ import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialo
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
 import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
+import { awaitCurrentRecord, useLoadCurrentAfterStale } from '../../../components/staleRecord';
 import { CHANNEL_LABELS as LABELS, PARTNER_TEXTS, type PartnerInput, type PartnerView } from '../../../domain/channels';
 import { formatCnpj, normalizeCnpj } from '../../../domain/documents';
 import { partnerSchema } from '../../../domain/validation/channels';
@@ -25,6 +25,8 @@ interface PartnerFormValues {
   pix: string;
   ativo: boolean;
   logotipo: string | null;
+  /** The version the form opened with (an edit), sent with the update. */
+  versao?: number;
 }
 
 const initialValuesOf = (partner?: PartnerView): PartnerFormValues => ({
@@ -38,6 +40,7 @@ const initialValuesOf = (partner?: PartnerView): PartnerFormValues => ({
   pix: partner?.pix ?? '',
   ativo: partner?.ativo ?? true,
   logotipo: partner?.logotipo ?? null,
+  versao: partner?.versao,
 });
 
 const { messages } = PARTNER_TEXTS;
@@ -48,12 +51,9 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView;
   const [createPartner] = useCreatePartnerMutation();
   const [updatePartner] = useUpdatePartnerMutation();
   const refreshLists = useRefreshChannelLists();
-  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
-  const [openedVersion] = useState(partner?.versao);
-  const initialValues = initialValuesOf(partner);
 
   const formik = useFormik<PartnerFormValues>({
-    initialValues,
+    initialValues: initialValuesOf(partner),
     validationSchema: partnerSchema({ creating }),
     validateOnChange: false,
     validateOnBlur: false,
@@ -69,19 +69,23 @@ export function PartnerFormDialog({ partner, onClose }: { partner?: PartnerView;
         ...(values.senha ? { senha: values.senha } : {}),
         // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
         ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
-        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
+        ...(values.versao === undefined ? {} : { versao: values.versao }),
         // Only a new image (data URL) or a removal travels; an untouched logo stays as it is.
-        ...(values.logotipo !== initialValues.logotipo ? { logotipo: values.logotipo } : {}),
+        ...(values.logotipo !== formik.initialValues.logotipo ? { logotipo: values.logotipo } : {}),
       };
       await saveChannelRecord(formik, {
         creating,
         messages,
         save: () => (partner ? updatePartner({ id: partner.id, body }).unwrap() : createPartner(body).unwrap()),
         onSaved: onClose,
-        onStale: refreshLists,
+        onStale: () => {
+          awaitCurrentRecord(formik);
+          refreshLists();
+        },
       });
     },
   });
+  useLoadCurrentAfterStale(formik, partner, initialValuesOf);
 
   return (
     <ChannelFormDialog formik={formik} texts={PARTNER_TEXTS} creating={creating} onClose={onClose}>

@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { CHANNEL_VALIDATION, LOGO_HINT, PARTNER_TEXTS, type Partner } from '../../../domain/channels';
-import { RECORD_CHANGED } from '../../../domain/recordVersion';
+import { apiSlice } from '../../../api/apiSlice';
+import { RECORD_CHANGED, RECORD_RELOADED } from '../../../domain/recordVersion';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import PartnersPage from './PartnersPage';
@@ -236,6 +237,65 @@ describe('PartnersPage', () => {
     expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(bodies[1]).not.toHaveProperty('ativo');
     expect(bodies[1]).toMatchObject({ nome: 'Vida Plena Benefícios', versao: 3 });
+  });
+
+  it('after a stale refusal loads the partner as it is now into the form, and the next save is checked against its version', async () => {
+    // The list answers the partner as the other admin left it once the refused save refreshes it.
+    let current = partner();
+    const queries: URLSearchParams[] = [];
+    server.use(
+      http.get('*/api/partners', ({ request }) => {
+        queries.push(new URL(request.url).searchParams);
+        return HttpResponse.json({ data: { data: [current] } }, { headers: { 'X-Total-Count': '1' } });
+      }),
+    );
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/partners/1', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.versao !== current.versao) return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+        return HttpResponse.json({ success: true, message: messages.updated, data: { ...current, ...body, versao: 5 } });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Vida Plena Benefícios' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Parceiro' });
+    // Meanwhile another admin changed the e-mail.
+    current = partner({ email: 'novo@vida.com.br', versao: 4 });
+    const name = within(dialog).getByLabelText(/^Nome/);
+    await user.clear(name);
+    await user.type(name, 'Vida Plena Nova');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    expect(await screen.findByText(RECORD_RELOADED)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('novo@vida.com.br');
+    expect(within(dialog).getByLabelText(/^Nome/)).toHaveValue('Vida Plena Benefícios');
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ nome: 'Vida Plena Nova', email: 'parceiro@demo.com.br', versao: 3 });
+
+    await user.clear(name);
+    await user.type(name, 'Vida Plena Nova');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(bodies[1]).toMatchObject({ nome: 'Vida Plena Nova', email: 'novo@vida.com.br', versao: 4 });
+  });
+
+  it('keeps what the user typed while the list refreshes without a refusal', async () => {
+    let current = partner();
+    server.use(http.get('*/api/partners', () => HttpResponse.json({ data: { data: [current] } }, { headers: { 'X-Total-Count': '1' } })));
+    const { user, store } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Vida Plena Benefícios' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Parceiro' });
+    const name = within(dialog).getByLabelText(/^Nome/);
+    await user.clear(name);
+    await user.type(name, 'Vida Plena Nova');
+    current = partner({ email: 'novo@vida.com.br', versao: 4 });
+    store.dispatch(apiSlice.util.invalidateTags(['Partner']));
+    await screen.findByText('novo@vida.com.br');
+    expect(within(dialog).getByLabelText(/^Nome/)).toHaveValue('Vida Plena Nova');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('parceiro@demo.com.br');
+    expect(screen.queryByText(RECORD_RELOADED)).not.toBeInTheDocument();
   });
 
   it("sends the row's versao with the status toggle; a stale row is refused with the server's reason and the list refreshes", async () => {

@@ -1,13 +1,13 @@
 import { GridItem, Heading, SimpleGrid, Stack } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { errorMessage, fieldErrors, refusalMessage } from '../../../api/failures';
 import { useCreateProfessionalMutation, useUpdateProfessionalMutation, type Professional } from '../../../api/professionalsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
-import { isStaleRecord, useRefreshRecords } from '../../../components/staleRecord';
+import { awaitCurrentRecord, isStaleRecord, useLoadCurrentAfterStale, useRefreshRecords } from '../../../components/staleRecord';
 import { MaskedTextField } from '../../../components/forms/MaskedTextField';
 import { TextField } from '../../../components/forms/TextField';
 import { notify } from '../../../components/toast/notify';
@@ -68,8 +68,6 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
   const [createProfessional] = useCreateProfessionalMutation();
   const [updateProfessional] = useUpdateProfessionalMutation();
   const refreshProfessionals = useRefreshRecords(PROFESSIONAL_RECORDS);
-  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
-  const [openedVersion] = useState(professional?.versao);
 
   const formik = useFormik<ProfessionalFormValues>({
     initialValues: initialValuesOf(professional),
@@ -79,7 +77,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
     validateOnBlur: false,
     onSubmit: async (values) => {
       try {
-        const body = toFormData(values, openedVersion);
+        const body = toFormData(values);
         const answer = creating
           ? await createProfessional(body).unwrap()
           : await updateProfessional({ id: professional.id, body }).unwrap();
@@ -87,8 +85,9 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
         onClose();
       } catch (error) {
         if (isStaleRecord(error)) {
-          // Changed by someone else since the form opened: nothing was saved; the list shows it as it is now.
+          // Changed by someone else since the form opened: nothing was saved; the list and the form show it as it is now.
           notify.error(MESSAGES.updateError, { description: refusalMessage(error, MESSAGES.updateError) });
+          awaitCurrentRecord(formik);
           refreshProfessionals();
           return;
         }
@@ -113,6 +112,7 @@ export function ProfessionalFormDialog({ professional, onClose }: { professional
     },
   });
 
+  useLoadCurrentAfterStale(formik, professional, initialValuesOf);
   const { submit, submitting } = useSubmitOnce(formik);
 
   return (

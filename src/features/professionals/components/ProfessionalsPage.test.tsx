@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { CEP_MESSAGES } from '../../../domain/cep';
 import type { Professional } from '../../../api/professionalsApi';
 import { PROFESSIONAL_MESSAGES as MESSAGES } from '../../../domain/care';
-import { RECORD_CHANGED } from '../../../domain/recordVersion';
+import { RECORD_CHANGED, RECORD_RELOADED } from '../../../domain/recordVersion';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
 import ProfessionalsPage from './ProfessionalsPage';
@@ -313,13 +313,14 @@ describe('Novo Profissional', () => {
     await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
   });
 
-  it("shows the server's reason when the professional changed since the form opened, refreshes the list, and keeps the version it opened with", async () => {
+  it("shows the server's reason when the professional changed since the form opened, then loads it as it is now into the form", async () => {
     const items = [...rows];
     const queries = listAnswers(items);
     const versions: Array<FormDataEntryValue | null> = [];
     server.use(
       http.put('*/api/professionals/:id', async ({ request }) => {
         versions.push((await request.formData()).get('versao'));
+        if (versions.length > 1) return HttpResponse.json({ success: true, message: MESSAGES.updated, data: items[0] });
         // Another administrator saved first: the list now answers the record as it is.
         items[0] = professional({ telefone_celular: '11977776666', versao: 5 });
         return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
@@ -336,12 +337,16 @@ describe('Novo Profissional', () => {
     expect(within(refused).getByText(MESSAGES.updateError)).toBeInTheDocument();
     expect(within(refused).getByText(RECORD_CHANGED)).toBeInTheDocument();
     await waitFor(() => expect(queries.length).toBeGreaterThan(listed));
-    // Nothing was saved: the form stays open with what was typed.
-    expect(within(dialog).getByLabelText(/^Outras Certificações/)).toHaveValue('Título de especialista');
+    // Nothing was saved: the form shows the professional as the other administrator left it.
+    expect(await screen.findByText(RECORD_RELOADED)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Telefone Celular/)).toHaveValue('(11) 97777-6666');
+    expect(within(dialog).getByLabelText(/^Outras Certificações/)).toHaveValue('');
 
-    // The refreshed list (version 5) does not make the form's stale edit current.
+    // The next save is checked against the version loaded.
+    await user.type(within(dialog).getByLabelText(/^Outras Certificações/), 'Título de especialista');
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
-    await waitFor(() => expect(versions).toEqual(['4', '4']));
+    expect(await screen.findByText(MESSAGES.updated)).toBeInTheDocument();
+    expect(versions).toEqual(['4', '5']);
   });
 
   it('keeps a schedule row’s error with its row when a row above is removed', async () => {

@@ -33,6 +33,8 @@ export interface ProfessionalFormValues {
   tempo_medio_consulta: string;
   agenda: Array<{ diaSemana: string; inicio: string; fim: string }>;
   documentos: Record<ProfessionalFileField, File | null>;
+  /** The version the form opened with (an edit), sent with the update. */
+  versao?: number;
 }
 
 const TEXT_FIELDS = [
@@ -102,6 +104,7 @@ export function initialValuesOf(professional?: Professional): ProfessionalFormVa
       { diaSemana: '1', inicio: '08:00', fim: '12:00' },
     ],
     documentos: { ...NO_DOCUMENTS },
+    versao: professional?.versao,
   };
 }
 
@@ -114,12 +117,12 @@ export function validateDocuments(values: ProfessionalFormValues, creating: bool
 
 /**
  * The multipart body of POST/PUT /api/professionals: every field, the schedule as JSON, the picked
- * documents, and on edit the version the form opened (`versao`: a professional changed since is refused).
+ * documents, and on edit the version the form opened with (`versao`: a professional changed since is refused).
  */
-export function toFormData(values: ProfessionalFormValues, versao?: number): FormData {
+export function toFormData(values: ProfessionalFormValues): FormData {
   const form = new FormData();
   for (const name of TEXT_FIELDS) form.append(name, values[name].trim());
-  if (versao !== undefined) form.append('versao', String(versao));
+  if (values.versao !== undefined) form.append('versao', String(values.versao));
   form.append('especialidades', JSON.stringify(values.especialidades));
   form.append('agenda', JSON.stringify(values.agenda.map((interval) => ({ ...interval, diaSemana: Number(interval.diaSemana) }))));
   for (const { field } of PROFESSIONAL_FILES) {

@@ -1,5 +1,4 @@
 import { useFormik } from 'formik';
-import { useState } from 'react';
 import { useGetBranchOptionsQuery } from '../../../api/branchesApi';
 import { useGetPartnerOptionsQuery } from '../../../api/partnersApi';
 import { useCreateResellerMutation, useUpdateResellerMutation } from '../../../api/resellersApi';
@@ -10,6 +9,7 @@ import { ChannelFormDialog } from '../../../components/channels/ChannelFormDialo
 import { ChannelPasswordField } from '../../../components/channels/ChannelPasswordField';
 import { saveChannelRecord } from '../../../components/channels/saveChannelRecord';
 import { useRefreshChannelLists } from '../../../components/channels/staleRecord';
+import { awaitCurrentRecord, useLoadCurrentAfterStale } from '../../../components/staleRecord';
 import { CHANNEL_LABELS as LABELS, RESELLER_TEXTS, type Reseller, type ResellerInput } from '../../../domain/channels';
 import { formatCpf, onlyDigits } from '../../../domain/documents';
 import { resellerSchema } from '../../../domain/validation/channels';
@@ -27,6 +27,8 @@ interface ResellerFormValues {
   pix: string;
   senha: string;
   ativo: boolean;
+  /** The version the form opened with (an edit), sent with the update. */
+  versao?: number;
 }
 
 const { messages } = RESELLER_TEXTS;
@@ -45,21 +47,22 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
   const [createReseller] = useCreateResellerMutation();
   const [updateReseller] = useUpdateResellerMutation();
   const refreshLists = useRefreshChannelLists();
-  // The version the form opened with: a refresh of the list while it is open must not make a stale edit current.
-  const [openedVersion] = useState(reseller?.versao);
+
+  const valuesOf = (record?: Reseller): ResellerFormValues => ({
+    id_parceiro: String(record?.id_parceiro ?? (partnerUser ? user?.id : '')),
+    id_filial: String(record?.id_filial ?? (branchUser ? user?.id : '')),
+    nome: record?.nome ?? '',
+    cpf: formatCpf(record?.cpf),
+    cargo: record?.cargo ?? '',
+    email: record?.email ?? '',
+    pix: record?.pix ?? '',
+    senha: '',
+    ativo: record?.ativo ?? true,
+    versao: record?.versao,
+  });
 
   const formik = useFormik<ResellerFormValues>({
-    initialValues: {
-      id_parceiro: String(reseller?.id_parceiro ?? (partnerUser ? user?.id : '')),
-      id_filial: String(reseller?.id_filial ?? (branchUser ? user?.id : '')),
-      nome: reseller?.nome ?? '',
-      cpf: formatCpf(reseller?.cpf),
-      cargo: reseller?.cargo ?? '',
-      email: reseller?.email ?? '',
-      pix: reseller?.pix ?? '',
-      senha: '',
-      ativo: reseller?.ativo ?? true,
-    },
+    initialValues: valuesOf(reseller),
     validationSchema: resellerSchema({ creating, withPartner: choosesPartner, withBranch: !branchUser }),
     validateOnChange: false,
     validateOnBlur: false,
@@ -75,17 +78,21 @@ export function ResellerFormDialog({ reseller, onClose }: { reseller?: Reseller;
         ...(values.senha ? { senha: values.senha } : {}),
         // Only a status the user changed travels: an untouched switch never undoes another admin's (in)activation.
         ...(!creating && values.ativo !== formik.initialValues.ativo ? { ativo: values.ativo } : {}),
-        ...(openedVersion === undefined ? {} : { versao: openedVersion }),
+        ...(values.versao === undefined ? {} : { versao: values.versao }),
       };
       await saveChannelRecord(formik, {
         creating,
         messages,
         save: () => (reseller ? updateReseller({ id: reseller.id, body }).unwrap() : createReseller(body).unwrap()),
         onSaved: onClose,
-        onStale: refreshLists,
+        onStale: () => {
+          awaitCurrentRecord(formik);
+          refreshLists();
+        },
       });
     },
   });
+  useLoadCurrentAfterStale(formik, reseller, valuesOf);
 
   const { data: partnerOptions, isFetching: loadingPartners } = useGetPartnerOptionsQuery(undefined, { skip: !choosesPartner });
   const partnerId = Number(formik.values.id_parceiro) || undefined;
