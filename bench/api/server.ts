@@ -8,8 +8,8 @@ const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
  * The production server as `npm start` runs it (config from the environment), plus two bench-only
  * routes: GET /bench/minimal?id=N, a bare Fastify handler doing one primary-key select on the same
  * database, the ceiling the portal's endpoints are compared with; GET /bench/memory, where the
- * process's memory goes (MiB: resident, V8's heap, the buffers outside it, PGlite's WebAssembly
- * memory). Never part of the portal.
+ * process's memory goes (MiB: resident, V8's heap and how much of it is in use, the buffers outside it, PGlite's
+ * WebAssembly memory). Never part of the portal.
  */
 async function main() {
   const config = loadConfig();
@@ -27,6 +27,7 @@ async function main() {
     return {
       rssMb: mb(usage.rss),
       v8HeapMb: mb(usage.heapTotal),
+      v8HeapUsedMb: mb(usage.heapUsed),
       // V8's count of memory outside its heap: the ArrayBuffers and, on PGlite, its WebAssembly memory.
       externalMb: mb(usage.external),
       ...(wasm === undefined ? {} : { wasmMb: mb(wasm) }),
