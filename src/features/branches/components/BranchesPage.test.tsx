@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { BRANCH_TEXTS, type Branch, type Partner } from '../../../domain/channels';
+import { RECORD_CHANGED, RECORD_RELOADED } from '../../../domain/recordVersion';
 import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -214,6 +215,35 @@ describe('BranchesPage', () => {
     expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(body).not.toHaveProperty('ativo');
     expect(body).toMatchObject({ titulo: 'Vida Zona Sul', versao: 5 });
+  });
+
+  it('after a stale refusal loads the branch as it is now into the form, and saves against its version', async () => {
+    // The list answers the branch as another user left it once the refused save refreshes it.
+    let current = branch();
+    server.use(http.get('*/api/branches', () => HttpResponse.json({ data: { data: [current] } }, { headers: { 'X-Total-Count': '1' } })));
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/branches/10', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.versao !== current.versao) return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+        return HttpResponse.json({ success: true, message: messages.updated, data: current });
+      }),
+    );
+    const { user } = renderPage('PARCEIRO', 1);
+    await user.click(await screen.findByRole('button', { name: 'Editar Vida Centro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Filial' });
+    current = branch({ apelido: 'Centro Novo', versao: 6 });
+    await user.type(within(dialog).getByLabelText(/^Endereço/), ', sala 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    expect(await screen.findByText(RECORD_RELOADED)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Apelido/)).toHaveValue('Centro Novo');
+    expect(within(dialog).getByLabelText(/^Endereço/)).toHaveValue('Rua das Flores, 10 - São Paulo - SP');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(bodies.map((body) => body.versao)).toEqual([5, 6]);
+    expect(bodies[1]).toMatchObject({ id_parceiro: 1, apelido: 'Centro Novo' });
   });
 
   it('toggles the status with the full record and the feminine messages', async () => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { RESELLER_TEXTS, type BranchOption, type Partner, type Reseller } from '../../../domain/channels';
+import { RECORD_CHANGED, RECORD_RELOADED } from '../../../domain/recordVersion';
 import type { UserType } from '../../../domain/userTypes';
 import { renderWithProviders, signedInAs } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
@@ -241,6 +242,38 @@ describe('ResellersPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
     expect(await screen.findByText(messages.updated)).toBeInTheDocument();
     expect(body).toMatchObject({ ativo: false, versao: 7 });
+  });
+
+  it('after a stale refusal loads the reseller as it is now into the form, and saves against its version', async () => {
+    backend();
+    // The list answers the reseller as another user left it (moved to another branch) once the refused save refreshes it.
+    let current = reseller();
+    server.use(http.get('*/api/resellers', () => HttpResponse.json({ data: { data: [current] } }, { headers: { 'X-Total-Count': '1' } })));
+    const bodies: Record<string, unknown>[] = [];
+    server.use(
+      http.put('*/api/resellers/20', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        bodies.push(body);
+        if (body.versao !== current.versao) return HttpResponse.json({ success: false, message: RECORD_CHANGED }, { status: 409 });
+        return HttpResponse.json({ success: true, message: messages.updated, data: current });
+      }),
+    );
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Editar Rafael Revendedor Souza' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Editar Revendedor' });
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: /^Filial/ })).toHaveValue('10'));
+    current = reseller({ id_filial: 11, filial_titulo: 'Vida Zona Sul', versao: 8 });
+    await user.clear(within(dialog).getByLabelText(/^Cargo/));
+    await user.type(within(dialog).getByLabelText(/^Cargo/), 'Supervisor');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+
+    expect(await screen.findByText(RECORD_RELOADED)).toBeInTheDocument();
+    expect(within(dialog).getByRole('combobox', { name: /^Filial/ })).toHaveValue('11');
+    expect(within(dialog).getByLabelText(/^Cargo/)).toHaveValue('Consultor de Vendas');
+    await user.click(within(dialog).getByRole('button', { name: 'Salvar Alterações' }));
+    expect(await screen.findByText(messages.updated)).toBeInTheDocument();
+    expect(bodies.map((body) => body.versao)).toEqual([7, 8]);
+    expect(bodies[1]).toMatchObject({ id_filial: 11, cargo: 'Consultor de Vendas' });
   });
 
   it('toggles the status with the full record: activation at once, inactivation after confirming', async () => {
