@@ -33,7 +33,7 @@ type Resource = keyof typeof RESOURCES;
 
 /** Races that one batch catches only some of the time are run this many times, each on a fresh record. */
 const ROUNDS = 3;
-const SIMULTANEOUS = 8;
+const SIMULTANEOUS = 20;
 
 describe.each(Object.keys(RESOURCES) as Resource[])('updates of %s sent at once with the same versao', (resource) => {
   it('save exactly one; the others answer 409 and change nothing', async () => {
