@@ -2,7 +2,7 @@ import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
-import { firstMatches, isAnyOf } from './fewMatches';
+import { isAnyOf, matchesIfFew } from './fewMatches';
 import { keyOf, orderOfKey, type KeyPart } from './keyset';
 import type { ListSort } from './listQuery';
 import { pageFromNearerEndOf, reversedKey } from './nearerEnd';
@@ -133,7 +133,7 @@ export const FEW_MATCHES = 1000;
  * query, only when its shape is first prepared: `orderBy()` in `byIds`' statements.
  *
  * `fewMatches` (with `byIds`), given when a name filter is: the list's conditions with their values.
- * Its matches are read first (firstMatches: from the name's trigram index, sorted once read); up to
+ * Its matches are read first (matchesIfFew: from the name's trigram index, sorted once read); up to
  * FEW_MATCHES of them are the list, its page their slice and its total their number. A prepared page
  * cannot tell a rare name from a common one: its plan walked the order's index checking every row
  * (5-6 ms over 2,000 resellers for a name with no match, bench/README.md). Past FEW_MATCHES, the
@@ -156,11 +156,11 @@ export async function readPreparedList<Row>(
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
   if ('byIds' in build && build.fewMatches) {
     const byIds = build.byIds(() => orderOfKey(key));
-    const matches = await firstMatches(db, byIds.id.table, byIds.id, build.fewMatches(), FEW_MATCHES + 1, key);
-    if (matches.length <= FEW_MATCHES)
+    const { few } = await matchesIfFew(db, byIds.id.table, byIds.id, build.fewMatches(), FEW_MATCHES, key);
+    if (few)
       return {
-        rows: await rowsOfIds(db, `${shape}; page`, byIds, matches.slice(page.offset, page.offset + page.limit)),
-        total: matches.length,
+        rows: await rowsOfIds(db, `${shape}; page`, byIds, few.slice(page.offset, page.offset + page.limit)),
+        total: few.length,
       };
   }
   return pageFromNearerEndOf(

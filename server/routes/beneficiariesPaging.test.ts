@@ -173,7 +173,7 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(few.estimated).toBeUndefined();
     expect(few.total).toBe(EXTRA_HOLDERS / 300);
     expect(few.statements.filter((statement) => /materialized/.test(statement))).toHaveLength(1);
-    expect(few.statements.filter((statement) => /count\(/.test(statement))).toEqual([]);
+    expect(few.statements.filter((statement) => /count\(/.test(statement) && !/materialized/.test(statement))).toEqual([]);
   });
 
   // Past a thousand matching groups the administrator's total is not counted: the planner's estimate

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
-import { firstMatches, isAnyOf } from '../../lib/fewMatches';
+import { isAnyOf, matchesIfFew, type FewMatches } from '../../lib/fewMatches';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
@@ -73,24 +73,16 @@ const FEW_HOLDERS = 1000;
  * holders to fill the page (bench/README.md). A common name is read in the list's order, where its
  * matches come soon.
  *
- * The holders are read by firstMatches, from their group names' trigram index whatever the planner's
- * guess of their number: FEW_HOLDERS + 1 rows at most, sorted once read.
+ * The holders are read by matchesIfFew, from their group names' trigram index whatever the planner's
+ * guess of their number: FEW_HOLDERS + 1 rows at most, sorted and sent only when they are all.
  */
-async function probeMatchingHolders(
+function probeMatchingHolders(
   db: Database,
   type: Principal['type'],
   values: ConditionValues,
   sort: ListSort | undefined,
-): Promise<{ few?: number[]; seen: number }> {
-  const holders = await firstMatches(
-    db,
-    beneficiaries,
-    beneficiaries.id,
-    holderConditions(db, type, values),
-    FEW_HOLDERS + 1,
-    holderKey(sort),
-  );
-  return { few: holders.length > FEW_HOLDERS ? undefined : holders, seen: holders.length };
+): Promise<FewMatches> {
+  return matchesIfFew(db, beneficiaries, beneficiaries.id, holderConditions(db, type, values), FEW_HOLDERS, holderKey(sort));
 }
 
 /**

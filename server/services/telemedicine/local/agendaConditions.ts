@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
-import { firstMatches, isAnyOf } from '../../../lib/fewMatches';
+import { isAnyOf, matchesIfFew } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
 import { keyContains } from '../../../lib/nameOrder';
 import type { OrPlaceholders } from '../../../lib/preparedList';
@@ -42,7 +42,7 @@ export type AgendaValues = Partial<PatientPatterns> & {
 const FEW_PATIENTS = 5000;
 
 /**
- * The patients `text` matches. The matches are looked up first (firstMatches: from the name's trigram
+ * The patients `text` matches. The matches are looked up first (matchesIfFew: from the name's trigram
  * index): when they are few, their ids are the condition, and PostgreSQL reads their appointments from
  * the beneficiary index (8 ms for a rare name); given the subquery instead, it cannot tell a rare name
  * from a common one and walked the agenda's date index through thousands of appointments to fill a
@@ -51,9 +51,9 @@ const FEW_PATIENTS = 5000;
  */
 async function patientMatches(db: Database, text: string): Promise<Pick<AgendaValues, 'patientIds'> | PatientPatterns | undefined> {
   const patterns = patientPatterns(text);
-  const matched = await firstMatches(db, beneficiaries, beneficiaries.id, patientCondition(patterns), FEW_PATIENTS + 1);
-  if (matched.length === 0) return undefined;
-  return matched.length <= FEW_PATIENTS ? { patientIds: matched } : patterns;
+  const matched = await matchesIfFew(db, beneficiaries, beneficiaries.id, patientCondition(patterns), FEW_PATIENTS);
+  if (matched.seen === 0) return undefined;
+  return matched.few ? { patientIds: matched.few } : patterns;
 }
 
 /** The values of the agenda's filters; undefined when the patient filter matches nobody (no appointment then). */
