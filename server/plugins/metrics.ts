@@ -45,15 +45,18 @@ export default fp(async function metrics(app: FastifyInstance) {
     },
   });
 
-  new Gauge({
-    name: 'pglite_memory_bytes',
-    help: 'Memória WebAssembly do banco embutido (PGlite): cresce até o pico e não diminui',
-    registers: [registry],
-    collect() {
-      const bytes = app.database.embeddedMemoryBytes?.();
-      if (bytes !== undefined) this.set(bytes);
-    },
-  });
+  // Only where there is one: a gauge never set would read 0 on PostgreSQL.
+  const embeddedMemory = app.database.embeddedMemoryBytes;
+  if (embeddedMemory)
+    new Gauge({
+      name: 'pglite_memory_bytes',
+      help: 'Memória WebAssembly do banco embutido (PGlite): cresce até o pico e não diminui',
+      registers: [registry],
+      collect() {
+        const bytes = embeddedMemory();
+        if (bytes !== undefined) this.set(bytes);
+      },
+    });
 
   app.decorate('metrics', { registry });
   app.addHook('onResponse', async (request, reply) => {
