@@ -52,7 +52,10 @@ async function firstPage(list: List, type: Staff, query = '') {
     expect(response.statusCode).toBe(200);
     return {
       total: Number(response.headers['x-total-count']),
-      countsRows: queries.statements.some((statement) => /count\(\*\)/.test(statement)),
+      // The probe of a name filter's few matches counts what it read: not a count of the list.
+      countsRows: queries.statements.some(
+        (statement) => /count\(\*\)/.test(statement) && !statement.startsWith('with matching as materialized'),
+      ),
       readsMaintainedCounts: queries.statements.some((statement) => statement.includes(`"${LISTS[list].counts}"`)),
     };
   } finally {

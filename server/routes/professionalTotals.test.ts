@@ -28,7 +28,10 @@ async function firstPage(query = '') {
     expect(response.statusCode).toBe(200);
     return {
       total: Number(response.headers['x-total-count']),
-      countsProfessionals: queries.statements.some((statement) => /count\(\*\)/.test(statement)),
+      // The probe of a name filter's few matches counts what it read: not a count of the list.
+      countsProfessionals: queries.statements.some(
+        (statement) => /count\(\*\)/.test(statement) && !statement.startsWith('with matching as materialized'),
+      ),
       readsMaintainedCount: queries.statements.some((statement) => /"professional_counts"/.test(statement)),
     };
   } finally {
