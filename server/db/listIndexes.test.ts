@@ -437,3 +437,26 @@ describeMigration('0043_audit_actor_names_not_unique', (db) => {
     ]);
   });
 });
+
+/** The share of the holders whose group names hold a word with 'silva' (server/lib/commonWords.ts' query, on the statistics by name). */
+const SILVA_SHARE = `select coalesce(max(common.share), 0)::float8 as share
+  from pg_stats_ext_exprs, unnest(most_common_elems::text::text[], most_common_elem_freqs) as common(word, share)
+  where statistics_name = 'beneficiary_group_name_words' and common.word like '%silva%'`;
+
+describeMigration('0047_group_name_word_statistics', (db) => {
+  it("keeps the share of each common word of the holders' group names, from the existing rows on", async () => {
+    // 1,000 holders, one in four a Silva, and 500 dependents, whose names their holders' group names hold.
+    await db.run(`
+      insert into beneficiaries (name, cpf) select case when n % 4 = 0 then 'Ana Silva ' else 'Bruno Costa ' end || n, lpad(n::text, 11, '0')
+      from generate_series(1, 1000) as n;
+      insert into beneficiaries (name, cpf, holder_id) select 'Caio Rocha ' || n, lpad((5000 + n)::text, 11, '0'), n from generate_series(1, 500) as n;
+      analyze beneficiaries;`);
+    expect(await db.run(SILVA_SHARE)).toEqual([{ share: 0 }]);
+
+    await db.migrate(MIGRATIONS);
+
+    const [{ share }] = await db.run(SILVA_SHARE);
+    // A share of the rows with group names, the holders: the dependents' are null.
+    expect(share).toBeCloseTo(0.25, 2);
+  });
+});

@@ -199,6 +199,32 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(narrowed).toMatchObject({ total: 20, estimated: undefined });
   });
 
+  // 'Paginação' is in the group names of nearly every holder: the words' statistics (migration 0047)
+  // tell so before any match is read. The rarer 'Paginação 007' is probed, as is the common word
+  // where a channel filter leaves too few holders for a thousand matches.
+  it("reads a common word's page in the list's order without probing its matches first", async () => {
+    const probes = (statements: string[]) => statements.filter((statement) => /^with matching as materialized/.test(statement));
+    const common = await listWithStatements('ADMINISTRADOR', `page=3&pageSize=10&sort=cpf&name=${encodeURIComponent('PAGINAÇÃO')}`);
+    expect(probes(common.statements)).toEqual([]);
+    const expected = await sqlRows<{ cpf: string }>(
+      app,
+      sql`select cpf from beneficiaries where holder_id is null and group_names like '%paginacao%' order by cpf, name_key, id limit 10 offset 20`,
+    );
+    expect(common.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(expected.map((row) => row.cpf));
+    expect(common).toMatchObject({ estimated: 'true' });
+    expect(common.total).toBeGreaterThan(1000);
+
+    const rarer = await listWithStatements('ADMINISTRADOR', `page=1&name=${encodeURIComponent('Paginação 007')}`);
+    expect(probes(rarer.statements)).toHaveLength(1);
+    const [{ otherPartner }] = await sqlRows<{ otherPartner: number }>(
+      app,
+      sql`select min(id) as "otherPartner" from partners where id <> ${demo.partnerId}`,
+    );
+    const narrowed = await listWithStatements('ADMINISTRADOR', `page=1&partner=${otherPartner}&name=${encodeURIComponent('Paginação')}`);
+    expect(probes(narrowed.statements)).toHaveLength(1);
+    expect(narrowed).toMatchObject({ total: 20, estimated: undefined });
+  });
+
   // Last: it adds a family. probeMatchingHolders reads matching holders, one a group: a family's
   // thousands of matching members count once, and its neighbour is still found.
   it('finds every group when one family alone has more matching members than are read', async () => {
