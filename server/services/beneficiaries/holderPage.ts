@@ -7,6 +7,7 @@ import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCo
 import { commonWordShare } from '../../lib/commonWords';
 import { isAnyOf, matchesIfFew, type FewMatches } from '../../lib/fewMatches';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
+import { keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
 import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
@@ -103,7 +104,8 @@ async function probeMatchingHolders(
   sort: ListSort | undefined,
 ): Promise<FewMatches> {
   if (await commonInList(db, principal, filters, name)) return { seen: FEW_HOLDERS + 1 };
-  return matchesIfFew(db, beneficiaries, beneficiaries.id, holderConditions(db, principal.type, values), FEW_HOLDERS, holderKey(sort));
+  const matching = holderConditions(db, principal.type, values, keyContainsFromIndex);
+  return matchesIfFew(db, beneficiaries, beneficiaries.id, matching, FEW_HOLDERS, holderKey(sort));
 }
 
 /**

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { containsPattern } from '../../lib/listQuery';
-import { keyContains } from '../../lib/nameOrder';
+import { keyContains, type KeyCondition } from '../../lib/nameOrder';
 import type { Principal } from '../auth/tokens';
 import { ownScopeKey } from '../scope';
 import { beneficiaryScopeOf } from './scope';
@@ -56,12 +56,14 @@ export function conditionPlaceholders(values: ConditionValues): ConditionValues<
  * The scope and the filters. The name filter keeps whole groups: a holder shows when it or one of its
  * dependents matches, and a dependent shows with its group. `holdersOnly`: the rows are holders, whose
  * own group names answer the name filter (else each row's group is looked up among the holders).
+ * `contains`: how the name is matched (keyContainsFromIndex for a probe of the matches).
  */
 export function listConditions(
   db: Database,
   type: Principal['type'],
   values: ConditionValues<number | Placeholder, string | Placeholder>,
   holdersOnly = false,
+  contains: KeyCondition = keyContains,
 ): SQL[] {
   const conditions: SQL[] = [];
   const scope = beneficiaryScopeOf(type, values.scope);
@@ -70,12 +72,12 @@ export function listConditions(
   if (values.branch !== undefined) conditions.push(eq(beneficiaries.branchId, values.branch));
   if (values.partner !== undefined) conditions.push(eq(beneficiaries.partnerId, values.partner));
   // A group matches by any member's name: its holder keeps their keys (group_names, migrations 0026, 0040).
-  if (values.namePattern !== undefined && holdersOnly) conditions.push(keyContains(beneficiaries.groupNames, values.namePattern));
+  if (values.namePattern !== undefined && holdersOnly) conditions.push(contains(beneficiaries.groupNames, values.namePattern));
   else if (values.namePattern !== undefined) {
     const matching = db
       .select({ id: matchingHolders.id })
       .from(matchingHolders)
-      .where(and(isNull(matchingHolders.holderId), keyContains(matchingHolders.groupNames, values.namePattern)));
+      .where(and(isNull(matchingHolders.holderId), contains(matchingHolders.groupNames, values.namePattern)));
     conditions.push(inArray(groupKey(beneficiaries), matching));
   }
   return conditions;
@@ -84,11 +86,12 @@ export function listConditions(
 /** What of a list's conditions changes its SQL text: the principal's type and which values are given. */
 export const shapeOf = (type: Principal['type'], values: ConditionValues) => `${type}, ${Object.keys(values).join(' ')}`;
 
-/** The holders in scope matching the filters. */
+/** The holders in scope matching the filters (`contains`: as for listConditions). */
 export function holderConditions(
   db: Database,
   type: Principal['type'],
   values: ConditionValues<number | Placeholder, string | Placeholder>,
+  contains: KeyCondition = keyContains,
 ): SQL | undefined {
-  return and(isNull(beneficiaries.holderId), ...listConditions(db, type, values, true));
+  return and(isNull(beneficiaries.holderId), ...listConditions(db, type, values, true, contains));
 }

@@ -2,7 +2,7 @@ import { or, sql, type SQL } from 'drizzle-orm';
 import { onlyDigits } from '../../../src/domain/documents';
 import { beneficiaries } from '../../db/schema';
 import { containsPattern } from '../../lib/listQuery';
-import { keyContains } from '../../lib/nameOrder';
+import { keyContains, type KeyCondition } from '../../lib/nameOrder';
 import type { OrPlaceholders } from '../../lib/preparedList';
 
 /*
@@ -21,9 +21,12 @@ export function patientPatterns(text: string): PatientPatterns {
   return digits ? { patientName: containsPattern(text), patientCpf: containsPattern(digits) } : { patientName: containsPattern(text) };
 }
 
-/** Beneficiaries whose name contains (any case or accent) or, when digits were typed, whose CPF contains the text. */
-export const patientCondition = (given: OrPlaceholders<PatientPatterns>): SQL | undefined =>
+/**
+ * Beneficiaries whose name contains (any case or accent) or, when digits were typed, whose CPF
+ * contains the text. `contains`: how the name is matched (keyContainsFromIndex for a probe of the matches).
+ */
+export const patientCondition = (given: OrPlaceholders<PatientPatterns>, contains: KeyCondition = keyContains): SQL | undefined =>
   or(
-    keyContains(beneficiaries.nameKey, given.patientName),
+    contains(beneficiaries.nameKey, given.patientName),
     given.patientCpf === undefined ? undefined : sql`${beneficiaries.cpf} like ${given.patientCpf}`,
   );

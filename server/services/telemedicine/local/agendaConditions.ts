@@ -3,7 +3,7 @@ import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
 import { isAnyOf, matchesIfFew } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
-import { keyContains } from '../../../lib/nameOrder';
+import { keyContains, keyContainsFromIndex } from '../../../lib/nameOrder';
 import type { OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
 import { patientCondition, patientPatterns, type PatientPatterns } from '../patientSearch';
@@ -51,7 +51,7 @@ const FEW_PATIENTS = 5000;
  */
 async function patientMatches(db: Database, text: string): Promise<Pick<AgendaValues, 'patientIds'> | PatientPatterns | undefined> {
   const patterns = patientPatterns(text);
-  const matched = await matchesIfFew(db, beneficiaries, beneficiaries.id, patientCondition(patterns), FEW_PATIENTS);
+  const matched = await matchesIfFew(db, beneficiaries, beneficiaries.id, patientCondition(patterns, keyContainsFromIndex), FEW_PATIENTS);
   if (matched.seen === 0) return undefined;
   return matched.few ? { patientIds: matched.few } : patterns;
 }
