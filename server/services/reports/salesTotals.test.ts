@@ -5,6 +5,7 @@ import type { Database } from '../../db/client';
 import { lastMonths, REPORT_TIME_ZONE, type SalesReport, type SalesSummary } from '../../../src/domain/report';
 import { branches, partners, resellers, sales } from '../../db/schema';
 import { createTestApp, injectAs, loginAsDemo, sqlRows } from '../../test/helpers';
+import { countQueries } from '../../test/queryCounter';
 import type { Principal } from '../auth/tokens';
 import { channelConditions, reportValues, saleConditions, saleValues, type SalesReportFilters } from './reportConditions';
 import { salesReport } from './salesReport';
@@ -428,6 +429,28 @@ describe('the sales rollup', () => {
       { count: 1000, total: 1000, last30: 0, last7: 0 },
       { count: 3000, total: 3000, last30: 700, last7: 900 },
     ]);
+  });
+
+  // A window's first day read under a month filter is in that month: bounding its sales by the month
+  // too made the statement's prepared plan, made for any values, walk the month's sales by date.
+  it("reads a window's first day of sales without the month filter's bounds, as a partner and as the whole business", async () => {
+    const [administrator, partner] = principals();
+    const queries = countQueries(app);
+    try {
+      // JUST_AFTER_MIDNIGHT: the 7-day window's first day, 2026-02-22, is in the month filtered.
+      const filtered: Array<[Principal, SalesReportFilters]> = [
+        [partner, { month: '2026-02' }],
+        [administrator, { partner: ids.p1, month: '2026-02' }],
+        [administrator, { month: '2026-02' }],
+      ];
+      for (const [principal, filters] of filtered) await salesTotals(app.db, principal, filters, JUST_AFTER_MIDNIGHT);
+    } finally {
+      queries.restore();
+    }
+    const windows = queries.statements.filter((statement) => statement.includes('"first_day_0"'));
+    expect(windows).toHaveLength(3);
+    // The month's bounds on the sales (reportConditions.ts' monthStart): none in the windows' statements.
+    for (const statement of windows) expect(statement).not.toMatch(/"sales"\."data_hora" [<>]=? \(\(\$\d+::timestamp \+/);
   });
 
   it('answers GET /api/reports/sales from the rollup with the figures of the sales themselves', async () => {
