@@ -13,7 +13,9 @@ import { keyContains } from './nameOrder';
  *
  * A filter that matches a common word matches at least its rows: a list can tell a surname shared
  * by thousands from a rarer name before reading any of them. The figure is the last ANALYZE's, from
- * its sample: a guide to which way to read, never a total shown as exact.
+ * its sample: a guide to which way to read, never a total shown as exact. PostgreSQL shows these
+ * statistics to the table's owner and its members (the role that ran the migrations): another reads 0,
+ * and its lists probe every name as before.
  */
 export async function commonWordShare(db: Database, statistics: string, text: string): Promise<number> {
   const word = text.trim();
