@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { UserType } from '../../../src/domain/userTypes';
 import { administrators, auditLog } from '../../db/schema';
 import { createTestApp, injectAs, login } from '../../test/helpers';
+import { countQueries } from '../../test/queryCounter';
 import { chainTokens, createChain, TEST_PASSWORD, unique } from '../../test/channelFixtures';
 import { insertBeneficiary } from '../../test/careFixtures';
 import { GATEWAY_ACTOR, recordAudit, recordBeneficiaryViews, recordPublicAudit, type AuditEntry } from './record';
@@ -132,6 +133,22 @@ describe('the views of a page', () => {
     const known = await insertBeneficiary(app.db, { providerUuid: providerId });
     const rows = await rowsWrittenBy(() => recordBeneficiaryViews(app.db, actor, [providerId, sold.uuid], 'Agenda'));
     expect(rows.map((row) => row.entityId).sort()).toEqual([known.uuid, sold.uuid].sort());
+  });
+
+  // Prepared once for every page (db/preparedStatements.ts): a parameter per id made a text per page length.
+  it('writes the views of pages of any length, with our uuids or the provider’s ids, with one statement text', async () => {
+    const providerId = `paciente-${unique()}`;
+    const known = await insertBeneficiary(app.db, { providerUuid: providerId });
+    const queries = countQueries(app);
+    try {
+      await recordBeneficiaryViews(app.db, actor, [sold.uuid], 'Página 1');
+      await recordBeneficiaryViews(app.db, actor, [providerId, known.uuid, sold.uuid], 'Página 2');
+      await recordBeneficiaryViews(app.db, actor, [providerId], 'Página 3');
+    } finally {
+      queries.restore();
+    }
+    expect(queries.statements).toHaveLength(3);
+    expect(new Set(queries.statements).size).toBe(1);
   });
 
   it('records nothing for a page that showed no one, without a statement to the database', async () => {

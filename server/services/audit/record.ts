@@ -1,4 +1,4 @@
-import { inArray, or, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntity } from '../../../src/domain/audit';
 import { saoPauloDate } from '../../../src/domain/calendar';
@@ -74,16 +74,19 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
 /**
  * A 'view' row for each beneficiary an answer showed (its CPF, birth date or phone), named by our
  * uuid whether the answer carried ours or the telemedicine provider's: one statement for a whole page.
+ * The ids go as two arrays, not a parameter each: the statement's text is the same for every page
+ * (prepared once, db/preparedStatements.ts), and drizzle builds it from a few parts, not from two
+ * per id (building it was 7 % of the server's CPU under the agenda's load, bench/README.md).
  */
 export async function recordBeneficiaryViews(db: Database, actor: AuditActor, shownUuids: string[], summary: string): Promise<void> {
   const uuids = [...new Set(shownUuids.filter(Boolean))];
   if (!uuids.length) return;
   const ours = uuids.filter(isUuid).map((uuid) => uuid.toLowerCase());
-  const named = or(ours.length ? inArray(beneficiaries.uuid, ours) : undefined, inArray(beneficiaries.providerUuid, uuids));
   await db.execute(sql`
     insert into ${auditLog} (actor_type, actor_id, actor_name, action, entity, entity_id, summary, ip_address)
     select ${actor.type}, ${actor.id}, ${nameOf(actor)}, 'view', 'beneficiary', ${beneficiaries.uuid}::text, ${summaryOf(summary)}, ${actor.ipAddress}
-    from ${beneficiaries} where ${named}`);
+    from ${beneficiaries}
+    where ${beneficiaries.uuid} = any(${sql.param(ours)}::uuid[]) or ${beneficiaries.providerUuid} = any(${sql.param(uuids)}::text[])`);
 }
 
 /** Actors of writes made where no account is signed in: a purchase on the public checkout, a gateway webhook. */
