@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { openDatabase, type DatabaseHandle } from './client';
-import { MAX_SHAPES, oncePerShape } from './queryShapes';
+import { MAX_SHAPES, oncePerShape, statementOncePerShape } from './queryShapes';
 
 /** A query prepared once per shape answers each execution's own values, and is built once. */
 
@@ -57,4 +57,21 @@ test(`keeps at most ${MAX_SHAPES} shapes per handle; past them, builds each time
   oncePerShape(handle, 'one too many', build);
   oncePerShape(handle, 'shape 0', build);
   expect(build).toHaveBeenCalledTimes(MAX_SHAPES + 2);
+});
+
+test("builds a statement written as SQL once per shape and runs it with each execution's values", async () => {
+  const build = jest.fn(
+    () =>
+      sql`insert into ${shaped} (id, label) select id + 10, ${sql.placeholder('prefix')} || label from ${shaped} where id = any(${sql.placeholder('ids')}::int[]) returning id, label`,
+  );
+  const first = statementOncePerShape<{ id: number; label: string }>(db(), 'labels copied', build);
+  const again = statementOncePerShape<{ id: number; label: string }>(db(), 'labels copied', build);
+  expect(again).toBe(first);
+  expect(build).toHaveBeenCalledTimes(1);
+  expect((await first.execute({ prefix: 'cópia de ', ids: [1, 3] })).rows).toEqual([
+    { id: 11, label: 'cópia de um' },
+    { id: 13, label: 'cópia de três' },
+  ]);
+  expect((await again.execute({ prefix: 'outra ', ids: [2] })).rows).toEqual([{ id: 12, label: 'outra dois' }]);
+  expect((await again.execute({ prefix: 'nada', ids: [] })).rows).toEqual([]);
 });

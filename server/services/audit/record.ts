@@ -1,9 +1,10 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditEntity } from '../../../src/domain/audit';
 import { saoPauloDate } from '../../../src/domain/calendar';
 import { isUserType, type UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
+import { statementOncePerShape } from '../../db/queryShapes';
 import { administrators, auditLog, beneficiaries, branches, partners, resellers } from '../../db/schema';
 import { isUuid } from '../telemedicine/uuid';
 
@@ -35,7 +36,7 @@ export const actorOf = (request: FastifyRequest): AuditActor => ({
 const SUMMARY_MAX = 300;
 
 /** The account's current name, read inside the insert (one round trip). */
-function actorNameOf(type: UserType, id: number): SQL {
+function actorNameOf(type: UserType, id: number | Placeholder): SQL {
   switch (type) {
     case 'ADMINISTRADOR':
       return sql`(select ${administrators.nome} from ${administrators} where ${administrators.id} = ${id})`;
@@ -48,8 +49,14 @@ function actorNameOf(type: UserType, id: number): SQL {
   }
 }
 
-const nameOf = (actor: AuditActor): SQL | string =>
-  actor.name ?? (isUserType(actor.type) ? sql`coalesce(${actorNameOf(actor.type, actor.id)}, '')` : '');
+/** The account whose name a row reads, by its type; none when the actor gives its own ('' for an unknown type). */
+const accountOf = (actor: AuditActor): UserType | undefined =>
+  actor.name === undefined && isUserType(actor.type) ? actor.type : undefined;
+
+const nameOf = (actor: AuditActor): SQL | string => {
+  const account = accountOf(actor);
+  return account ? sql`coalesce(${actorNameOf(account, actor.id)}, '')` : (actor.name ?? '');
+};
 
 const summaryOf = (summary: string | null | undefined) => (summary ? summary.slice(0, SUMMARY_MAX) : null);
 
@@ -71,22 +78,35 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
   });
 }
 
+/** A page's views (recordBeneficiaryViews), for an actor whose name is read from `account`'s or given. */
+const viewsStatement = (account: UserType | undefined) => {
+  const { placeholder } = sql;
+  const name = account ? sql`coalesce(${actorNameOf(account, placeholder('actorId'))}, '')` : placeholder('actorName');
+  return sql`
+    insert into ${auditLog} (actor_type, actor_id, actor_name, action, entity, entity_id, summary, ip_address)
+    select ${placeholder('actorType')}, ${placeholder('actorId')}, ${name}, 'view', 'beneficiary', ${beneficiaries.uuid}::text, ${placeholder('summary')}, ${placeholder('ipAddress')}
+    from ${beneficiaries}
+    where ${beneficiaries.uuid} = any(${placeholder('ours')}::uuid[]) or ${beneficiaries.providerUuid} = any(${placeholder('shown')}::text[])`;
+};
+
 /**
  * A 'view' row for each beneficiary an answer showed (its CPF, birth date or phone), named by our
- * uuid whether the answer carried ours or the telemedicine provider's: one statement for a whole page.
- * The ids go as two arrays, not a parameter each: the statement's text is the same for every page
- * (prepared once, db/preparedStatements.ts), and drizzle builds it from a few parts, not from two
- * per id (building it was 7 % of the server's CPU under the agenda's load, bench/README.md).
+ * uuid whether the answer carried ours or the telemedicine provider's: one statement for a whole page,
+ * built once per kind of actor (db/queryShapes.ts), its ids two arrays whatever the page's length.
  */
 export async function recordBeneficiaryViews(db: Database, actor: AuditActor, shownUuids: string[], summary: string): Promise<void> {
-  const uuids = [...new Set(shownUuids.filter(Boolean))];
-  if (!uuids.length) return;
-  const ours = uuids.filter(isUuid).map((uuid) => uuid.toLowerCase());
-  await db.execute(sql`
-    insert into ${auditLog} (actor_type, actor_id, actor_name, action, entity, entity_id, summary, ip_address)
-    select ${actor.type}, ${actor.id}, ${nameOf(actor)}, 'view', 'beneficiary', ${beneficiaries.uuid}::text, ${summaryOf(summary)}, ${actor.ipAddress}
-    from ${beneficiaries}
-    where ${beneficiaries.uuid} = any(${sql.param(ours)}::uuid[]) or ${beneficiaries.providerUuid} = any(${sql.param(uuids)}::text[])`);
+  const shown = [...new Set(shownUuids.filter(Boolean))];
+  if (!shown.length) return;
+  const account = accountOf(actor);
+  await statementOncePerShape(db, `audit: views, actor named by ${account ?? 'itself'}`, () => viewsStatement(account)).execute({
+    actorType: actor.type,
+    actorId: actor.id,
+    actorName: actor.name ?? '',
+    summary: summaryOf(summary),
+    ipAddress: actor.ipAddress,
+    ours: shown.filter(isUuid).map((uuid) => uuid.toLowerCase()),
+    shown,
+  });
 }
 
 /** Actors of writes made where no account is signed in: a purchase on the public checkout, a gateway webhook. */
