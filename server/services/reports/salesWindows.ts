@@ -21,6 +21,8 @@ import {
   sumTotal,
   wholeBusiness,
   ZONE,
+  type Placeholders,
+  type ReportKeys,
   type ReportValues,
   type SaleValues,
   withoutMonth,
@@ -47,17 +49,17 @@ type WindowSums = Record<Window, number>;
 export const startOf = (window: Window) => sql.placeholder(`${window}Start`);
 export const startValues = (starts: WindowStarts) => ({ last30Start: starts.last30.toISOString(), last7Start: starts.last7.toISOString() });
 
-/** A sum over the windows' first days: of `column` over the rows of `table` where `where` holds and in a window's `part`. */
-export interface FirstDaySum {
+/**
+ * A sum over the windows' first days: of `column` over the rows of `table` where `where` holds and in
+ * a window's `part`. `where` is given the placeholders of the values but the month filter's
+ * (firstDaySubquery): a first day read is in the filtered month (windowsReadIn). Beside the first
+ * day's bounds, the month's made the statement's prepared plan, made for any values, walk all of the
+ * month's sales by date for a partner's few (5 ms against 0.2 at the large size, bench/README.md).
+ */
+export interface FirstDaySum<Keys> {
   table: PgTable;
   column: SQLWrapper;
-  /**
-   * The conditions, built from placeholders, but the month filter's: a first day read is in the
-   * filtered month (windowsReadIn). Beside the first day's bounds, the month's made the statement's
-   * prepared plan, made for any values, walk all of the month's sales by date for a partner's few
-   * (5 ms against 0.2 at the large size, bench/README.md).
-   */
-  where: () => Array<SQL | undefined>;
+  where: (keys: Keys) => Array<SQL | undefined>;
   /** The rows of a window's first day from its starting instant. */
   part: (start: Placeholder) => SQL;
 }
@@ -75,13 +77,19 @@ const windowsReadIn = (values: SaleValues, starts: WindowStarts) => {
 };
 
 /** A FirstDaySum's sums of the windows in `read` (0 for the others), as a subquery named `alias`. */
-function firstDaySubquery(db: Database, sum: FirstDaySum, read: Window[], alias: string) {
+function firstDaySubquery<Values extends SaleValues>(
+  db: Database,
+  sum: FirstDaySum<Placeholders<Values>>,
+  values: Values,
+  read: Window[],
+  alias: string,
+) {
   const sumOf = (window: Window) =>
     read.includes(window) ? sql<string>`coalesce(sum(${sum.column}) filter (where ${sum.part(startOf(window))}), 0)` : sql<string>`0`;
   return db
     .select({ last30: sumOf('last30').as('last30'), last7: sumOf('last7').as('last7') })
     .from(sum.table)
-    .where(and(...sum.where(), or(...read.map((window) => sum.part(startOf(window))))))
+    .where(and(...sum.where(placeholdersOf(withoutMonth(values))), or(...read.map((window) => sum.part(startOf(window))))))
     .as(alias);
 }
 
@@ -91,19 +99,19 @@ function firstDaySubquery(db: Database, sum: FirstDaySum, read: Window[], alias:
  * connection, not one each (bench/README.md). With no window's first day read (a month filter), the
  * whole days alone. `shape` names the conditions'; which first days are read is added to it.
  */
-export async function windowSumsInOneStatement(
+export async function windowSumsInOneStatement<Values extends SaleValues>(
   db: Database,
   shape: string,
   wholeDays: WholeDaysQuery,
-  firstDays: FirstDaySum[],
-  values: SaleValues,
+  firstDays: FirstDaySum<Placeholders<Values>>[],
+  values: Values,
   starts: WindowStarts,
 ): Promise<WindowSums> {
   const read = windowsReadIn(values, starts);
   const query = oncePerShape(db, `${shape}, first days of ${read.join(' ') || 'no window'}`, () => {
     const days = wholeDays();
     const aliases = read.length === 0 ? [] : firstDays.map((_, index) => `first_day_${index}`);
-    const parts = aliases.map((alias, index) => firstDaySubquery(db, firstDays[index], read, alias));
+    const parts = aliases.map((alias, index) => firstDaySubquery(db, firstDays[index], values, read, alias));
     // Qualified by hand: drizzle names a subquery's column by its alias alone, ambiguous across the join.
     const total = (window: Window) =>
       sql<string>`${sql.join(
@@ -123,7 +131,7 @@ export async function windowSumsInOneStatement(
 }
 
 /** The sales of each window's first day from its starting instant (the rollups hold whole days), where `where` holds. */
-export const firstDayOfSales = (where: () => Array<SQL | undefined>): FirstDaySum => ({
+export const firstDayOfSales = <Keys>(where: (keys: Keys) => Array<SQL | undefined>): FirstDaySum<Keys> => ({
   table: sales,
   column: sales.valor,
   where,
@@ -140,17 +148,17 @@ const localDayAfter = (start: Placeholder) => sql`((${instant(start)} at time zo
  * The first days of the whole business's windows: their whole hours from the hourly rollup, and only
  * the sales of the hour a window starts in (a few hundred at the xl size, not the first day's 14,000).
  */
-const firstDaysByHour = (type: Principal['type'], values: ReportValues): FirstDaySum[] => [
+const firstDaysByHour = (type: Principal['type']): FirstDaySum<ReportKeys>[] => [
   {
     table: salesHours,
     column: salesHours.total,
-    where: () => rollupSaleConditions(salesHours, placeholdersOf(values)),
+    where: (keys) => rollupSaleConditions(salesHours, keys),
     part: (start) => and(gte(salesHours.hour, localHourAfter(start)), lt(salesHours.hour, localDayAfter(start)))!,
   },
   {
     table: sales,
     column: sales.valor,
-    where: () => reportConditionsOnSales(type, placeholdersOf(withoutMonth(values))),
+    where: (keys) => reportConditionsOnSales(type, keys),
     part: (start) => and(gte(sales.dataHora, instant(start)), lt(sales.dataHora, instantOfLocal(localHourAfter(start))))!,
   },
 ];
@@ -192,8 +200,6 @@ export async function windows(db: Database, type: Principal['type'], values: Rep
       .where(and(...dayScope, ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))))
       .as('whole_days');
   };
-  const firstDays = whole
-    ? firstDaysByHour(type, values)
-    : [firstDayOfSales(() => reportConditionsOnSales(type, placeholdersOf(withoutMonth(values))))];
+  const firstDays = whole ? firstDaysByHour(type) : [firstDayOfSales((keys: ReportKeys) => reportConditionsOnSales(type, keys))];
   return windowSumsInOneStatement(db, `reports: windows, ${shapeOf(type, values)}`, wholeDays, firstDays, values, starts);
 }

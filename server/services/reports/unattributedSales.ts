@@ -103,7 +103,7 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
       .where(and(...rollupSaleConditions(days, keys), ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))))
       .as('whole_days');
   };
-  const firstDays = [firstDayOfSales(() => unattributed(placeholdersOf(withoutMonth(values))))];
+  const firstDays = [firstDayOfSales(unattributed)];
   const [[summary], monthly, windows] = await Promise.all([
     summed.execute(values),
     byMonth.execute({ ...chart, since: `${lastMonths(now)[0]}-01` }),
