@@ -36,7 +36,7 @@ export const actorOf = (request: FastifyRequest): AuditActor => ({
 const SUMMARY_MAX = 300;
 
 /** The account's current name, read inside the insert (one round trip). */
-function actorNameOf(type: UserType, id: number | Placeholder): SQL {
+function accountNameOf(type: UserType, id: number | Placeholder): SQL {
   switch (type) {
     case 'ADMINISTRADOR':
       return sql`(select ${administrators.nome} from ${administrators} where ${administrators.id} = ${id})`;
@@ -49,13 +49,16 @@ function actorNameOf(type: UserType, id: number | Placeholder): SQL {
   }
 }
 
+/** An account's name as a row keeps it: '' once the account is gone. */
+const actorNameOf = (type: UserType, id: number | Placeholder): SQL => sql`coalesce(${accountNameOf(type, id)}, '')`;
+
 /** The account whose name a row reads, by its type; none when the actor gives its own ('' for an unknown type). */
 const accountOf = (actor: AuditActor): UserType | undefined =>
   actor.name === undefined && isUserType(actor.type) ? actor.type : undefined;
 
 const nameOf = (actor: AuditActor): SQL | string => {
   const account = accountOf(actor);
-  return account ? sql`coalesce(${actorNameOf(account, actor.id)}, '')` : (actor.name ?? '');
+  return account ? actorNameOf(account, actor.id) : (actor.name ?? '');
 };
 
 const summaryOf = (summary: string | null | undefined) => (summary ? summary.slice(0, SUMMARY_MAX) : null);
@@ -81,7 +84,7 @@ export async function recordAudit(db: Database, actor: AuditActor, entry: AuditE
 /** A page's views (recordBeneficiaryViews), for an actor whose name is read from `account`'s or given. */
 const viewsStatement = (account: UserType | undefined) => {
   const { placeholder } = sql;
-  const name = account ? sql`coalesce(${actorNameOf(account, placeholder('actorId'))}, '')` : placeholder('actorName');
+  const name = account ? actorNameOf(account, placeholder('actorId')) : placeholder('actorName');
   return sql`
     insert into ${auditLog} (actor_type, actor_id, actor_name, action, entity, entity_id, summary, ip_address)
     select ${placeholder('actorType')}, ${placeholder('actorId')}, ${name}, 'view', 'beneficiary', ${beneficiaries.uuid}::text, ${placeholder('summary')}, ${placeholder('ipAddress')}
