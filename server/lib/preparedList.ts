@@ -21,9 +21,12 @@ export const givenValues = <Values extends object, More extends Record<string, u
     [Key in keyof More]?: Exclude<More[Key], undefined>;
   };
 
-/** A placeholder named after each key of `values`: a list's conditions built once for a prepared query. */
+/** A prepared query's placeholder for each of the values' keys. */
+export type Placeholders<Values> = { [Key in keyof Values]: Placeholder };
+
+/** A placeholder named after each key of `values`: a list's or a report's conditions built once for a prepared query. */
 export const placeholdersFor = <Values extends object>(values: Values) =>
-  Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)])) as { [Key in keyof Values]: Placeholder };
+  Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)])) as Placeholders<Values>;
 
 /**
  * A list's conditions as a shape's name: `list` (the table, and the user type when the scope depends on

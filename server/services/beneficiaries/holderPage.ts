@@ -10,17 +10,9 @@ import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
-import { readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
+import { placeholdersFor, readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
-import {
-  conditionPlaceholders,
-  conditionValues,
-  groupKey,
-  type ConditionValues,
-  holderConditions,
-  shapeOf,
-  type BeneficiaryFilters,
-} from './listConditions';
+import { conditionValues, groupKey, type ConditionValues, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
 import { holderMarkAt, type HolderMark } from './holderSegments';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
@@ -46,7 +38,7 @@ function countedHolders(db: Database, principal: Principal, filters: Beneficiary
   const values = conditionValues(principal, { ...filters, name: undefined });
   const counted = oncePerShape(db, `beneficiaries: maintained holder counts, ${shapeOf(principal.type, values)}`, () => {
     const c = beneficiaryHolderCounts;
-    const key = conditionPlaceholders(values);
+    const key = placeholdersFor(values);
     const scope = { ADMINISTRADOR: undefined, PARCEIRO: c.partnerKey, FILIAL: c.branchKey, REVENDEDOR: c.resellerKey }[principal.type];
     return db
       .select({ total: sql<number>`coalesce(sum(${c.holders}), 0)::int` })
@@ -182,7 +174,7 @@ export async function listHolderPage(
       total: { total: probe.few.length, estimated: false },
     };
   const shape = shapeOf(principal.type, values);
-  const placeholders = () => holderConditions(db, principal.type, conditionPlaceholders(values));
+  const placeholders = () => holderConditions(db, principal.type, placeholdersFor(values));
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
   // A page's holder ids, read from the first holder, the last (`'last'`, in the reverse order) or a
   // name segment's mark, then their groups.

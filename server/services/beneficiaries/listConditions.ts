@@ -44,14 +44,6 @@ export function conditionValues(principal: Principal, filters: BeneficiaryFilter
   return values;
 }
 
-/** The same conditions with a prepared query's placeholder, named after its key, for each value given. */
-export function conditionPlaceholders(values: ConditionValues): ConditionValues<Placeholder, Placeholder> {
-  return Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)])) as unknown as ConditionValues<
-    Placeholder,
-    Placeholder
-  >;
-}
-
 /**
  * The scope and the filters. The name filter keeps whole groups: a holder shows when it or one of its
  * dependents matches, and a dependent shows with its group. `holdersOnly`: the rows are holders, whose

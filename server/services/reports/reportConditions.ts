@@ -79,13 +79,6 @@ export function withoutMonth<Values extends SaleValues>(values: Values): Values 
 /** The month filter (yyyy-mm) the values hold, if any. */
 export const filteredMonth = (values: SaleValues) => values.monthFirstDay?.slice(0, 7);
 
-/** A prepared query's placeholder for each of the values' keys. */
-export type Placeholders<Values> = { [Key in keyof Values]: Placeholder };
-
-/** A placeholder, named after its key, for each value given: the conditions of a prepared query. */
-export const placeholdersOf = <Values extends object>(values: Values) =>
-  Object.fromEntries(Object.keys(values).map((key) => [key, sql.placeholder(key)])) as Placeholders<Values>;
-
 /** What of the conditions changes a query's text: whose scope (a principal's type) and which values are given. */
 export const shapeOf = (scope: string, values: object) => `${scope}, ${Object.keys(values).join(' ') || 'no filter'}`;
 

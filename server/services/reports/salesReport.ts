@@ -9,11 +9,10 @@ import { branches, partners, resellers, sales } from '../../db/schema';
 import { badRequest, forbidden } from '../../lib/httpErrors';
 import { idFilter, type ListSort } from '../../lib/listQuery';
 import { pageFromNearerEndOf } from '../../lib/nearerEnd';
-import { readPageByIds } from '../../lib/preparedList';
+import { placeholdersFor, readPageByIds } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
   money,
-  placeholdersOf,
   reportConditionsOnSales,
   reportValues,
   saleRowFields,
@@ -92,7 +91,7 @@ function rowsReader(db: Database, type: Principal['type'], values: ReportValues,
             db
               .select({ id: sales.id })
               .from(sales)
-              .where(and(...reportConditionsOnSales(type, placeholdersOf(values))))
+              .where(and(...reportConditionsOnSales(type, placeholdersFor(values))))
               .orderBy(...pageOrderBy(sort, reversed))
               .limit(cut.limit)
               .offset(cut.offset),
@@ -100,7 +99,7 @@ function rowsReader(db: Database, type: Principal['type'], values: ReportValues,
           id: sales.id,
         },
       );
-    const query = oncePerShape(db, shape, () => joinedPageQuery(db, type, placeholdersOf(values), pageOrderBy(sort, reversed), offset));
+    const query = oncePerShape(db, shape, () => joinedPageQuery(db, type, placeholdersFor(values), pageOrderBy(sort, reversed), offset));
     return query.execute({ ...values, limit, offset });
   };
 }

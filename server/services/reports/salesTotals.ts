@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { partners, resellers, salesMonths, salesPartnerMonths, salesPartnerTotals, salesResellerMonths } from '../../db/schema';
 import { nameOrder } from '../../lib/nameOrder';
+import { placeholdersFor } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
   atPartnerGrain,
@@ -11,7 +12,6 @@ import {
   firstDay,
   money,
   partnerConditions,
-  placeholdersOf,
   reportValues,
   rollupSaleConditions,
   shapeOf,
@@ -73,14 +73,14 @@ function byPartnerOf(
  */
 async function partnerMonths(db: Database, type: Principal['type'], values: ReportValues, since: string) {
   const byPartner = oncePerShape(db, `reports: by partner from partner rollups, ${shapeOf(type, values)}`, () => {
-    const keys = placeholdersOf(values);
+    const keys = placeholdersFor(values);
     return keys.monthFirstDay
       ? byPartnerOf(db, salesPartnerMonths, type, keys, eq(salesPartnerMonths.month, firstDay(keys.monthFirstDay)))
       : byPartnerOf(db, salesPartnerTotals, type, keys);
   });
   const chart = withoutMonth(values);
   const monthly = oncePerShape(db, `reports: months from partner rollups, ${shapeOf(type, chart)}`, () => {
-    const keys = placeholdersOf(chart);
+    const keys = placeholdersFor(chart);
     const whole = wholeBusiness(type, chart);
     const months = whole ? salesMonths : salesPartnerMonths;
     const monthScope = whole ? rollupSaleConditions(salesMonths, keys) : partnerConditions(salesPartnerMonths, type, keys);
@@ -106,7 +106,7 @@ async function resellerMonths(db: Database, type: Principal['type'], values: Rep
   const count = sumCount(table.count);
   const total = sumTotal(table.total);
   const byPartner = oncePerShape(db, `reports: by partner from reseller rollups, ${shapeOf(type, values)}`, () => {
-    const keys = placeholdersOf(values);
+    const keys = placeholdersFor(values);
     return db
       .select({ partnerId: partners.id, nome_parceiro: partners.nome, count, total })
       .from(table)
@@ -123,7 +123,7 @@ async function resellerMonths(db: Database, type: Principal['type'], values: Rep
       .select({ month: table.month, count, total })
       .from(table)
       .innerJoin(resellers, eq(resellers.id, table.resellerId))
-      .where(and(...resellerConditions(type, placeholdersOf(chart)), gte(table.month, firstDay(fromSince))))
+      .where(and(...resellerConditions(type, placeholdersFor(chart)), gte(table.month, firstDay(fromSince))))
       .groupBy(table.month),
   );
   const [byPartnerRows, monthlyRows] = await Promise.all([byPartner.execute(values), monthly.execute({ ...chart, since })]);

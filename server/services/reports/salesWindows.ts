@@ -4,6 +4,7 @@ import { lastMonths } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { sales, salesDays, salesHours, salesPartnerDays } from '../../db/schema';
+import { placeholdersFor, type Placeholders } from '../../lib/preparedList';
 import type { Principal } from '../auth/tokens';
 import {
   atPartnerGrain,
@@ -14,14 +15,12 @@ import {
   instant,
   money,
   partnerConditions,
-  placeholdersOf,
   reportConditionsOnSales,
   rollupSaleConditions,
   shapeOf,
   sumTotal,
   wholeBusiness,
   ZONE,
-  type Placeholders,
   type ReportKeys,
   type ReportValues,
   type SaleValues,
@@ -89,7 +88,7 @@ function firstDaySubquery<Values extends SaleValues>(
   return db
     .select({ last30: sumOf('last30').as('last30'), last7: sumOf('last7').as('last7') })
     .from(sum.table)
-    .where(and(...sum.where(placeholdersOf(withoutMonth(values))), or(...read.map((window) => sum.part(startOf(window))))))
+    .where(and(...sum.where(placeholdersFor(withoutMonth(values))), or(...read.map((window) => sum.part(startOf(window))))))
     .as(alias);
 }
 
@@ -172,7 +171,7 @@ async function windowsFromSales(db: Database, type: Principal['type'], values: R
         last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${instant(startOf('last7'))}), 0)`,
       })
       .from(sales)
-      .where(and(...reportConditionsOnSales(type, placeholdersOf(values)), gte(sales.dataHora, instant(startOf('last30'))))),
+      .where(and(...reportConditionsOnSales(type, placeholdersFor(values)), gte(sales.dataHora, instant(startOf('last30'))))),
   );
   const [raw] = await query.execute({ ...values, ...startValues(starts) });
   return { last30: money(raw.last30), last7: money(raw.last7) };
@@ -188,7 +187,7 @@ export async function windows(db: Database, type: Principal['type'], values: Rep
   if (!atPartnerGrain(type, values)) return windowsFromSales(db, type, values, starts);
   const whole = wholeBusiness(type, values);
   const wholeDays = () => {
-    const keys = placeholdersOf(values);
+    const keys = placeholdersFor(values);
     const days = whole ? salesDays : salesPartnerDays;
     const dayScope = whole ? rollupSaleConditions(salesDays, keys) : partnerConditions(salesPartnerDays, type, keys);
     return db

@@ -3,13 +3,13 @@ import { lastMonths, type SalesReport } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { branches, partners, resellers, sales, salesUnattributedDays, salesUnattributedMonths } from '../../db/schema';
+import { placeholdersFor } from '../../lib/preparedList';
 import {
   dayOf,
   firstDay,
   inMonthDays,
   money,
   partnerOrBranchAsked,
-  placeholdersOf,
   rollupSaleConditions,
   saleConditions,
   saleRowFields,
@@ -78,7 +78,7 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
   const days = salesUnattributedDays;
   const shape = shapeWithout(values);
   const summed = oncePerShape(db, `reports: summary from rollups, ${shape}`, () => {
-    const keys = placeholdersOf(values);
+    const keys = placeholdersFor(values);
     return db
       .select({ count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
@@ -89,11 +89,11 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
     db
       .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
       .from(months)
-      .where(and(...rollupSaleConditions(months, placeholdersOf(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
+      .where(and(...rollupSaleConditions(months, placeholdersFor(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
       .groupBy(months.month),
   );
   const wholeDays = () => {
-    const keys = placeholdersOf(values);
+    const keys = placeholdersFor(values);
     return db
       .select({
         last30: sumTotal(days.total).as('last30'),
@@ -124,7 +124,7 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
 function pageWithout(db: Database, values: SaleValues, page: Page) {
   const query = oncePerShape(db, `reports: page, ${shapeWithout(values)}, ${pageShape(page.sort, false, page.offset)}`, () =>
     selectRows(db)
-      .where(and(...unattributed(placeholdersOf(values))))
+      .where(and(...unattributed(placeholdersFor(values))))
       .orderBy(...pageOrderBy(page.sort, false))
       .limit(sql.placeholder('limit'))
       .offset(offsetOf(page.offset)),
