@@ -16,6 +16,18 @@ beforeAll(async () => {
 });
 afterAll(() => app.close());
 
+/** A barrier for two callers: each call resolves once both have called. */
+function bothArrived(): () => Promise<void> {
+  let arrivals = 0;
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return () => {
+    arrivals += 1;
+    if (arrivals === 2) release();
+    return released;
+  };
+}
+
 const loginRequest = (payload: object, remoteAddress = '10.0.0.1') =>
   app.inject({ method: 'POST', url: '/api/auth/login', payload, remoteAddress });
 
@@ -300,8 +312,16 @@ describe('POST /api/auth/change-password', () => {
     const token = await login(app, 'troca-dupla@x.com', 'PARCEIRO', 'antiga1');
     const changeTo = (newPassword: string) =>
       injectAs(app, token, { method: 'POST', url: '/api/auth/change-password', payload: { currentPassword: 'antiga1', newPassword } });
+    // Both requests must be past sign-in checks before either writes: were one to finish first, the
+    // other's token would be revoked already and its 401 would be right, not the race under test.
+    const bothChecking = bothArrived();
+    const verify = app.passwords.verify.bind(app.passwords);
+    const verifySpy = jest.spyOn(app.passwords, 'verify').mockImplementation(async (stored, password) => {
+      await bothChecking();
+      return verify(stored, password);
+    });
 
-    const answers = await Promise.all([changeTo('primeira1'), changeTo('segunda2')]);
+    const answers = await Promise.all([changeTo('primeira1'), changeTo('segunda2')]).finally(() => verifySpy.mockRestore());
     const statuses = answers.map((answer) => answer.statusCode);
     expect([...statuses].sort()).toEqual([200, 409]);
     const winner = statuses.indexOf(200);
