@@ -107,6 +107,20 @@ describe('sign-in', () => {
     await context.close();
   });
 
+  it("leaves the same account signed in on another device when one presses 'Sair'", async () => {
+    const phone = await portal.openSignedIn('PARCEIRO');
+    const desk = await portal.openSignedIn('PARCEIRO');
+    await phone.page.goto(`${portal.baseUrl}/filiais`);
+    await phone.page.getByRole('button', { name: 'Sair' }).click();
+    await phone.page.waitForURL('**/login');
+    // The other session goes on: its list loads from the server, no sign-in asked.
+    await desk.page.goto(`${portal.baseUrl}/filiais`);
+    await desk.page.getByText(/^Mostrando 1-\d+ de/).waitFor();
+    assert.match(desk.page.url(), /\/filiais$/);
+    assert.deepEqual([...phone.errors, ...desk.errors], []);
+    await Promise.all([phone.context.close(), desk.context.close()]);
+  });
+
   it('shows the error page for unknown routes', async () => {
     const { context, page } = await portal.openSignedIn('ADMINISTRADOR');
     await page.goto(`${portal.baseUrl}/rota-que-nao-existe`);

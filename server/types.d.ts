@@ -40,6 +40,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in account; set by the auth plugin on every route that is not public. */
     principal: Principal;
+    /** The session the request's token belongs to ('Sair' ends it); set with `principal`. */
+    sessionId: string;
   }
   interface FastifyContextConfig {
     /** Reachable without a token: set from the permission table (src/domain/permissions.ts). */

@@ -37,7 +37,11 @@ describe('the request log', () => {
   afterAll(() => app.close());
 
   it('keeps the path of a signed file link but not its signature', async () => {
-    const link = createLinkSigner(app.config.jwtSecret).sign('/api/professionals/999999/files/copia_crm', 1, 0);
+    const link = createLinkSigner(app.config.jwtSecret).sign('/api/professionals/999999/files/copia_crm', {
+      accountId: 1,
+      tokenVersion: 0,
+      sessionId: 'session-1',
+    });
     const signature = new URL(link, 'http://portal').searchParams.get('signature')!;
     lines.length = 0;
     await app.inject({ method: 'GET', url: link });

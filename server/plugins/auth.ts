@@ -6,13 +6,17 @@ import { sessionEndedInactiveMessage } from '../../src/domain/messages';
 import { forbidden, unauthorized } from '../lib/httpErrors';
 import { VersionedCache } from '../lib/versionedCache';
 import { findAccount, type AccountRecord } from '../services/auth/accounts';
+import { purgeEndedSessions } from '../services/auth/sessions';
 import type { Principal } from '../services/auth/tokens';
+
+/** How often the sessions ended by 'Sair' whose tokens have all expired are deleted. */
+const ENDED_SESSIONS_PURGE_MS = 60 * 60 * 1000;
 
 /** Accounts remembered at most (one small record each); the least recently used go first. */
 export const ACCOUNT_CACHE_MAX_ENTRIES = 10_000;
 
 /** What a session check needs of an account (no password hash kept in memory). */
-type SessionAccount = Pick<AccountRecord, 'id' | 'type' | 'active' | 'tokenVersion' | 'partnerId' | 'branchId'>;
+type SessionAccount = Pick<AccountRecord, 'id' | 'type' | 'active' | 'tokenVersion' | 'partnerId' | 'branchId' | 'endedSessions'>;
 
 function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -43,16 +47,24 @@ export function applyApiAccess(route: RouteOptions) {
 }
 
 /**
- * Turns the bearer token into `request.principal` on every non-public route and enforces the
- * route's `allow` list. The account is read from the database, so inactivation, a password change or
- * 'Sair' revoke tokens at the next request. The read is reused for AUTH_CACHE_TTL_MS at most and only
- * while no write has happened since it began (app.dataVersion, which other instances on the same
+ * Turns the bearer token into `request.principal` (and `request.sessionId`) on every non-public
+ * route and enforces the route's `allow` list. The account is read from the database with its
+ * sessions 'Sair' ended, so inactivation or a password change (every session of the account) and
+ * 'Sair' (the session that asked) revoke tokens at the next request. The read is reused for
+ * AUTH_CACHE_TTL_MS at most and only while no write has happened since it began (app.dataVersion, which other instances on the same
  * PostgreSQL database move too): every revocation is a write, so it takes effect at once on the
  * instance that made it, and on the others once its announcement reaches them (a few milliseconds:
  * SECURITY.md, "The account cache and revocation").
  */
 export default fp(async function auth(app: FastifyInstance) {
   app.decorateRequest('principal', null as unknown as Principal);
+  app.decorateRequest('sessionId', '');
+  app.jobs.schedule({
+    name: 'ended-sessions-purge',
+    atStart: 'skip',
+    everyMs: ENDED_SESSIONS_PURGE_MS,
+    run: () => purgeEndedSessions(app.db),
+  });
   app.addHook('onRoute', applyApiAccess);
   const accounts = new VersionedCache<SessionAccount | undefined>({
     ttlMs: app.config.caches.authTtlMs,
@@ -75,6 +87,7 @@ export default fp(async function auth(app: FastifyInstance) {
       tokenVersion: record.tokenVersion,
       partnerId: record.partnerId,
       branchId: record.branchId,
+      endedSessions: record.endedSessions,
     };
     if (account && trusted) accounts.set(key, account, ticket);
     return account;
@@ -95,7 +108,7 @@ export default fp(async function auth(app: FastifyInstance) {
     if (!account) throw unauthorized();
     // A token we signed proves who is asking (inactivating also revokes it), so the session may say why it ended.
     if (!account.active) throw unauthorized(sessionEndedInactiveMessage(account.type));
-    if (account.tokenVersion !== claims.tokenVersion) throw unauthorized();
+    if (account.tokenVersion !== claims.tokenVersion || account.endedSessions.includes(claims.sessionId)) throw unauthorized();
 
     request.principal = {
       id: account.id,
@@ -104,6 +117,7 @@ export default fp(async function auth(app: FastifyInstance) {
       branchId: account.branchId,
       tokenVersion: account.tokenVersion,
     };
+    request.sessionId = claims.sessionId;
     if (routeConfig.allow && !routeConfig.allow.includes(account.type)) throw forbidden();
   });
 });

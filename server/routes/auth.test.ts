@@ -255,7 +255,12 @@ describe('session', () => {
     ['a malformed token', 'abc.def.ghi'],
     [
       'a token signed with another secret',
-      createTokenService('another-secret-of-at-least-32-chars!!').sign({ id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 }),
+      createTokenService('another-secret-of-at-least-32-chars!!').sign({
+        id: 1,
+        type: 'ADMINISTRADOR',
+        tokenVersion: 0,
+        sessionId: 'session-1',
+      }),
     ],
     [
       'an expired token',
@@ -263,6 +268,7 @@ describe('session', () => {
         id: 1,
         type: 'ADMINISTRADOR',
         tokenVersion: 0,
+        sessionId: 'session-1',
       }),
     ],
   ])('answers 401 {message} with %s', async (_case, token) => {

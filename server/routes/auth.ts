@@ -8,8 +8,9 @@ import { LoggedOut, LoginAnswer, PasswordChanged, VerifyAnswer } from '../../src
 import { BODY_LIMITS } from '../lib/bodyLimits';
 import { badRequest, conflict, forbidden, tooManyRequests, unauthorized } from '../lib/httpErrors';
 import { documentedBody, validateBody } from '../lib/validation';
-import { bumpTokenVersion, findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
+import { findAccount, updatePasswordHash, upgradePasswordHash } from '../services/auth/accounts';
 import { ensureNewPasswordAllowed } from '../services/auth/newPasswords';
+import { endSession, newSessionId } from '../services/auth/sessions';
 import { passwordCheckSucceeded, signInSucceeded, startPasswordCheck, startSignIn } from '../services/auth/passwordThrottles';
 
 /** This module's routes in the API reference (/api/docs). */
@@ -58,6 +59,7 @@ export default async function authRoutes(fastify: FastifyInstance) {
         partnerId: account.partnerId,
         branchId: account.branchId,
         tokenVersion: account.tokenVersion,
+        sessionId: newSessionId(),
       });
       return { token, user: { id: account.id, nome: account.nome, email: account.email, userType: account.type } };
     },
@@ -95,17 +97,19 @@ export default async function authRoutes(fastify: FastifyInstance) {
       const newHash = await app.passwords.hash(newPassword);
       const tokenVersion = await updatePasswordHash(app.db, type, id, account.tokenVersion, newHash);
       if (tokenVersion === null) throw conflict(AUTH_MESSAGES.passwordChangedMeanwhile);
-      // Older tokens stop working; the caller keeps its session with this fresh one.
-      const token = app.tokens.sign({ ...request.principal, tokenVersion });
+      // Older tokens stop working, every session's; the caller's session goes on with this fresh one.
+      const token = app.tokens.sign({ ...request.principal, tokenVersion, sessionId: request.sessionId });
       return { success: true, token };
     },
   );
 
   app.post(
     '/api/auth/logout',
-    { schema: { tags, summary: 'Sign out (revokes every token of the account)', response: { 200: LoggedOut } } },
+    { schema: { tags, summary: "Sign out: ends this session (the account's other sessions go on)", response: { 200: LoggedOut } } },
     async (request) => {
-      await bumpTokenVersion(app.db, request.principal.type, request.principal.id);
+      // No token of the session outlives the maximum session age from now: the row is kept until then.
+      const endsAt = new Date(Date.now() + app.config.sessionMaxAgeMs);
+      await endSession(app.db, request.principal, request.sessionId, endsAt);
       return { success: true };
     },
   );

@@ -102,7 +102,7 @@ describe('GET /api/professionals', () => {
         'termo_aceite',
       ]),
     );
-    expect(data[0].copia_crm).toMatch(/^\/api\/professionals\/\d+\/files\/copia_crm\?expires=\d+&account=\d+&signature=/);
+    expect(data[0].copia_crm).toMatch(/^\/api\/professionals\/\d+\/files\/copia_crm\?expires=\d+&account=\d+&session=[\w-]+&signature=/);
   });
 
   it('splits the list into pages that, put together, are the whole list in its order, each row with its own specialties and schedule', async () => {

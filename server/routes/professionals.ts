@@ -27,7 +27,7 @@ import {
   professionalFilePath,
   professionalView,
 } from '../services/professionals/queries';
-import { administratorTokenVersion, createLinkSigner, SignedLinkQuery } from '../services/uploads/signedLinks';
+import { administratorSessions, createLinkSigner, linkSessionOf, SignedLinkQuery } from '../services/uploads/signedLinks';
 import { sendStoredFile } from '../services/uploads/sendFile';
 import { FILE_TYPES } from '../services/uploads/fileTypes';
 
@@ -58,7 +58,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
   // An oversized file arrives cut short (`truncated`) and becomes that field's 400, not a 413.
   await app.register(multipart, { limits: MULTIPART_LIMITS, throwFileSizeLimit: false });
   const links = createLinkSigner(app.config.jwtSecret);
-  const linksFor = (request: FastifyRequest) => (path: string) => links.sign(path, request.principal.id, request.principal.tokenVersion);
+  const linksFor = (request: FastifyRequest) => (path: string) => links.sign(path, linkSessionOf(request));
 
   app.get(
     '/api/professionals',
@@ -209,7 +209,7 @@ export default async function professionalRoutes(fastify: FastifyInstance) {
       const { field } = request.params as { field: string };
       const id = idParam(request.params);
       if (!isProfessionalFileField(field)) throw notFound();
-      const signed = await links.verify(professionalFilePath(id, field), request.query, administratorTokenVersion(app.db));
+      const signed = await links.verify(professionalFilePath(id, field), request.query, administratorSessions(app.db));
       if (!signed) throw forbidden(LINK_REFUSED);
       const row = await findProfessionalRow(app.db, id);
       const key = row && fileKeysOf(row)[field];

@@ -127,13 +127,16 @@ describe('signed file links', () => {
   it("expire, and name the path, the administrator and the administrator's sessions they were issued for", async () => {
     let now = Date.parse('2030-01-01T12:00:00Z');
     const signer = createLinkSigner('a-secret-long-enough-for-the-test-1234', () => now);
-    const link = signer.sign('/api/referrals/x/file', 7, 3);
+    const link = signer.sign('/api/referrals/x/file', { accountId: 7, tokenVersion: 3, sessionId: 'session-1' });
     const query = Object.fromEntries(new URLSearchParams(link.split('?')[1]));
-    const version = (current: number | undefined) => async (accountId: number) => (accountId === 7 ? current : 3);
+    const version = (current: number | undefined) => async (accountId: number) => {
+      const tokenVersion = accountId === 7 ? current : 3;
+      return tokenVersion === undefined ? undefined : { tokenVersion, endedSessions: [] };
+    };
     await expect(signer.verify('/api/referrals/x/file', query, version(3))).resolves.toEqual({ accountId: 7 });
     await expect(signer.verify('/api/referrals/y/file', query, version(3))).resolves.toBeUndefined();
     await expect(signer.verify('/api/referrals/x/file', { ...query, account: '8' }, version(3))).resolves.toBeUndefined();
-    // 'Sair' or a password change moved the token version; an inactive account has none.
+    // A password change moved the token version; an inactive account has none.
     await expect(signer.verify('/api/referrals/x/file', query, version(4))).resolves.toBeUndefined();
     await expect(signer.verify('/api/referrals/x/file', query, version(undefined))).resolves.toBeUndefined();
     const otherSecret = createLinkSigner('another-secret-long-enough-for-tests', () => now);

@@ -15,8 +15,7 @@ import { actorOf, recordBeneficiaryViews } from '../services/audit/record';
 import { toBrDate, zonedParts } from '../services/telemedicine/dates';
 import { referralFilters, referralPage } from '../services/telemedicine/listParams';
 import { referralFileKey, referralFilePath } from '../services/telemedicine/local/referralQueries';
-import type { Principal } from '../services/auth/tokens';
-import { administratorTokenVersion, createLinkSigner, SignedLinkQuery } from '../services/uploads/signedLinks';
+import { administratorSessions, createLinkSigner, linkSessionOf, SignedLinkQuery, type LinkSession } from '../services/uploads/signedLinks';
 import { FILE_TYPES } from '../services/uploads/fileTypes';
 import { sendStoredFile } from '../services/uploads/sendFile';
 
@@ -42,9 +41,9 @@ export default async function referralRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const links = createLinkSigner(app.config.jwtSecret);
   // Our own documents become links signed for the administrator who asked; the provider's stay as they are.
-  const withLink = (referral: Referral, principal: Principal): Referral => ({
+  const withLink = (referral: Referral, session: LinkSession): Referral => ({
     ...referral,
-    urlPath: referral.urlPath?.startsWith('/api/') ? links.sign(referral.urlPath, principal.id, principal.tokenVersion) : referral.urlPath,
+    urlPath: referral.urlPath?.startsWith('/api/') ? links.sign(referral.urlPath, session) : referral.urlPath,
   });
 
   /** A page shows each patient's CPF: every answer is audited (a 'view' row per beneficiary shown), hence never cached. */
@@ -64,7 +63,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
       const shown = items.map((referral) => referral.beneficiary.uuid);
       await recordBeneficiaryViews(app.db, actorOf(request), shown, AUDIT_VIEW_SOURCES.referrals);
       setTotalCount(reply, total, totalEstimated);
-      return items.map((referral) => withLink(referral, request.principal));
+      return items.map((referral) => withLink(referral, linkSessionOf(request)));
     },
   );
 
@@ -113,7 +112,7 @@ export default async function referralRoutes(fastify: FastifyInstance) {
     },
     async (request, reply) => {
       const { uuid } = request.params as { uuid: string };
-      const signed = await links.verify(referralFilePath(uuid), request.query, administratorTokenVersion(app.db));
+      const signed = await links.verify(referralFilePath(uuid), request.query, administratorSessions(app.db));
       if (!signed) throw forbidden('Link expirado ou inválido. Abra a lista novamente.');
       const key = await referralFileKey(app.db, uuid);
       const file = key ? await app.uploads.read(key) : undefined;

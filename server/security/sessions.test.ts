@@ -6,7 +6,7 @@ import { DEMO_PASSWORD } from '../seed/accounts';
 import { createTestApp, injectAs, login, loginAsDemo, sessionStatus } from '../test/helpers';
 import { ScopeFixtures, unique } from '../test/scopeFixtures';
 
-/** Sessions end on the server at once: logout, a password change, an inactivation, a password reset by a manager. */
+/** Sessions end on the server at once: 'Sair' (that session), a password change, an inactivation, a password reset by a manager (every session of the account). */
 
 let app: FastifyInstance;
 let fx: ScopeFixtures;
@@ -20,18 +20,21 @@ const verify = (token: string) => sessionStatus(app, token);
 const TABLES = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers } as const;
 
 describe.each(USER_TYPES)('a %s session', (type) => {
-  it("ends with 'Sair' (logout) on the server, and only that account's", async () => {
-    const { token } = await fx.freshSession(type);
+  it("ends with 'Sair' (logout) on the server: that session only, the account's others and other accounts' go on", async () => {
+    const { email, token } = await fx.freshSession(type);
+    const sameAccount = await login(app, email, type);
     const other = await fx.freshSession(type);
     expect(await verify(token)).toBe(200);
     expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
     expect(await verify(token)).toBe(401);
     expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(401);
+    expect(await verify(sameAccount)).toBe(200);
     expect(await verify(other.token)).toBe(200);
   });
 
-  it('ends when the password changes; the token handed back keeps working', async () => {
-    const { token } = await fx.freshSession(type);
+  it('ends every session of the account when the password changes; the token handed back keeps working', async () => {
+    const { email, token } = await fx.freshSession(type);
+    const sameAccount = await login(app, email, type);
     const changed = await injectAs(app, token, {
       method: 'POST',
       url: '/api/auth/change-password',
@@ -39,6 +42,7 @@ describe.each(USER_TYPES)('a %s session', (type) => {
     });
     expect(changed.statusCode).toBe(200);
     expect(await verify(token)).toBe(401);
+    expect(await verify(sameAccount)).toBe(401);
     expect(await verify(changed.json().token)).toBe(200);
   });
 
@@ -98,13 +102,16 @@ describe('signed file links die with the session they were handed to', () => {
   }
   const statuses = async (links: string[]) => Promise.all(links.map(async (url) => (await app.inject({ method: 'GET', url })).statusCode));
 
-  it("answers 403 once the administrator chose 'Sair'", async () => {
-    const { token } = await fx.freshSession('ADMINISTRADOR');
+  it("answers 403 once the administrator chose 'Sair' in that session; another session's links still open", async () => {
+    const { email, token } = await fx.freshSession('ADMINISTRADOR');
     const links = await documentLinks(token);
+    const otherSessionLinks = await documentLinks(await login(app, email, 'ADMINISTRADOR'));
     expect(links).toHaveLength(2);
+    expect(otherSessionLinks).toHaveLength(2);
     expect(await statuses(links)).toEqual([200, 200]);
     expect((await injectAs(app, token, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(200);
     expect(await statuses(links)).toEqual([403, 403]);
+    expect(await statuses(otherSessionLinks)).toEqual([200, 200]);
   });
 
   it('answers 403 after a password change; links handed to the new token work', async () => {

@@ -116,7 +116,10 @@ async function fileLink(path: string, target: CaseTarget): Promise<CaseRequest> 
   if (target.scope === 'out') return { url: path };
   const { adminId } = target.fx.demo;
   const [admin] = await target.fx.db.select().from(administrators).where(eq(administrators.id, adminId));
-  return { url: createLinkSigner(target.jwtSecret).sign(path, adminId, admin.tokenVersion) };
+  // Any session id of the account's that 'Sair' did not end opens the link.
+  return {
+    url: createLinkSigner(target.jwtSecret).sign(path, { accountId: adminId, tokenVersion: admin.tokenVersion, sessionId: randomUUID() }),
+  };
 }
 
 /** A Pix charge waiting at the sandbox gateway, as POST /api/payment/pix leaves it: its order id. */

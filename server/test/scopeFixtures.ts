@@ -234,7 +234,7 @@ export class ScopeFixtures {
   }
 
   /** A new account of a user type where the demo account of that type sits, signed in (for cases that end the session). */
-  async freshSession(type: UserType): Promise<{ id: number; token: string }> {
+  async freshSession(type: UserType): Promise<{ id: number; email: string; token: string }> {
     const { partnerId, branchId } = this.demo;
     const id = {
       ADMINISTRADOR: () => this.freshAdministrator(),
@@ -245,7 +245,7 @@ export class ScopeFixtures {
     const accountId = await id();
     const table = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers }[type];
     const [account] = await this.app.db.select({ email: table.email }).from(table).where(eq(table.id, accountId));
-    return { id: accountId, token: await login(this.app, account.email, type) };
+    return { id: accountId, email: account.email, token: await login(this.app, account.email, type) };
   }
 
   /** A referral with a stored document, as the referral list links it. */

@@ -25,7 +25,7 @@ const accountColumns = () => ({
   email: text('email').notNull(),
   passwordHash: text('senha_hash').notNull(),
   ativo: boolean('ativo').notNull().default(true),
-  /** Bumped on password change, inactivation and logout: tokens carrying an older version stop working. */
+  /** Bumped on password change and inactivation: tokens carrying an older version stop working ('Sair' ends one session: schema/sessions.ts). */
   tokenVersion: integer('token_version').notNull().default(0),
   dataRegistro: timestamp('data_registro', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -7,4 +7,5 @@ export * from './files';
 export * from './limits';
 export * from './payments';
 export * from './salesTotals';
+export * from './sessions';
 export * from './settings';

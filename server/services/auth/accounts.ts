@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
-import { administrators, branches, partners, resellers } from '../../db/schema';
+import { administrators, branches, endedSessions, partners, resellers } from '../../db/schema';
 
 /** An account as sign-in and session checks see it, whatever table it lives in. */
 export interface AccountRecord {
@@ -17,6 +17,8 @@ export interface AccountRecord {
   tokenVersion: number;
   partnerId?: number;
   branchId?: number;
+  /** The sessions 'Sair' ended whose tokens have not all expired yet. */
+  endedSessions: string[];
 }
 
 type AccountFilter = { email: string } | { id: number };
@@ -28,17 +30,36 @@ function byEmailOrId(table: { email: AnyPgColumn; id: AnyPgColumn }, by: 'email'
   return by === 'email' ? sql`lower(${table.email}) = lower(${key})` : eq(table.id, key);
 }
 
+/**
+ * The account's sessions that 'Sair' ended and whose tokens could still be alive: the session check
+ * refuses their tokens. Read with the account, so checking a session costs no statement of its own.
+ */
+const endedSessionsOf = (type: UserType, id: AnyPgColumn) =>
+  sql<string[]>`array(select ${endedSessions.sessionId} from ${endedSessions}
+    where ${endedSessions.accountType} = ${type} and ${endedSessions.accountId} = ${id} and ${endedSessions.endsAt} > now())`;
+
 /** Each type's account query, by e-mail or by id, prepared once (oncePerShape): the session check runs it on every request. */
 const accountQueries = (db: Database, by: 'email' | 'id') => ({
   ADMINISTRADOR: () =>
     oncePerShape(db, `account ADMINISTRADOR by ${by}`, () =>
-      db.select().from(administrators).where(byEmailOrId(administrators, by)).limit(1),
+      db
+        .select({ account: administrators, endedSessions: endedSessionsOf('ADMINISTRADOR', administrators.id) })
+        .from(administrators)
+        .where(byEmailOrId(administrators, by))
+        .limit(1),
     ),
-  PARCEIRO: () => oncePerShape(db, `account PARCEIRO by ${by}`, () => db.select().from(partners).where(byEmailOrId(partners, by)).limit(1)),
+  PARCEIRO: () =>
+    oncePerShape(db, `account PARCEIRO by ${by}`, () =>
+      db
+        .select({ account: partners, endedSessions: endedSessionsOf('PARCEIRO', partners.id) })
+        .from(partners)
+        .where(byEmailOrId(partners, by))
+        .limit(1),
+    ),
   FILIAL: () =>
     oncePerShape(db, `account FILIAL by ${by}`, () =>
       db
-        .select({ branch: branches, partnerActive: partners.ativo })
+        .select({ account: branches, partnerActive: partners.ativo, endedSessions: endedSessionsOf('FILIAL', branches.id) })
         .from(branches)
         .innerJoin(partners, eq(partners.id, branches.partnerId))
         .where(byEmailOrId(branches, by))
@@ -47,7 +68,12 @@ const accountQueries = (db: Database, by: 'email' | 'id') => ({
   REVENDEDOR: () =>
     oncePerShape(db, `account REVENDEDOR by ${by}`, () =>
       db
-        .select({ reseller: resellers, branchActive: branches.ativo, partnerActive: partners.ativo })
+        .select({
+          account: resellers,
+          branchActive: branches.ativo,
+          partnerActive: partners.ativo,
+          endedSessions: endedSessionsOf('REVENDEDOR', resellers.id),
+        })
         .from(resellers)
         .innerJoin(branches, eq(branches.id, resellers.branchId))
         .innerJoin(partners, eq(partners.id, branches.partnerId))
@@ -63,50 +89,43 @@ export async function findAccount(db: Database, type: UserType, filter: AccountF
   switch (type) {
     case 'ADMINISTRADOR': {
       const [row] = await queries.ADMINISTRADOR().execute(values);
-      return row && { ...row, type, active: row.ativo };
+      return row && { ...row.account, type, active: row.account.ativo, endedSessions: row.endedSessions };
     }
     case 'PARCEIRO': {
       const [row] = await queries.PARCEIRO().execute(values);
-      return row && { ...row, type, active: row.ativo, partnerId: row.id };
+      return row && { ...row.account, type, active: row.account.ativo, partnerId: row.account.id, endedSessions: row.endedSessions };
     }
     case 'FILIAL': {
       const [row] = await queries.FILIAL().execute(values);
       if (!row) return undefined;
-      const { branch } = row;
+      const { account } = row;
       return {
-        ...branch,
-        nome: branch.titulo,
+        ...account,
+        nome: account.titulo,
         type,
-        active: branch.ativo && row.partnerActive,
-        partnerId: branch.partnerId,
-        branchId: branch.id,
+        active: account.ativo && row.partnerActive,
+        partnerId: account.partnerId,
+        branchId: account.id,
+        endedSessions: row.endedSessions,
       };
     }
     case 'REVENDEDOR': {
       const [row] = await queries.REVENDEDOR().execute(values);
       if (!row) return undefined;
-      const { reseller } = row;
+      const { account } = row;
       return {
-        ...reseller,
+        ...account,
         type,
-        active: reseller.ativo && row.branchActive && row.partnerActive,
-        partnerId: reseller.partnerId,
-        branchId: reseller.branchId,
+        active: account.ativo && row.branchActive && row.partnerActive,
+        partnerId: account.partnerId,
+        branchId: account.branchId,
+        endedSessions: row.endedSessions,
       };
     }
   }
 }
 
 const tables = { ADMINISTRADOR: administrators, PARCEIRO: partners, FILIAL: branches, REVENDEDOR: resellers } as const;
-
-/** Revokes every token of an account issued so far (logout, password change, inactivation). */
-export async function bumpTokenVersion(db: Database, type: UserType, id: number): Promise<void> {
-  const table = tables[type];
-  await db
-    .update(table)
-    .set({ tokenVersion: sql`${table.tokenVersion} + 1` })
-    .where(eq(table.id, id));
-}
 
 /**
  * Stores a new hash of the same password (made with today's parameters): sessions stay valid. Only

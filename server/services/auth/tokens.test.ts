@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { DEFAULT_SESSION_MAX_AGE_HOURS } from '../../config';
-import { createTokenService, TOKEN_LIFETIME_MS, type Principal } from './tokens';
+import { createTokenService, TOKEN_LIFETIME_MS, type SessionClaims } from './tokens';
 
 /**
  * The session tokens on their own (tokens.ts): what a token carries back, how long it lives, and the
@@ -22,22 +22,23 @@ function signByHand(payload: Record<string, unknown>, secret = SECRET, alg = 'HS
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as Record<string, unknown>;
 
-const reseller: Principal = { id: 42, type: 'REVENDEDOR', partnerId: 3, branchId: 9, tokenVersion: 2 };
-const valid = { sub: '42', typ: 'REVENDEDOR', ver: 2 };
+const SESSION = '5b1f9c2e-8d4a-4e7b-9f3c-2a6d8e0b1c4f';
+const reseller: SessionClaims = { id: 42, type: 'REVENDEDOR', partnerId: 3, branchId: 9, tokenVersion: 2, sessionId: SESSION };
+const valid = { sub: '42', typ: 'REVENDEDOR', ver: 2, sid: SESSION };
 
 afterEach(() => jest.useRealTimers());
 
 describe('a token signed here', () => {
-  it('gives back the principal it was made for, scope and version included', () => {
+  it('gives back the principal it was made for, scope, version and session included', () => {
     const tokens = createTokenService(SECRET);
     expect(tokens.verify(tokens.sign(reseller))).toEqual(reseller);
-    const admin: Principal = { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0 };
+    const admin: SessionClaims = { id: 1, type: 'ADMINISTRADOR', tokenVersion: 0, sessionId: 'another-session' };
     expect(tokens.verify(tokens.sign(admin))).toEqual({ ...admin, partnerId: undefined, branchId: undefined });
   });
 
-  it('carries the id as text, the type, the scope and the version, and lives 8 hours', () => {
+  it('carries the id as text, the type, the scope, the version and the session, and lives 8 hours', () => {
     const claims = claimsOf(createTokenService(SECRET).sign(reseller));
-    expect(claims).toMatchObject({ sub: '42', typ: 'REVENDEDOR', pid: 3, bid: 9, ver: 2 });
+    expect(claims).toMatchObject({ sub: '42', typ: 'REVENDEDOR', pid: 3, bid: 9, ver: 2, sid: SESSION });
     expect(TOKEN_LIFETIME_MS).toBe(8 * HOUR_MS);
     expect((claims.exp as number) - (claims.iat as number)).toBe(8 * 60 * 60);
     expect(Math.abs((claims.iat as number) - nowS())).toBeLessThanOrEqual(1);
@@ -68,6 +69,7 @@ describe('a token made by hand with our secret', () => {
       partnerId: undefined,
       branchId: undefined,
       tokenVersion: 2,
+      sessionId: SESSION,
     });
   });
 
@@ -92,6 +94,8 @@ describe('a token made by hand with our secret', () => {
     ['no subject', { sub: undefined }],
     ['no type', { typ: undefined }],
     ['no version', { ver: undefined }],
+    ['no session (a token from before sessions were named)', { sid: undefined }],
+    ['a session that is not text', { sid: 7 }],
     ['no expiry', { exp: undefined }],
     ['no issue time', { iat: undefined }],
     ['an expiry that is not a number', { exp: 'amanhã' }],

@@ -13,12 +13,19 @@ export interface Principal {
   tokenVersion: number;
 }
 
+/** What a session token carries: who is calling, and which of the account's sessions it belongs to. */
+export interface SessionClaims extends Principal {
+  /** The session's id (services/auth/sessions.ts): 'Sair' ends this session only. */
+  sessionId: string;
+}
+
 interface TokenClaims {
   sub: string;
   typ: UserType;
   pid?: number;
   bid?: number;
   ver: number;
+  sid: string;
   iat: number;
   exp: number;
 }
@@ -36,9 +43,9 @@ export interface TokenOptions {
 }
 
 export interface TokenService {
-  sign(principal: Principal): string;
-  /** The principal in a valid token, or null for an expired, too old, forged or malformed one. */
-  verify(token: string): Principal | null;
+  sign(session: SessionClaims): string;
+  /** The claims of a valid token, or null for an expired, too old, forged or malformed one, or one naming no session. */
+  verify(token: string): SessionClaims | null;
 }
 
 /**
@@ -53,7 +60,7 @@ export function createTokenService(secret: string, options: TokenOptions = {}): 
   const verifier = createVerifier({
     key: secret,
     algorithms: ['HS256'],
-    requiredClaims: ['sub', 'typ', 'ver', 'iat', 'exp'],
+    requiredClaims: ['sub', 'typ', 'ver', 'sid', 'iat', 'exp'],
     maxAge: maxAgeMs,
     cache: 1000,
   });
@@ -65,20 +72,21 @@ export function createTokenService(secret: string, options: TokenOptions = {}): 
     (claims.exp - claims.iat) * 1000 <= maxAgeMs;
 
   return {
-    sign: (principal) =>
+    sign: (session) =>
       signer({
-        sub: String(principal.id),
-        typ: principal.type,
-        pid: principal.partnerId,
-        bid: principal.branchId,
-        ver: principal.tokenVersion,
+        sub: String(session.id),
+        typ: session.type,
+        pid: session.partnerId,
+        bid: session.branchId,
+        ver: session.tokenVersion,
+        sid: session.sessionId,
       }),
     verify: (token) => {
       try {
         const claims = verifier(token) as TokenClaims;
         const id = Number(claims.sub);
-        if (!Number.isInteger(id) || !fitsSessionAge(claims)) return null;
-        return { id, type: claims.typ, partnerId: claims.pid, branchId: claims.bid, tokenVersion: claims.ver };
+        if (!Number.isInteger(id) || typeof claims.sid !== 'string' || !fitsSessionAge(claims)) return null;
+        return { id, type: claims.typ, partnerId: claims.pid, branchId: claims.bid, tokenVersion: claims.ver, sessionId: claims.sid };
       } catch {
         return null;
       }

@@ -24,6 +24,6 @@ export type VerifyAnswer = Static<typeof VerifyAnswer>;
 export const PasswordChanged = WireObject({ success: Type.Boolean(), token: Type.String({ description: 'Bearer token (JWT)' }) });
 export type PasswordChanged = Static<typeof PasswordChanged>;
 
-/** POST /api/auth/logout: every token of the account is revoked. */
+/** POST /api/auth/logout: the session of the token sent ends (the account's other sessions go on). */
 export const LoggedOut = WireObject({ success: Type.Boolean() });
 export type LoggedOut = Static<typeof LoggedOut>;
