@@ -15,7 +15,7 @@ import { startPortal, type PortalProcess } from '../test/portalProcess';
  * goodbye) the other takes every job over within a minute and runs it at once.
  */
 
-const JOBS = ['attempt-counters-purge', 'audit-retention', 'holder-name-segments', 'payment-reconciliation'];
+const JOBS = ['attempt-counters-purge', 'audit-retention', 'ended-sessions-purge', 'holder-name-segments', 'payment-reconciliation'];
 const server = process.env.DATABASE_URL!;
 const name = `jobs_${randomBytes(5).toString('hex')}`;
 const url = Object.assign(new URL(server), { pathname: `/${name}` }).toString();
