@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { lt } from 'drizzle-orm';
 import type { UserType } from '../../../src/domain/userTypes';
 import type { Database } from '../../db/client';
+import { deleteExpired } from '../../db/deleteExpired';
 import { endedSessions } from '../../db/schema';
 
 /** A new session's id, written in each of its tokens (`sid`): unguessable, never reused. */
@@ -20,7 +20,5 @@ export async function endSession(db: Database, account: { type: UserType; id: nu
 }
 
 /** Deletes the ended sessions whose tokens have all expired; returns how many went. */
-export async function purgeEndedSessions(db: Database, now = new Date()): Promise<number> {
-  const removed = await db.delete(endedSessions).where(lt(endedSessions.endsAt, now)).returning({ sessionId: endedSessions.sessionId });
-  return removed.length;
-}
+export const purgeEndedSessions = (db: Database, now = new Date()): Promise<number> =>
+  deleteExpired(db, endedSessions, endedSessions.endsAt, now);

@@ -1,6 +1,7 @@
 import { createHmac, hkdfSync } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { deleteExpired } from '../../db/deleteExpired';
 import { attemptCounters } from '../../db/schema';
 
 /** Attempts counted per subject (an e-mail, an address, a card) within `windowMs`. */
@@ -114,11 +115,7 @@ export class AttemptCounters {
   }
 
   /** Deletes the buckets that left their window; returns how many went. */
-  async purgeExpired(): Promise<number> {
-    const removed = await this.db
-      .delete(attemptCounters)
-      .where(lt(attemptCounters.expiresAt, new Date(this.now())))
-      .returning({ key: attemptCounters.key });
-    return removed.length;
+  purgeExpired(): Promise<number> {
+    return deleteExpired(this.db, attemptCounters, attemptCounters.expiresAt, new Date(this.now()));
   }
 }
