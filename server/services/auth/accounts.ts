@@ -17,7 +17,7 @@ export interface AccountRecord {
   tokenVersion: number;
   partnerId?: number;
   branchId?: number;
-  /** The sessions 'Sair' ended whose tokens have not all expired yet. */
+  /** The sessions 'Sair' ended whose tokens have not all expired yet; none read by e-mail (a sign-in starts a session). */
   endedSessions: string[];
 }
 
@@ -32,10 +32,13 @@ function byEmailOrId(table: { email: AnyPgColumn; id: AnyPgColumn }, by: 'email'
 
 /**
  * The account's sessions that 'Sair' ended and whose tokens could still be alive: the session check
- * refuses their tokens. Read with the account, so checking a session costs no statement of its own.
+ * (by id) refuses their tokens. Read with the account, so checking a session costs no statement of
+ * its own; a sign-in (by e-mail) reads none.
  */
-const endedSessionsOf = (type: UserType, id: AnyPgColumn) =>
-  sql<string[]>`array(select ${endedSessions.sessionId} from ${endedSessions}
+const endedSessionsOf = (by: 'email' | 'id', type: UserType, id: AnyPgColumn) =>
+  by === 'email'
+    ? sql<string[]>`'{}'::text[]`
+    : sql<string[]>`array(select ${endedSessions.sessionId} from ${endedSessions}
     where ${endedSessions.accountType} = ${type} and ${endedSessions.accountId} = ${id} and ${endedSessions.endsAt} > now())`;
 
 /** Each type's account query, by e-mail or by id, prepared once (oncePerShape): the session check runs it on every request. */
@@ -43,7 +46,7 @@ const accountQueries = (db: Database, by: 'email' | 'id') => ({
   ADMINISTRADOR: () =>
     oncePerShape(db, `account ADMINISTRADOR by ${by}`, () =>
       db
-        .select({ account: administrators, endedSessions: endedSessionsOf('ADMINISTRADOR', administrators.id) })
+        .select({ account: administrators, endedSessions: endedSessionsOf(by, 'ADMINISTRADOR', administrators.id) })
         .from(administrators)
         .where(byEmailOrId(administrators, by))
         .limit(1),
@@ -51,7 +54,7 @@ const accountQueries = (db: Database, by: 'email' | 'id') => ({
   PARCEIRO: () =>
     oncePerShape(db, `account PARCEIRO by ${by}`, () =>
       db
-        .select({ account: partners, endedSessions: endedSessionsOf('PARCEIRO', partners.id) })
+        .select({ account: partners, endedSessions: endedSessionsOf(by, 'PARCEIRO', partners.id) })
         .from(partners)
         .where(byEmailOrId(partners, by))
         .limit(1),
@@ -59,7 +62,7 @@ const accountQueries = (db: Database, by: 'email' | 'id') => ({
   FILIAL: () =>
     oncePerShape(db, `account FILIAL by ${by}`, () =>
       db
-        .select({ account: branches, partnerActive: partners.ativo, endedSessions: endedSessionsOf('FILIAL', branches.id) })
+        .select({ account: branches, partnerActive: partners.ativo, endedSessions: endedSessionsOf(by, 'FILIAL', branches.id) })
         .from(branches)
         .innerJoin(partners, eq(partners.id, branches.partnerId))
         .where(byEmailOrId(branches, by))
@@ -72,7 +75,7 @@ const accountQueries = (db: Database, by: 'email' | 'id') => ({
           account: resellers,
           branchActive: branches.ativo,
           partnerActive: partners.ativo,
-          endedSessions: endedSessionsOf('REVENDEDOR', resellers.id),
+          endedSessions: endedSessionsOf(by, 'REVENDEDOR', resellers.id),
         })
         .from(resellers)
         .innerJoin(branches, eq(branches.id, resellers.branchId))

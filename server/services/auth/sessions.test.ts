@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { USER_TYPES } from '../../../src/domain/userTypes';
 import { endedSessions } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
 import { ScopeFixtures } from '../../test/scopeFixtures';
@@ -33,6 +34,15 @@ it("reads an account's ended sessions with it, until their tokens would have exp
 
   expect((await findAccount(app.db, 'PARCEIRO', { id: partner.id }))?.endedSessions).toEqual([live]);
   expect((await findAccount(app.db, 'PARCEIRO', { id: other.id }))?.endedSessions).toEqual([others]);
+});
+
+it.each(USER_TYPES)("a %s sign-in's read of the account (by e-mail) leaves the ended sessions out: it starts a session", async (type) => {
+  const { id, email } = await fx.freshSession(type);
+  await endSession(app.db, { type, id }, newSessionId(), new Date(Date.now() + HOUR_MS));
+
+  expect((await findAccount(app.db, type, { email }))?.id).toBe(id);
+  expect((await findAccount(app.db, type, { email }))?.endedSessions).toEqual([]);
+  expect((await findAccount(app.db, type, { id }))?.endedSessions).toHaveLength(1);
 });
 
 it('purges the ended sessions whose tokens have all expired, and keeps the others', async () => {
