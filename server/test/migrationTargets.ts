@@ -33,9 +33,12 @@ export const PARTNERS_AND_BRANCHES = `
     (2, 1, 'Filial A2', 'fa2@x.com', 'x'),
     (3, 2, 'Filial B1', 'fb1@x.com', 'x');`;
 
+/** How many migrations a migrations folder's journal lists. */
+const journalLength = (migrationsFolder: string) =>
+  (JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] }).entries.length;
+
 /** How many migrations the journal lists: a fully migrated database has applied them all. */
-export const MIGRATION_COUNT = (JSON.parse(readFileSync(path.join(MIGRATIONS, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] })
-  .entries.length;
+export const MIGRATION_COUNT = journalLength(MIGRATIONS);
 
 /** How many migrations a database opened by the app has applied (drizzle's journal table). */
 export async function appliedMigrations(database: DatabaseHandle): Promise<number> {
@@ -70,7 +73,6 @@ export interface MigrationTarget {
  */
 interface StartingPoint {
   copy(): Promise<MigrationTarget>;
-  close(): Promise<void>;
 }
 
 const PGLITE_EXTENSIONS = { pg_trgm, btree_gist };
@@ -84,17 +86,27 @@ function pgliteTarget(client: PGlite): MigrationTarget {
   };
 }
 
-/** PGlite: migrated in memory and dumped; each copy loads the dump. */
+/**
+ * A test file's latest PGlite starting point, by how many migrations it applied: the next one (a later
+ * migration's, as a file's tests come in order) resumes from it instead of migrating from the first.
+ */
+let latestPgliteStart: { applied: number; dump: Blob } | undefined;
+
+/** PGlite: migrated in memory (from the file's latest starting point when it is an earlier one) and dumped; each copy loads the dump. */
 async function pgliteStartingPoint(migrationsFolder: string): Promise<StartingPoint> {
-  const client = new PGlite({ extensions: PGLITE_EXTENSIONS });
+  const applied = journalLength(migrationsFolder);
+  const resumed = latestPgliteStart && latestPgliteStart.applied <= applied ? latestPgliteStart.dump : undefined;
+  const client = new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: resumed });
   await pgliteTarget(client).migrate(migrationsFolder);
   const dump = await client.dumpDataDir('none');
   await client.close();
+  latestPgliteStart = { applied, dump };
   return {
     copy: async () => pgliteTarget(new PGlite({ extensions: PGLITE_EXTENSIONS, loadDataDir: dump })),
-    close: async () => undefined,
   };
 }
+
+const dropDatabase = (url: string, name: string) => serverStatement(url, `drop database if exists ${name} with (force)`);
 
 /** A private database on the server, dropped on close. */
 async function postgresTarget(url: string, name: string): Promise<MigrationTarget> {
@@ -110,29 +122,43 @@ async function postgresTarget(url: string, name: string): Promise<MigrationTarge
     migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
     close: async () => {
       await pool.end();
-      await serverStatement(url, `drop database if exists ${name} with (force)`);
+      await dropDatabase(url, name);
     },
   };
 }
 
 const privateName = () => `test_${randomBytes(6).toString('hex')}`;
 
-/** PostgreSQL: a private database migrated once, then the template of each copy (`create database … template`). */
+/**
+ * A test file's latest PostgreSQL starting point, kept past its tests (dropped once a later one is
+ * made from it, or when the file ends): the next one is copied from it instead of migrated from the first.
+ */
+let latestPostgresStart: { url: string; applied: number; name: string } | undefined;
+
+/** PostgreSQL: a private database migrated once (from the file's latest starting point when it is an earlier one), then the template of each copy (`create database … template`). */
 async function postgresStartingPoint(url: string, migrationsFolder: string): Promise<StartingPoint> {
+  const applied = journalLength(migrationsFolder);
+  const earlier = latestPostgresStart?.url === url && latestPostgresStart.applied <= applied ? latestPostgresStart : undefined;
   const templateName = privateName();
-  await serverStatement(url, `create database ${templateName}`);
+  await serverStatement(url, `create database ${templateName}${earlier ? ` template ${earlier.name}` : ''}`);
   await migratePostgresAt(databaseUrlOf(url, templateName), migrationsFolder);
+  if (latestPostgresStart) await dropDatabase(latestPostgresStart.url, latestPostgresStart.name);
+  latestPostgresStart = { url, applied, name: templateName };
   return {
     copy: async () => {
       const name = privateName();
       await serverStatement(url, `create database ${name} template ${templateName}`);
       return postgresTarget(url, name);
     },
-    close: async () => {
-      await serverStatement(url, `drop database if exists ${templateName} with (force)`);
-    },
   };
 }
+
+/** Drops the file's last PostgreSQL starting point: after its last test (registered by its first describeMigration). */
+async function dropLatestPostgresStart(): Promise<void> {
+  if (latestPostgresStart) await dropDatabase(latestPostgresStart.url, latestPostgresStart.name);
+  latestPostgresStart = undefined;
+}
+let dropsLatestPostgresStart = false;
 
 /** PGlite always, PostgreSQL too when DATABASE_URL is set. */
 function startingPoints(): Array<[string, (migrationsFolder: string) => Promise<StartingPoint>]> {
@@ -148,6 +174,10 @@ function startingPoints(): Array<[string, (migrationsFolder: string) => Promise<
  * then migrates to the end (`db.migrate(MIGRATIONS)`).
  */
 export function describeMigration(tag: string, tests: (db: MigrationTarget) => void) {
+  if (!dropsLatestPostgresStart) {
+    dropsLatestPostgresStart = true;
+    afterAll(dropLatestPostgresStart);
+  }
   describe.each(startingPoints())(`migration ${tag} on %s`, (_name, prepare) => {
     let start: StartingPoint;
     let current: MigrationTarget;
@@ -159,7 +189,6 @@ export function describeMigration(tag: string, tests: (db: MigrationTarget) => v
         rmSync(before, { recursive: true, force: true });
       }
     });
-    afterAll(() => start?.close());
     beforeEach(async () => (current = await start.copy()));
     afterEach(() => current.close());
     tests({ run: (statements) => current.run(statements), migrate: (folder) => current.migrate(folder), close: () => current.close() });
