@@ -60,8 +60,11 @@ async function postgresBackend(databaseUrl: string): Promise<Backend> {
   };
 }
 
-const backends: Array<[string, () => Promise<Backend>]> = [['PGlite', pgliteBackend]];
-if (process.env.DATABASE_URL) backends.push(['PostgreSQL', () => postgresBackend(process.env.DATABASE_URL!)]);
+/** The run's database, as for every server test: PostgreSQL with DATABASE_URL (CI's second pass), else PGlite. */
+const databaseUrl = process.env.DATABASE_URL;
+const backends: Array<[string, () => Promise<Backend>]> = databaseUrl
+  ? [['PostgreSQL', () => postgresBackend(databaseUrl)]]
+  : [['PGlite', pgliteBackend]];
 
 /**
  * Buyers pay one after another on WORKERS connections; once a few were approved, the server is

@@ -16,7 +16,7 @@ import { databaseUrlOf, serverStatement } from '../db/postgresServer';
 import { sqlRows } from './helpers';
 
 /**
- * For the tests of a migration that repairs or fills existing rows: an empty database (PGlite, and
+ * For the tests of a migration that repairs or fills existing rows: an empty database (PGlite, or
  * PostgreSQL when DATABASE_URL is set) migrated up to the migration before it, then filled, then
  * migrated to the end.
  */
@@ -160,16 +160,17 @@ async function dropLatestPostgresStart(): Promise<void> {
 }
 let dropsLatestPostgresStart = false;
 
-/** PGlite always, PostgreSQL too when DATABASE_URL is set. */
-function startingPoints(): Array<[string, (migrationsFolder: string) => Promise<StartingPoint>]> {
-  const points: Array<[string, (migrationsFolder: string) => Promise<StartingPoint>]> = [['PGlite', pgliteStartingPoint]];
+/**
+ * The run's database, as for every server test: PostgreSQL with DATABASE_URL (CI's second pass, after
+ * a first on PGlite), else PGlite.
+ */
+function startingPoint(): [string, (migrationsFolder: string) => Promise<StartingPoint>] {
   const url = process.env.DATABASE_URL;
-  if (url) points.push(['PostgreSQL', (migrationsFolder) => postgresStartingPoint(url, migrationsFolder)]);
-  return points;
+  return url ? ['PostgreSQL', (migrationsFolder) => postgresStartingPoint(url, migrationsFolder)] : ['PGlite', pgliteStartingPoint];
 }
 
 /**
- * Declares `tests` once per database (PGlite; PostgreSQL too with DATABASE_URL), each test on a fresh
+ * Declares `tests` on the run's database (PGlite; PostgreSQL with DATABASE_URL), each test on a fresh
  * database migrated up to the migration before `tag`; `db` is that test's database. The test fills it,
  * then migrates to the end (`db.migrate(MIGRATIONS)`).
  */
@@ -178,7 +179,7 @@ export function describeMigration(tag: string, tests: (db: MigrationTarget) => v
     dropsLatestPostgresStart = true;
     afterAll(dropLatestPostgresStart);
   }
-  describe.each(startingPoints())(`migration ${tag} on %s`, (_name, prepare) => {
+  describe.each([startingPoint()])(`migration ${tag} on %s`, (_name, prepare) => {
     let start: StartingPoint;
     let current: MigrationTarget;
     beforeAll(async () => {
