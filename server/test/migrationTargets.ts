@@ -133,17 +133,17 @@ const privateName = () => `test_${randomBytes(6).toString('hex')}`;
  * A test file's latest PostgreSQL starting point, kept past its tests (dropped once a later one is
  * made from it, or when the file ends): the next one is copied from it instead of migrated from the first.
  */
-let latestPostgresStart: { url: string; applied: number; name: string } | undefined;
+let latestPostgresStart: { applied: number; name: string } | undefined;
 
 /** PostgreSQL: a private database migrated once (from the file's latest starting point when it is an earlier one), then the template of each copy (`create database … template`). */
 async function postgresStartingPoint(url: string, migrationsFolder: string): Promise<StartingPoint> {
   const applied = journalLength(migrationsFolder);
-  const earlier = latestPostgresStart?.url === url && latestPostgresStart.applied <= applied ? latestPostgresStart : undefined;
+  const earlier = latestPostgresStart && latestPostgresStart.applied <= applied ? latestPostgresStart : undefined;
   const templateName = privateName();
   await serverStatement(url, `create database ${templateName}${earlier ? ` template ${earlier.name}` : ''}`);
   await migratePostgresAt(databaseUrlOf(url, templateName), migrationsFolder);
-  if (latestPostgresStart) await dropDatabase(latestPostgresStart.url, latestPostgresStart.name);
-  latestPostgresStart = { url, applied, name: templateName };
+  await dropLatestPostgresStart(url);
+  latestPostgresStart = { applied, name: templateName };
   return {
     copy: async () => {
       const name = privateName();
@@ -153,20 +153,28 @@ async function postgresStartingPoint(url: string, migrationsFolder: string): Pro
   };
 }
 
-/** Drops the file's last PostgreSQL starting point: after its last test (registered by its first describeMigration). */
-async function dropLatestPostgresStart(): Promise<void> {
-  if (latestPostgresStart) await dropDatabase(latestPostgresStart.url, latestPostgresStart.name);
+/** Drops the file's latest PostgreSQL starting point (when a later one is made, and after the file's tests). */
+async function dropLatestPostgresStart(url: string): Promise<void> {
+  if (latestPostgresStart) await dropDatabase(url, latestPostgresStart.name);
   latestPostgresStart = undefined;
 }
-let dropsLatestPostgresStart = false;
 
 /**
  * The run's database, as for every server test: PostgreSQL with DATABASE_URL (CI's second pass, after
  * a first on PGlite), else PGlite.
  */
-function startingPoint(): [string, (migrationsFolder: string) => Promise<StartingPoint>] {
+function startingPoint(): {
+  database: string;
+  prepare: (migrationsFolder: string) => Promise<StartingPoint>;
+  cleanUp?: () => Promise<void>;
+} {
   const url = process.env.DATABASE_URL;
-  return url ? ['PostgreSQL', (migrationsFolder) => postgresStartingPoint(url, migrationsFolder)] : ['PGlite', pgliteStartingPoint];
+  if (!url) return { database: 'PGlite', prepare: pgliteStartingPoint };
+  return {
+    database: 'PostgreSQL',
+    prepare: (migrationsFolder) => postgresStartingPoint(url, migrationsFolder),
+    cleanUp: () => dropLatestPostgresStart(url),
+  };
 }
 
 /**
@@ -175,11 +183,10 @@ function startingPoint(): [string, (migrationsFolder: string) => Promise<Startin
  * then migrates to the end (`db.migrate(MIGRATIONS)`).
  */
 export function describeMigration(tag: string, tests: (db: MigrationTarget) => void) {
-  if (!dropsLatestPostgresStart) {
-    dropsLatestPostgresStart = true;
-    afterAll(dropLatestPostgresStart);
-  }
-  describe.each([startingPoint()])(`migration ${tag} on %s`, (_name, prepare) => {
+  const { database, prepare, cleanUp } = startingPoint();
+  // After the file's tests (a top-level hook; registered by each call, the later ones find nothing left).
+  if (cleanUp) afterAll(cleanUp);
+  describe(`migration ${tag} on ${database}`, () => {
     let start: StartingPoint;
     let current: MigrationTarget;
     beforeAll(async () => {
