@@ -338,6 +338,26 @@ describe('usability: disabled buttons, the screen error page, long texts in the 
     await context.close();
   });
 
+  it("the checkout's header draws its logo whole on a phone, 390 and 320 wide, before and after the app takes over", async () => {
+    for (const width of [390, 320]) {
+      const { context, page, errors } = await portal.open({ ...SIZES[1].options, viewport: { width, height: 844 } });
+      const logo = page.locator('header img[alt="Portal Saúde"]');
+      const drawn = () =>
+        logo.evaluate((image) => {
+          const box = image.getBoundingClientRect();
+          const header = image.closest('header')!;
+          return { width: box.width, height: box.height, headerOverflows: header.scrollWidth > header.clientWidth };
+        });
+      // The prerendered copy (scripts/prerender), then the app's own render.
+      await page.goto(`${portal.baseUrl}/checkout`);
+      assert.deepEqual(await drawn(), { width: 160, height: 32, headerOverflows: false }, `${width} wide, prerendered`);
+      await openCheckout(page, `${portal.baseUrl}/checkout`);
+      assert.deepEqual(await drawn(), { width: 160, height: 32, headerOverflows: false }, `${width} wide`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   it('a status toggle pressed from the keyboard keeps the focus, through its confirmation and its save (1280×800)', async () => {
     const { context, page, errors } = await portal.openSignedIn('ADMINISTRADOR', SIZES[0].options);
     await page.goto(`${portal.baseUrl}/parceiros`);

@@ -42,7 +42,16 @@ const OrderConfirmationView = lazy(() => loadConfirmation().then((module) => ({ 
 /** A padlock drawn inline (an icon library would cost the phone more than the whole icon). */
 function LockIcon() {
   return (
-    <svg aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2">
+    <svg
+      aria-hidden="true"
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      style={{ flexShrink: 0 }}
+    >
       <rect x="4" y="11" width="16" height="10" rx="2" />
       <path d="M8 11V7a4 4 0 0 1 8 0v4" />
     </svg>
@@ -71,8 +80,9 @@ function CheckoutLogo() {
   const { data: config } = useCheckoutConfigQuery();
   const name = config?.companyName?.trim();
   return (
-    <Flex align="center" gap="3" minW="0">
-      <Image src="/logo-dark.svg" alt={LOGO_NAME} h="8" htmlWidth="160" htmlHeight="32" />
+    // Never narrower than the logo: squeezed, the image's cover fit cut the mark and the name on a phone.
+    <Flex align="center" gap="3" minW="160px">
+      <Image src="/logo-dark.svg" alt={LOGO_NAME} h="8" htmlWidth="160" htmlHeight="32" flexShrink={0} />
       {name && name !== LOGO_NAME && (
         <Text fontWeight="semibold" truncate>
           {name}
@@ -217,7 +227,7 @@ export function CheckoutScreen({ rev, orderId = null }: { rev: string | null; or
         <Box maxW="5xl" mx="auto" px={{ base: 3, md: 6 }} py="3">
           <Flex align="center" justify="space-between" gap="3">
             <CheckoutLogo />
-            <Flex align="center" gap="1" color="gray.600" fontSize="sm">
+            <Flex align="center" gap="1" color="gray.600" fontSize="sm" minW="0">
               <LockIcon />
               <Text>{method === 'pix' ? PIX_TEXTS.subtitle : CHECKOUT_TEXTS.subtitle}</Text>
             </Flex>

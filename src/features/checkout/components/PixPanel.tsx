@@ -96,7 +96,7 @@ export default function PixPanel({ charge, phase, onPaid, onRenew, renewing }: P
         {PIX_TEXTS.instructions}
       </Text>
       <Box alignSelf="center">
-        <Image src={charge.qrCodeImage} alt={PIX_TEXTS.qrCodeAlt} htmlWidth="220" htmlHeight="220" />
+        <Image src={charge.qrCodeImage} alt={PIX_TEXTS.qrCodeAlt} htmlWidth="220" htmlHeight="220" objectFit="contain" />
       </Box>
       <Box>
         <chakra.label htmlFor="pix-copia-e-cola" fontSize="sm" fontWeight="medium">
