@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { commonWordShare } from './commonWords';
+import { openDatabase, type Database, type DatabaseHandle } from '../db/client';
+import { commonWordShare, readWordShares, WORD_SHARES_MAX_AGE_MS, wordSharesOf } from './commonWords';
 
 /**
  * A word's share of a column's rows, from the statistics ANALYZE keeps of the column's words: what a
@@ -8,7 +8,8 @@ import { commonWordShare } from './commonWords';
  */
 
 let database: DatabaseHandle;
-const shareOf = (text: string, statistics = 'worded_people_words') => commonWordShare(database.db, statistics, text);
+const shareOf = async (text: string, statistics = 'worded_people_words') =>
+  commonWordShare(await readWordShares(database.db, statistics), text);
 
 beforeAll(async () => {
   database = await openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: ':memory:', isolated: true });
@@ -55,5 +56,35 @@ describe('after ANALYZE', () => {
     expect(await shareOf('%')).toBe(0);
     expect(await shareOf('')).toBe(0);
     expect(await shareOf('silva', 'other_words')).toBe(0);
+  });
+});
+
+describe('wordSharesOf', () => {
+  test('reads the statistics once a minute at most, and reads them again after', async () => {
+    const { db } = database;
+    await db.execute(sql`create table named (names text)`);
+    await db.execute(sql`create statistics named_words on (regexp_split_to_array(names, '\\s+')) from named`);
+    await db.execute(sql`insert into named (names) select 'ana silva' from generate_series(1, 100)`);
+    const start = Date.now();
+    expect((await wordSharesOf(db, 'named_words', start)).size).toBe(0);
+    await db.execute(sql`analyze named`);
+    // Within the minute: the shares read before ANALYZE, without reading again.
+    expect((await wordSharesOf(db, 'named_words', start + WORD_SHARES_MAX_AGE_MS - 1)).size).toBe(0);
+    const after = await wordSharesOf(db, 'named_words', start + WORD_SHARES_MAX_AGE_MS);
+    expect(after.get('silva')).toBeCloseTo(1, 2);
+  });
+
+  test('keeps no failed read: the next filter asks the database again', async () => {
+    let asked = 0;
+    const failing = {
+      execute: () => {
+        asked += 1;
+        return Promise.reject(new Error('unavailable'));
+      },
+    } as unknown as Database;
+    await expect(wordSharesOf(failing, 'named_words', 0)).rejects.toThrow('unavailable');
+    await new Promise((resolve) => setImmediate(resolve));
+    await expect(wordSharesOf(failing, 'named_words', 1)).rejects.toThrow('unavailable');
+    expect(asked).toBe(2);
   });
 });

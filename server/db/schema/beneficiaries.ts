@@ -132,6 +132,12 @@ export const holderNameSegments = pgTable(
   (t) => [index('holder_name_segments_mark_idx').on(t.nameKey, t.id)],
 );
 
+/**
+ * The statistics ANALYZE keeps of the words of the holders' group names (migration 0047): how common
+ * a word is, for the name filters (server/lib/commonWords.ts, rarestLetters.ts).
+ */
+export const GROUP_NAME_WORD_STATISTICS = 'beneficiary_group_name_words';
+
 /** One row per sale: the plan, the amount charged and when; attributed to a reseller when the sales link was valid. */
 export const sales = pgTable(
   'sales',

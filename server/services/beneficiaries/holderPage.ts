@@ -2,15 +2,16 @@ import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Beneficiary } from '../../../src/domain/beneficiaries';
 import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
-import { beneficiaries, beneficiaryHolderCounts, resellers } from '../../db/schema';
+import { beneficiaries, beneficiaryHolderCounts, GROUP_NAME_WORD_STATISTICS, resellers } from '../../db/schema';
 import { boundedCount, preparedCount, type ListTotal } from '../../lib/boundedCount';
-import { commonWordShare } from '../../lib/commonWords';
+import { commonWordShare, wordSharesOf, type WordShares } from '../../lib/commonWords';
 import { isAnyOf, matchesIfFew, type FewMatches } from '../../lib/fewMatches';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
 import { placeholdersFor, readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
+import { rarestLettersPattern } from '../../lib/rarestLetters';
 import type { Principal } from '../auth/tokens';
 import { conditionValues, groupKey, type ConditionValues, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
 import { holderMarkAt, type HolderMark } from './holderSegments';
@@ -58,17 +59,20 @@ function countedHolders(db: Database, principal: Principal, filters: Beneficiary
 /** Up to this many holders matching a name filter, the list is read from their ids. */
 const FEW_HOLDERS = 1000;
 
-/** The statistics of the words of the holders' group names (migration 0047). */
-const GROUP_NAME_WORDS = 'beneficiary_group_name_words';
-
 /**
  * Whether the list's holders (its scope and channel filters, as counted) likely hold a thousand
  * matches of the name filter `name` and more: a common word contains it ('Silva', about one holder in
  * thirteen), by the words' statistics, for twice FEW_HOLDERS, a margin for their sample and for a
  * scope whose share differs. A word the statistics do not hold, or a name of two words, may be rare.
  */
-async function commonInList(db: Database, principal: Principal, filters: BeneficiaryFilters, name: string): Promise<boolean> {
-  const share = await commonWordShare(db, GROUP_NAME_WORDS, name);
+async function commonInList(
+  db: Database,
+  principal: Principal,
+  filters: BeneficiaryFilters,
+  name: string,
+  shares: WordShares,
+): Promise<boolean> {
+  const share = commonWordShare(shares, name);
   return share > 0 && share * (await countedHolders(db, principal, filters)) > 2 * FEW_HOLDERS;
 }
 
@@ -95,8 +99,9 @@ async function probeMatchingHolders(
   values: ConditionValues,
   sort: ListSort | undefined,
 ): Promise<FewMatches> {
-  if (await commonInList(db, principal, filters, name)) return { seen: FEW_HOLDERS + 1 };
-  const matching = holderConditions(db, principal.type, values, keyContainsFromIndex);
+  const shares = await wordSharesOf(db, GROUP_NAME_WORD_STATISTICS);
+  if (await commonInList(db, principal, filters, name, shares)) return { seen: FEW_HOLDERS + 1 };
+  const matching = holderConditions(db, principal.type, values, keyContainsFromIndex(rarestLettersPattern(shares, name)));
   return matchesIfFew(db, beneficiaries, beneficiaries.id, matching, FEW_HOLDERS, holderKey(sort));
 }
 

@@ -1,9 +1,11 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
-import { appointments, beneficiaries, professionals, specialties } from '../../../db/schema';
+import { appointments, beneficiaries, GROUP_NAME_WORD_STATISTICS, professionals, specialties } from '../../../db/schema';
+import { wordSharesOf } from '../../../lib/commonWords';
 import { isAnyOf, matchesIfFew } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
 import { keyContains, keyContainsFromIndex } from '../../../lib/nameOrder';
+import { rarestLettersPattern } from '../../../lib/rarestLetters';
 import type { OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
 import { patientCondition, patientPatterns, type PatientPatterns } from '../patientSearch';
@@ -51,7 +53,15 @@ const FEW_PATIENTS = 5000;
  */
 async function patientMatches(db: Database, text: string): Promise<Pick<AgendaValues, 'patientIds'> | PatientPatterns | undefined> {
   const patterns = patientPatterns(text);
-  const matched = await matchesIfFew(db, beneficiaries, beneficiaries.id, patientCondition(patterns, keyContainsFromIndex), FEW_PATIENTS);
+  // The patients' names hold the words of the holders' group names: their statistics choose the letters.
+  const asked = rarestLettersPattern(await wordSharesOf(db, GROUP_NAME_WORD_STATISTICS), text);
+  const matched = await matchesIfFew(
+    db,
+    beneficiaries,
+    beneficiaries.id,
+    patientCondition(patterns, keyContainsFromIndex(asked)),
+    FEW_PATIENTS,
+  );
   if (matched.seen === 0) return undefined;
   return matched.few ? { patientIds: matched.few } : patterns;
 }
