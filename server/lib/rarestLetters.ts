@@ -18,13 +18,23 @@ export function threeLetterRuns(word: string): string[] {
 /** A word as a part of a LIKE pattern: its pattern characters escaped. */
 const escaped = (word: string) => containsPattern(word).slice(1, -1);
 
-/** How common a run of letters is: the summed shares of the common words holding it (0: rarer than any of them). */
-function shareOfRun(shares: WordShares, run: string): number {
-  const folded = foldedAsKeys(run);
-  let sum = 0;
-  for (const [word, share] of shares) if (word.includes(folded)) sum += share;
-  return sum;
+const runSharesOf = new WeakMap<WordShares, Map<string, number>>();
+
+/**
+ * Each run of three letters of the common words, with the summed shares of the words holding it: built
+ * once for each read of the statistics (wordSharesOf keeps one a minute), not for every filter.
+ */
+function runShares(shares: WordShares): Map<string, number> {
+  let table = runSharesOf.get(shares);
+  if (table) return table;
+  table = new Map();
+  for (const [word, share] of shares) for (const run of new Set(threeLetterRuns(word))) table.set(run, (table.get(run) ?? 0) + share);
+  runSharesOf.set(shares, table);
+  return table;
 }
+
+/** How common a run of letters is: the summed shares of the common words holding it (0: rarer than any of them). */
+const shareOfRun = (shares: WordShares, run: string) => runShares(shares).get(foldedAsKeys(run)) ?? 0;
 
 /** Of a word's runs, the least common; the first of equals. */
 function rarestRun(shares: WordShares, runs: string[]): string {
