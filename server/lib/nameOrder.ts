@@ -46,6 +46,6 @@ export type KeyCondition = (key: SQLWrapper, pattern: string | Placeholder) => S
  * chances and would guess too few rows for its plans and estimated totals.
  */
 export const keyContainsFromIndex =
-  (asked: string): KeyCondition =>
+  (asked: string | Placeholder): KeyCondition =>
   (key, pattern) =>
     asked === pattern ? keyContains(key, pattern) : sql`(${keyContains(key, asked)} and ${keyContains(sql`(${key} || '')`, pattern)})`;

@@ -100,22 +100,79 @@ describe('GET /api/appointments, a few patients’ total', () => {
   });
 });
 
+// The patient filter's few matches are looked up by the page's own statement (fewPatientsTable):
+// the probe, the page and its total in one round trip. Where that statement cannot tell the page
+// (no row to carry the number of patients seen), the patients are probed on their own first.
+describe('GET /api/appointments, a few patients probed by the page’s statement', () => {
+  /** The statements a page of the patient filter sends to read the agenda (neither the session's nor the audit's). */
+  async function agendaStatements(query: string) {
+    const queries = countQueries(app);
+    try {
+      const response = await injectAs(app, admin, { method: 'GET', url: `/api/appointments?pageSize=${PAGE_SIZE}${query}` });
+      expect(response.statusCode).toBe(200);
+      const reads = queries.statements.filter((text) => /"appointments"|"beneficiaries"/.test(text) && !/"audit_log"/.test(text));
+      return {
+        rows: (response.json() as unknown[]).length,
+        total: Number(response.headers['x-total-count']),
+        probedInline: reads.filter((text) => text.includes('"few_patients"')).length,
+        probedApart: reads.filter((text) => text.includes('with matching as materialized')).length,
+        reads: reads.length,
+      };
+    } finally {
+      queries.restore();
+    }
+  }
+  const patient = `&paciente=${encodeURIComponent(PATIENT)}`;
+
+  it.each([
+    ['the first page', '&page=1'],
+    ['a deep page', '&page=12'],
+    ['a page sorted by status', '&page=3&sort=status:desc'],
+  ])('reads %s, its total and the patients in one statement', async (_case, page) => {
+    const [{ listed }] = await sqlRows<{ listed: number }>(
+      app,
+      sql`select count(*)::int as listed from appointments where beneficiary_id = ${patientId} and status <> 'CANCELED'`,
+    );
+    expect(await agendaStatements(`${page}${patient}`)).toEqual({
+      rows: PAGE_SIZE,
+      total: listed,
+      probedInline: 1,
+      probedApart: 0,
+      reads: 1,
+    });
+  });
+
+  it('probes the patients on their own past the last page, where no row tells how many it saw', async () => {
+    const found = await agendaStatements(`&page=1000${patient}`);
+    expect(found).toMatchObject({ rows: 0, probedInline: 1, probedApart: 1 });
+    expect(found.total).toBeGreaterThan(APPOINTMENTS / 2);
+  });
+
+  it('probes the patients on their own for digits typed (a CPF’s few digits match thousands)', async () => {
+    const [{ cpf }] = await sqlRows<{ cpf: string }>(app, sql`select cpf from beneficiaries where id = ${patientId}`);
+    expect(await agendaStatements(`&page=1&paciente=${cpf}`)).toMatchObject({ rows: PAGE_SIZE, probedInline: 0, probedApart: 1 });
+  });
+});
+
 // Up to 5,000 patients matching the filter are read by id, more through the subquery (patientIn):
 // a filter matching more must not keep to the patients it read first.
 describe('GET /api/appointments, a patient filter matching more than 5,000 beneficiaries', () => {
-  it('lists the appointments of every match, the last one inserted too', async () => {
+  it('lists the appointments of every match, the first and the last one inserted too', async () => {
     await app.db.execute(sql`
       insert into beneficiaries (name, cpf)
       select 'Paciente Muito Comum ' || n, lpad((73000000000 + n)::text, 11, '0') from generate_series(1, 5100) as n`);
-    const [{ id: lastMatch }] = await sqlRows<{ id: number }>(
+    const [{ first, last }] = await sqlRows<{ first: number; last: number }>(
       app,
-      sql`select max(id) as id from beneficiaries where name like 'Paciente Muito Comum %'`,
+      sql`select min(id) as first, max(id) as last from beneficiaries where name like 'Paciente Muito Comum %'`,
     );
-    const [{ uuid }] = await sqlRows<{ uuid: string }>(
+    // The first match's appointment a year on, the last one's a day later: the page holds both, soonest first.
+    const rows = await sqlRows<{ uuid: string }>(
       app,
       sql`insert into appointments (beneficiary_id, professional_id, specialty_id, starts_at, ends_at, status, beneficiary_url)
-          select ${lastMatch}, professional_id, specialty_id, starts_at + interval '1 year', ends_at + interval '1 year', 'SCHEDULED', 'https://atendimento.exemplo/comum'
-          from appointments where beneficiary_id = ${patientId} order by starts_at desc limit 1
+          select patient.id, professional_id, specialty_id, starts_at + patient.later, ends_at + patient.later, 'SCHEDULED', 'https://atendimento.exemplo/comum'
+          from (select ${first}::int as id, interval '1 year' as later union all select ${last}::int, interval '1 year 1 day') as patient,
+            (select * from appointments where beneficiary_id = ${patientId} order by starts_at desc limit 1) as model
+          order by patient.later
           returning uuid`,
     );
     const response = await injectAs(app, admin, {
@@ -123,7 +180,8 @@ describe('GET /api/appointments, a patient filter matching more than 5,000 benef
       url: `/api/appointments?paciente=${encodeURIComponent('Muito Comum')}&page=1&pageSize=10`,
     });
     expect(response.statusCode).toBe(200);
-    expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual([uuid]);
+    expect((response.json() as Array<{ uuid: string }>).map((row) => row.uuid)).toEqual(rows.map((row) => row.uuid));
+    expect(response.headers['x-total-count']).toBe('2');
   });
 });
 

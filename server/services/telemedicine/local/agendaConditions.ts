@@ -1,12 +1,12 @@
 import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, GROUP_NAME_WORD_STATISTICS, professionals, specialties } from '../../../db/schema';
-import { wordSharesOf } from '../../../lib/commonWords';
+import { commonWordShare, wordSharesOf, type WordShares } from '../../../lib/commonWords';
 import { isAnyOf, matchesIfFew } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
 import { keyContains, keyContainsFromIndex } from '../../../lib/nameOrder';
 import { rarestLettersPattern } from '../../../lib/rarestLetters';
-import type { OrPlaceholders } from '../../../lib/preparedList';
+import { placeholdersFor, type OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
 import { patientCondition, patientPatterns, type PatientPatterns } from '../patientSearch';
 import type { AppointmentFilters } from '../types';
@@ -26,22 +26,32 @@ import type { AppointmentFilters } from '../types';
  */
 export const dayStart = (date: IsoDate) => zonedInstant(date, '00:00').toISOString();
 
-/** The agenda's filters as values; the patient's either by the matches' ids or by their patterns. */
-export type AgendaValues = Partial<PatientPatterns> & {
-  startsFrom?: string;
-  startsBefore?: string;
-  patientIds?: number[];
-  specialty?: string;
-  status?: string;
-  professionalName?: string;
-};
+/**
+ * The patient filter's few matches looked up inside the page's own statement (fewPatientsTable): the
+ * pattern its name's trigram index is asked for, and the text as typed.
+ */
+export type FewPatientsProbe = { fewPatientsAsked: string; fewPatientsName: string };
+
+/**
+ * The agenda's filters as values; the patient's by the matches' ids, by their patterns, or by the
+ * probe of its few matches that the page's statement runs first.
+ */
+export type AgendaValues = Partial<PatientPatterns> &
+  Partial<FewPatientsProbe> & {
+    startsFrom?: string;
+    startsBefore?: string;
+    patientIds?: number[];
+    specialty?: string;
+    status?: string;
+    professionalName?: string;
+  };
 
 /**
  * Up to this many beneficiaries matching the patient filter, the agenda is read from their ids (one
  * array parameter): at a million beneficiaries a first name and surname match up to ~6,000, whose
  * agenda the subquery's walk in date order read in 90-150 ms, their ids in 40-70 ms.
  */
-const FEW_PATIENTS = 5000;
+export const FEW_PATIENTS = 5000;
 
 /**
  * The patients `text` matches. The matches are looked up first (matchesIfFew: from the name's trigram
@@ -66,21 +76,72 @@ async function patientMatches(db: Database, text: string): Promise<Pick<AgendaVa
   return matched.few ? { patientIds: matched.few } : patterns;
 }
 
-/** The values of the agenda's filters; undefined when the patient filter matches nobody (no appointment then). */
-export async function agendaValues(db: Database, filters: AppointmentFilters): Promise<AgendaValues | undefined> {
+/** The values of the agenda's filters but the patient's. */
+function valuesBesidesPatient(filters: AppointmentFilters): AgendaValues {
   const values: AgendaValues = {};
   if (filters.dateFrom) values.startsFrom = dayStart(filters.dateFrom);
   if (filters.dateTo) values.startsBefore = dayStart(addDays(filters.dateTo, 1));
-  if (filters.patient) {
-    const patient = await patientMatches(db, filters.patient);
-    if (!patient) return undefined;
-    Object.assign(values, patient);
-  }
   if (filters.specialty) values.specialty = filters.specialty;
   if (filters.status) values.status = filters.status;
   if (filters.professional) values.professionalName = containsPattern(filters.professional);
   return values;
 }
+
+/** The values of the agenda's filters; undefined when the patient filter matches nobody (no appointment then). */
+export async function agendaValues(db: Database, filters: AppointmentFilters): Promise<AgendaValues | undefined> {
+  const values = valuesBesidesPatient(filters);
+  if (filters.patient) {
+    const patient = await patientMatches(db, filters.patient);
+    if (!patient) return undefined;
+    Object.assign(values, patient);
+  }
+  return values;
+}
+
+/**
+ * Whether the page's own statement probes the patients `text` matches (agendaValuesProbingPatients):
+ * not for digits typed (a few of a CPF's match thousands), nor for a word a common name holds
+ * ('silva': thousands of patients, whose page comes sooner in date order).
+ */
+export const probedByThePage = (shares: WordShares, text: string) =>
+  patientPatterns(text).patientCpf === undefined && commonWordShare(shares, text) === 0;
+
+/**
+ * The values of the agenda's filters with the patient filter's matches probed by the page's own
+ * statement (fewPatientsTable), one round trip to the database instead of two; undefined without a
+ * patient filter, or for one probedByThePage leaves to its own probe.
+ */
+export async function agendaValuesProbingPatients(db: Database, filters: AppointmentFilters): Promise<AgendaValues | undefined> {
+  const text = filters.patient;
+  if (!text) return undefined;
+  const shares = await wordSharesOf(db, GROUP_NAME_WORD_STATISTICS);
+  if (!probedByThePage(shares, text)) return undefined;
+  return { ...valuesBesidesPatient(filters), fewPatientsAsked: rarestLettersPattern(shares, text), fewPatientsName: containsPattern(text) };
+}
+
+/** The name of the table fewPatientsTable makes, and of its one column. */
+const FEW_PATIENTS_NAME = 'few_patients';
+const FEW_PATIENTS_TABLE = sql.identifier(FEW_PATIENTS_NAME);
+const FEW_PATIENTS_IDS = sql.identifier('ids');
+
+/**
+ * The patients a FewPatientsProbe matches, up to FEW_PATIENTS + 1 of them, as one row holding their
+ * ids: a table for the statement's WITH, which agendaCondition's patient condition reads, and whose
+ * ids' number (fewPatientsSeen) tells whether they were all (at most FEW_PATIENTS). The probe reads
+ * the name's trigram index, as patientMatches' does.
+ */
+export function fewPatientsTable(db: Database) {
+  const given = placeholdersFor<FewPatientsProbe>({ fewPatientsAsked: '', fewPatientsName: '' });
+  const matching = patientCondition({ patientName: given.fewPatientsName }, keyContainsFromIndex(given.fewPatientsAsked));
+  return db
+    .$with(FEW_PATIENTS_NAME, { ids: sql<number[]>`${FEW_PATIENTS_IDS}` })
+    .as(
+      sql`select array(select ${beneficiaries.id} from ${beneficiaries} where ${matching} limit ${FEW_PATIENTS + 1}) as ${FEW_PATIENTS_IDS}`,
+    );
+}
+
+/** How many patients fewPatientsTable holds: past FEW_PATIENTS, not all of them. */
+export const fewPatientsSeen = sql<number>`(select cardinality(${FEW_PATIENTS_IDS}) from ${FEW_PATIENTS_TABLE})`;
 
 /** The agenda's filters as one condition. Without a status, cancelled appointments are left out. */
 export function agendaCondition(db: Database, given: OrPlaceholders<AgendaValues>): SQL | undefined {
@@ -92,6 +153,9 @@ export function agendaCondition(db: Database, given: OrPlaceholders<AgendaValues
     given.startsFrom === undefined ? undefined : sql`${appointments.startsAt} >= ${given.startsFrom}`,
     given.startsBefore === undefined ? undefined : sql`${appointments.startsAt} < ${given.startsBefore}`,
     given.patientIds === undefined ? undefined : isAnyOf(appointments.beneficiaryId, given.patientIds),
+    given.fewPatientsName === undefined
+      ? undefined
+      : sql`${appointments.beneficiaryId} = any((select ${FEW_PATIENTS_IDS} from ${FEW_PATIENTS_TABLE})::int[])`,
     patientsNamed &&
       inArray(appointments.beneficiaryId, db.select({ id: beneficiaries.id }).from(beneficiaries).where(patientCondition(patientsNamed))),
     given.specialty === undefined

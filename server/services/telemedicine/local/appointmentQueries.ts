@@ -10,7 +10,15 @@ import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage } from '../../../lib/preparedList';
 import type { Appointment, AppointmentFilters, AppointmentSortColumn, PageRequest, PageResult } from '../types';
 import { isUuid } from '../uuid';
-import { agendaCondition, agendaValues, type AgendaValues } from './agendaConditions';
+import {
+  agendaCondition,
+  agendaValues,
+  agendaValuesProbingPatients,
+  FEW_PATIENTS,
+  fewPatientsSeen,
+  fewPatientsTable,
+  type AgendaValues,
+} from './agendaConditions';
 import { appointmentColumns, joinedFor, selectRows, SORTS, toAppointments, type AppointmentRow } from './appointmentRows';
 
 type Sort = NonNullable<PageRequest<AppointmentSortColumn>['sort']>;
@@ -136,14 +144,21 @@ export async function listAppointments(
   filters: AppointmentFilters,
   page: PageRequest<AppointmentSortColumn>,
 ): Promise<PageResult<Appointment>> {
+  const { sort, limit, offset } = page;
+  const probing = await agendaValuesProbingPatients(db, filters);
+  if (probing) {
+    const condition = filteredBy(db, probing);
+    const found = await pageWithTotal(db, condition, fewPatientsReadOf(condition, sort), { limit, offset });
+    // Few patients, and a row to tell so: the page stands. Else the patients are probed on their own.
+    if (found.patientsSeen !== undefined && found.patientsSeen <= FEW_PATIENTS)
+      return { items: toAppointments(found.rows), total: found.total, totalEstimated: false };
+  }
   const values = await agendaValues(db, filters);
   // Nobody matches the patient filter: no appointment either.
   if (!values) return { items: [], total: 0, totalEstimated: false };
   const condition = filteredBy(db, values);
-  const { sort, limit, offset } = page;
   if (values.patientIds) {
-    const fewPatients = sort ? sortedRead(condition, sort, false) : fewPatientsRead(condition);
-    const { rows, total } = await pageWithTotal(db, condition, fewPatients, { limit, offset });
+    const { rows, total } = await pageWithTotal(db, condition, fewPatientsReadOf(condition, sort), { limit, offset });
     return { items: toAppointments(rows), total, totalEstimated: false };
   }
   const read = (reversed: boolean, limit: number | undefined, offset: number) =>
@@ -195,43 +210,64 @@ const fewPatientsRead = (condition: Condition): Read => ({
   key: agendaOrderKey,
 });
 
+/** A few patients' agenda in the chosen sort's order, or in the agenda's. */
+const fewPatientsReadOf = (condition: Condition, sort: Sort | undefined): Read =>
+  sort ? sortedRead(condition, sort, false) : fewPatientsRead(condition);
+
 /**
  * A page (or, without a limit, all) of a few patients' agenda (`read`, under `condition`) and its
  * exact total, in one query: all their appointments, a few hundred, are sorted for any page, so a
  * window count beside costs next to nothing, where a count of its own was a second statement,
  * planned and answered apart. Read forward at any offset: the sort reads every row whichever end the
  * page is nearer. A page past the last row has no row to carry the total, which is then counted.
+ *
+ * Given a FewPatientsProbe (agendaValuesProbingPatients), the same statement first looks the patients
+ * up (fewPatientsTable) and each row tells how many it saw (`patientsSeen`): the probe and the page
+ * in one round trip, planned once per connection, where the probe of its own was a second statement
+ * planned on every request (bench/README.md). Past FEW_PATIENTS, or with no row to tell, the caller
+ * probes the patients on their own.
  */
 async function pageWithTotal(
   db: Database,
   condition: Condition,
   read: Read,
   page: { limit: number | undefined; offset: number },
-): Promise<{ rows: AppointmentRow[]; total: number }> {
-  const rows = await readPreparedPage(db, `${read.shape}; page with its total`, read.values, page, (cut) => {
-    const orderBy = orderOfKey(read.key);
-    const pageIds = joinedFor(
-      db
-        .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int`.as('total') })
-        .from(appointments)
-        .$dynamic(),
-      read.sort,
-    )
-      .where(read.where())
-      .orderBy(...orderBy)
-      .limit(cut.limit)
-      .offset(cut.offset)
-      .as('page_ids');
-    return joinedFor(
-      db
-        .select({ ...appointmentColumns, total: pageIds.total })
-        .from(appointments)
-        .innerJoin(pageIds, eq(pageIds.id, appointments.id))
-        .$dynamic(),
-      read.sort,
-    ).orderBy(...orderBy);
-  });
-  if (rows.length > 0) return { rows, total: rows[0].total };
+): Promise<{ rows: AppointmentRow[]; total: number; patientsSeen?: number }> {
+  const probing = read.values.fewPatientsName !== undefined;
+  const rows = await readPreparedPage<AppointmentRow & { total: number; patientsSeen?: number }>(
+    db,
+    `${read.shape}; page with its total`,
+    read.values,
+    page,
+    (cut) => {
+      const orderBy = orderOfKey(read.key);
+      const pageIds = joinedFor(
+        db
+          .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+          .from(appointments)
+          .$dynamic(),
+        read.sort,
+      )
+        .where(read.where())
+        .orderBy(...orderBy)
+        .limit(cut.limit)
+        .offset(cut.offset)
+        .as('page_ids');
+      // Probing its patients, the statement first looks them up (fewPatientsTable) and tells how many it saw.
+      const statement = probing ? db.with(fewPatientsTable(db)) : db;
+      return joinedFor(
+        statement
+          .select({ ...appointmentColumns, total: pageIds.total, ...(probing ? { patientsSeen: fewPatientsSeen } : {}) })
+          .from(appointments)
+          .innerJoin(pageIds, eq(pageIds.id, appointments.id))
+          .$dynamic(),
+        read.sort,
+      ).orderBy(...orderBy);
+    },
+  );
+  if (rows.length > 0) return { rows, total: rows[0].total, patientsSeen: rows[0].patientsSeen };
+  // No row carries the total, nor the number of patients probed: the probe then runs on its own.
+  if (probing) return { rows, total: 0 };
   return { rows, total: page.offset === 0 ? 0 : await exactCount(db, condition) };
 }
 
