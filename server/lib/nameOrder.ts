@@ -16,11 +16,14 @@ export const FOLDED_TO = Object.entries(ACCENTED)
 export const nameOrder = (name: SQLWrapper): SQL =>
   sql`translate(lower(${name}), ${sql.raw(`'${FOLDED_FROM}'`)}, ${sql.raw(`'${FOLDED_TO}'`)})`;
 
+/** A containsPattern: its text, a prepared query's placeholder for it, or an expression giving it. */
+export type Pattern = string | Placeholder | SQL;
+
 /**
  * A containsPattern folded by the same expression as the names: not in JavaScript, whose lower case
  * differs from the database's beyond the letters above.
  */
-const foldedPattern = (pattern: string | Placeholder): SQL => nameOrder(sql`${pattern}::text`);
+const foldedPattern = (pattern: Pattern): SQL => nameOrder(sql`${pattern}::text`);
 
 /**
  * A 'contains' filter on a name, blind to accents and case as the name orders are: 'agata' finds
@@ -31,10 +34,10 @@ export const nameContains = (name: SQLWrapper, pattern: string | Placeholder): S
   sql`${nameOrder(name)} like ${foldedPattern(pattern)}`;
 
 /** The same filter on a key stored folded: the beneficiaries' name_key and their holders' group names. */
-export const keyContains = (key: SQLWrapper, pattern: string | Placeholder): SQL => sql`${key} like ${foldedPattern(pattern)}`;
+export const keyContains = (key: SQLWrapper, pattern: Pattern): SQL => sql`${key} like ${foldedPattern(pattern)}`;
 
 /** A name condition: keyContains, or one keyContainsFromIndex makes. */
-export type KeyCondition = (key: SQLWrapper, pattern: string | Placeholder) => SQL;
+export type KeyCondition = (key: SQLWrapper, pattern: Pattern) => SQL;
 
 /**
  * keyContains for reading the matches from the key's trigram index, as a name filter's probe does: the
@@ -46,6 +49,6 @@ export type KeyCondition = (key: SQLWrapper, pattern: string | Placeholder) => S
  * chances and would guess too few rows for its plans and estimated totals.
  */
 export const keyContainsFromIndex =
-  (asked: string | Placeholder): KeyCondition =>
+  (asked: Pattern): KeyCondition =>
   (key, pattern) =>
     asked === pattern ? keyContains(key, pattern) : sql`(${keyContains(key, asked)} and ${keyContains(sql`(${key} || '')`, pattern)})`;
