@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
+import { integer, pgTable, text } from 'drizzle-orm/pg-core';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { containsPattern } from './listQuery';
-import { keyContains, keyContainsFromIndex, nameOrder } from './nameOrder';
+import { foldedOutOfSight, keyContains, keyContainsFromIndex, nameOrder } from './nameOrder';
 import { rarestLettersPattern } from './rarestLetters';
 
 /**
@@ -33,7 +34,7 @@ const idsWhere = async (condition: ReturnType<typeof keyContains>) => {
   return rows.map((row) => row.id);
 };
 
-test.each([
+const TEXTS: Array<[string, number[]]> = [
   ['Ana Silva', [1, 2]],
   ['ANA SÍLVA', [1, 2]],
   ['ana silva costa', [2]],
@@ -41,10 +42,26 @@ test.each([
   ['silva', [1, 2, 3, 4, 5, 6, 7]],
   ['50% s', [7]],
   ['na  silvana', [6]],
-])('finds what the list finds for %p: the words together, not merely all there', async (text, expected) => {
+];
+
+test.each(TEXTS)('finds what the list finds for %p: the words together, not merely all there', async (text, expected) => {
   const pattern = containsPattern(text);
   expect(await idsWhere(keyContainsFromIndex(asked(text))(key, pattern))).toEqual(expected);
   expect(await idsWhere(keyContains(key, pattern))).toEqual(expected);
+});
+
+const namedPeople = pgTable('named_people', { id: integer('id').primaryKey(), nameKey: text('name_key').notNull() });
+
+test.each(TEXTS)('finds the same for %p with the patterns’ placeholders folded out of the planner’s sight', async (text, expected) => {
+  const contains = keyContainsFromIndex(foldedOutOfSight(sql.placeholder('asked')));
+  const found = await database.db
+    .select({ id: namedPeople.id })
+    .from(namedPeople)
+    .where(contains(namedPeople.nameKey, foldedOutOfSight(sql.placeholder('pattern'))))
+    .orderBy(namedPeople.id)
+    .prepare('named_people_folded_out_of_sight')
+    .execute({ asked: asked(text), pattern: containsPattern(text) });
+  expect(found.map((row) => row.id)).toEqual(expected);
 });
 
 test('asks the index for the words apart and checks the text as typed on the rows it finds', async () => {

@@ -1,10 +1,10 @@
-import { and, eq, inArray, ne, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client';
 import { appointments, beneficiaries, GROUP_NAME_WORD_STATISTICS, professionals, specialties } from '../../../db/schema';
 import { commonWordShare, wordSharesOf, type WordShares } from '../../../lib/commonWords';
 import { isAnyOf, matchesIfFew } from '../../../lib/fewMatches';
 import { containsPattern } from '../../../lib/listQuery';
-import { keyContains, keyContainsFromIndex } from '../../../lib/nameOrder';
+import { foldedOutOfSight, keyContains, keyContainsFromIndex } from '../../../lib/nameOrder';
 import { rarestLettersPattern } from '../../../lib/rarestLetters';
 import { placeholdersFor, type OrPlaceholders } from '../../../lib/preparedList';
 import { addDays, zonedInstant, type IsoDate } from '../dates';
@@ -125,24 +125,17 @@ const FEW_PATIENTS_TABLE = sql.identifier(FEW_PATIENTS_NAME);
 const FEW_PATIENTS_IDS = sql.identifier('ids');
 
 /**
- * A placeholder's value as a subquery, which the planner does not look into: a statement whose plan
- * would otherwise depend on it (a name's pattern: how many rows its trigrams find) keeps one generic
- * plan per connection, where PostgreSQL, seeing the value, planned every execution anew.
- */
-const unseenByPlanner = (value: Placeholder) => sql`(select ${value}::text)`;
-
-/**
  * The patients a FewPatientsProbe matches, up to FEW_PATIENTS + 1 of them, as one row holding their
  * ids: a table for the statement's WITH, which agendaCondition's patient condition reads, and whose
  * ids' number (fewPatientsSeen) tells whether they were all (at most FEW_PATIENTS). The probe reads
- * the name's trigram index, as patientMatches' does; its patterns are unseenByPlanner: in sight, the
+ * the name's trigram index, as patientMatches' does; its patterns are foldedOutOfSight: in sight, the
  * statement was planned on every request (0.9 ms, more than its run), unseen it keeps the plan that
  * reads the trigram index and then the patients' appointments by their index (bench/README.md).
  */
 export function fewPatientsTable(db: Database) {
   const given = placeholdersFor<FewPatientsProbe>({ fewPatientsAsked: '', fewPatientsName: '' });
-  const contains = keyContainsFromIndex(unseenByPlanner(given.fewPatientsAsked));
-  const matching = contains(beneficiaries.nameKey, unseenByPlanner(given.fewPatientsName));
+  const contains = keyContainsFromIndex(foldedOutOfSight(given.fewPatientsAsked));
+  const matching = contains(beneficiaries.nameKey, foldedOutOfSight(given.fewPatientsName));
   return db
     .$with(FEW_PATIENTS_NAME, { ids: sql<number[]>`${FEW_PATIENTS_IDS}` })
     .as(
