@@ -101,8 +101,8 @@ describe('GET /api/appointments, a few patients’ total', () => {
 });
 
 // The patient filter's few matches are looked up by the page's own statement (fewPatientsTable):
-// the probe, the page and its total in one round trip. Where that statement cannot tell the page
-// (no row to carry the number of patients seen), the patients are probed on their own first.
+// the probe, the page and its total in one round trip, an empty page too (the patients' row tells
+// how many matched). Past the last page it cannot tell the total: the patients are probed on their own.
 describe('GET /api/appointments, a few patients probed by the page’s statement', () => {
   /** The statements a page of the patient filter sends to read the agenda (neither the session's nor the audit's). */
   async function agendaStatements(query: string) {
@@ -140,6 +140,14 @@ describe('GET /api/appointments, a few patients probed by the page’s statement
       probedApart: 0,
       reads: 1,
     });
+  });
+
+  it.each([
+    ['a name nobody has', '&page=1&paciente=Ninguém%20Chamado%20Assim'],
+    ['a name nobody has, past the first page', '&page=7&paciente=Ninguém%20Chamado%20Assim'],
+    ['a patient without an appointment under the filters', `&page=1${patient}&status=CANCELED`],
+  ])('tells an empty agenda for %s in one statement', async (_case, query) => {
+    expect(await agendaStatements(query)).toEqual({ rows: 0, total: 0, probedInline: 1, probedApart: 0, reads: 1 });
   });
 
   it('probes the patients on their own past the last page, where no row tells how many it saw', async () => {

@@ -40,6 +40,14 @@ const fewPatientsRead = (condition: Condition): Read => ({
 export const fewPatientsReadOf = (condition: Condition, sort: Sort | undefined): Read =>
   sort ? sortedRead(condition, sort, false) : fewPatientsRead(condition);
 
+/** A row of the page and its total. */
+type RowWithTotal = AppointmentRow & { total: number; patientsSeen?: number };
+
+/** A row of the page, or (all null but patientsSeen) the patients' row alone: the page holds none of their appointments. */
+type PageRow = { [Column in keyof RowWithTotal]: RowWithTotal[Column] | null };
+
+const isAppointment = (row: PageRow): row is RowWithTotal => row.id !== null;
+
 /**
  * A page (or, without a limit, all) of a few patients' agenda (`read`, under `condition`) and its
  * exact total, in one query: all their appointments, a few hundred, are sorted for any page, so a
@@ -48,10 +56,11 @@ export const fewPatientsReadOf = (condition: Condition, sort: Sort | undefined):
  * page is nearer. A page past the last row has no row to carry the total, which is then counted.
  *
  * Given a FewPatientsProbe (agendaValuesProbingPatients), the same statement first looks the patients
- * up (fewPatientsTable) and each row tells how many it saw (`patientsSeen`): the probe and the page
- * in one round trip, planned once per connection, where the probe of its own was a second statement
- * planned on every request (bench/README.md). Past FEW_PATIENTS, or with no row to tell, the caller
- * probes the patients on their own.
+ * up (fewPatientsTable) and tells how many it saw (`patientsSeen`): the probe and the page in one
+ * round trip, planned once per connection, where the probe of its own was a second statement planned
+ * on every request (bench/README.md). The patients' row is joined to the page's rows so that a page
+ * without any still tells: nobody matched, or (on the first page) their agenda is empty. Past
+ * FEW_PATIENTS, or an empty page past the first, the caller probes the patients on their own.
  */
 export async function pageWithTotal(
   db: Database,
@@ -60,39 +69,37 @@ export async function pageWithTotal(
   page: { limit: number | undefined; offset: number },
 ): Promise<{ rows: AppointmentRow[]; total: number; patientsSeen?: number }> {
   const probing = read.values.fewPatientsName !== undefined;
-  const rows = await readPreparedPage<AppointmentRow & { total: number; patientsSeen?: number }>(
-    db,
-    `${read.shape}; page with its total`,
-    read.values,
-    page,
-    (cut) => {
-      const orderBy = orderOfKey(read.key);
-      const pageIds = joinedFor(
-        db
-          .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int`.as('total') })
-          .from(appointments)
-          .$dynamic(),
-        read.sort,
-      )
-        .where(read.where())
-        .orderBy(...orderBy)
-        .limit(cut.limit)
-        .offset(cut.offset)
-        .as('page_ids');
-      // Probing its patients, the statement first looks them up (fewPatientsTable) and tells how many it saw.
-      const statement = probing ? db.with(fewPatientsTable(db)) : db;
-      return joinedFor(
-        statement
-          .select({ ...appointmentColumns, total: pageIds.total, ...(probing ? { patientsSeen: fewPatientsSeen } : {}) })
-          .from(appointments)
-          .innerJoin(pageIds, eq(pageIds.id, appointments.id))
-          .$dynamic(),
-        read.sort,
-      ).orderBy(...orderBy);
-    },
-  );
-  if (rows.length > 0) return { rows, total: rows[0].total, patientsSeen: rows[0].patientsSeen };
-  // No row carries the total, nor the number of patients probed: the probe then runs on its own.
-  if (probing) return { rows, total: 0 };
-  return { rows, total: page.offset === 0 ? 0 : await exactCount(db, condition) };
+  const rows = await readPreparedPage<PageRow>(db, `${read.shape}; page with its total`, read.values, page, (cut) => {
+    const orderBy = orderOfKey(read.key);
+    const pageIds = joinedFor(
+      db
+        .select({ id: appointments.id, total: sql<number>`(count(*) over ())::int`.as('total') })
+        .from(appointments)
+        .$dynamic(),
+      read.sort,
+    )
+      .where(read.where())
+      .orderBy(...orderBy)
+      .limit(cut.limit)
+      .offset(cut.offset)
+      .as('page_ids');
+    const fewPatients = fewPatientsTable(db);
+    const statement = probing ? db.with(fewPatients) : db;
+    const pageRows = joinedFor(
+      statement
+        .select({ ...appointmentColumns, total: pageIds.total, ...(probing ? { patientsSeen: fewPatientsSeen } : {}) })
+        .from(appointments)
+        .innerJoin(pageIds, eq(pageIds.id, appointments.id))
+        .$dynamic(),
+      read.sort,
+    );
+    // The patients' one row stays when no appointment is on the page, to tell how many they were.
+    return (probing ? pageRows.rightJoin(fewPatients, sql`true`) : pageRows).orderBy(...orderBy);
+  });
+  const found = rows.filter(isAppointment);
+  const patientsSeen = rows[0]?.patientsSeen ?? undefined;
+  if (found.length > 0) return { rows: found, total: found[0].total, patientsSeen };
+  // Nobody matched, or none of their appointments is on the first page: the agenda is empty.
+  if (probing) return patientsSeen === 0 || page.offset === 0 ? { rows: found, total: 0, patientsSeen } : { rows: found, total: 0 };
+  return { rows: found, total: page.offset === 0 ? 0 : await exactCount(db, condition) };
 }
