@@ -225,6 +225,30 @@ describe('GET /api/beneficiaries, deep pages and totals', () => {
     expect(narrowed).toMatchObject({ total: 20, estimated: undefined });
   });
 
+  // With the name alone, the probe's patterns are folded in subqueries the planner does not look into
+  // (one generic plan per connection); beside a scope's or a channel's condition they stay in sight.
+  it('probes the name alone with its patterns out of the planner’s sight, finding what the list’s condition finds', async () => {
+    const probes = (statements: string[]) => statements.filter((statement) => /^with matching as materialized/.test(statement));
+    const outOfSight = (statement: string) => /like \(select translate\(lower\(/.test(statement);
+    const expected = await sqlRows<{ cpf: string }>(
+      app,
+      sql`select cpf from beneficiaries where holder_id is null and group_names like '%paginacao 007%' order by name_key, id`,
+    );
+    for (const typed of ['Paginação 007', 'PAGINACAO 007', 'paginAção 007']) {
+      const alone = await listWithStatements('ADMINISTRADOR', `page=1&pageSize=50&name=${encodeURIComponent(typed)}`);
+      expect(probes(alone.statements).map(outOfSight)).toEqual([true]);
+      expect(alone.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(expected.map((row) => row.cpf));
+      expect(alone).toMatchObject({ total: expected.length, estimated: undefined });
+    }
+    const name = `name=${encodeURIComponent('Paginação 007')}`;
+    const byPartner = await listWithStatements('ADMINISTRADOR', `page=1&pageSize=50&partner=${demo.partnerId}&${name}`);
+    const partnerScope = await listWithStatements('PARCEIRO', `page=1&pageSize=50&${name}`);
+    for (const inSight of [byPartner, partnerScope]) {
+      expect(probes(inSight.statements).map(outOfSight)).toEqual([false]);
+      expect(inSight.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual(expected.map((row) => row.cpf));
+    }
+  });
+
   // Last: it adds a family. probeMatchingHolders reads matching holders, one a group: a family's
   // thousands of matching members count once, and its neighbour is still found.
   it('finds every group when one family alone has more matching members than are read', async () => {

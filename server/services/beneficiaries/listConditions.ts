@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Database } from '../../db/client';
 import { beneficiaries } from '../../db/schema';
 import { containsPattern } from '../../lib/listQuery';
-import { keyContains, type KeyCondition } from '../../lib/nameOrder';
+import { keyContains, type KeyCondition, type Pattern } from '../../lib/nameOrder';
 import type { Principal } from '../auth/tokens';
 import { ownScopeKey } from '../scope';
 import { beneficiaryScopeOf } from './scope';
@@ -53,7 +53,7 @@ export function conditionValues(principal: Principal, filters: BeneficiaryFilter
 export function listConditions(
   db: Database,
   type: Principal['type'],
-  values: ConditionValues<number | Placeholder, string | Placeholder>,
+  values: ConditionValues<number | Placeholder, Pattern>,
   holdersOnly = false,
   contains: KeyCondition = keyContains,
 ): SQL[] {
@@ -82,7 +82,7 @@ export const shapeOf = (type: Principal['type'], values: ConditionValues) => `${
 export function holderConditions(
   db: Database,
   type: Principal['type'],
-  values: ConditionValues<number | Placeholder, string | Placeholder>,
+  values: ConditionValues<number | Placeholder, Pattern>,
   contains: KeyCondition = keyContains,
 ): SQL | undefined {
   return and(isNull(beneficiaries.holderId), ...listConditions(db, type, values, true, contains));
