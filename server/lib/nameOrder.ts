@@ -32,10 +32,10 @@ const foldedPattern = (pattern: Pattern): SQL => (pattern instanceof FoldedOutOf
 
 /**
  * A pattern (a placeholder, or a value sent as a parameter) folded in a subquery, which the planner
- * does not look into and which runs once per execution: for a statement that keeps one generic plan whatever the pattern (a name's
- * trigrams decide how many rows it finds, and PostgreSQL, seeing them, planned it on every request).
- * Folded outside a subquery, a generic plan folded it again for every row it checked (1.4 → 2.5 ms
- * for a probe of 156 names, bench/README.md).
+ * does not look into and which runs once per execution: for a statement that keeps one generic plan
+ * whatever the pattern (a name's trigrams decide how many rows it finds, and PostgreSQL, seeing them,
+ * planned it on every request). Folded outside a subquery, a generic plan folded it again for every
+ * row it checked (1.4 → 2.5 ms for a probe of 156 names, bench/README.md).
  */
 export const foldedOutOfSight = (pattern: string | Placeholder) => new FoldedOutOfSight(sql`(select ${foldedPattern(pattern)})`);
 
