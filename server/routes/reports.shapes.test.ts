@@ -1,8 +1,9 @@
 import { and, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { SalesReport } from '../../src/domain/report';
+import { lastMonths, WITHOUT_RESELLER, type SalesReport } from '../../src/domain/report';
 import { sales } from '../db/schema';
 import { createChain } from '../test/channelFixtures';
+import { countQueries } from '../test/queryCounter';
 import { createTestApp, injectAs, loginAsDemo } from '../test/helpers';
 
 /**
@@ -102,5 +103,50 @@ describe('GET /api/reports/sales, its queries prepared once per shape', () => {
       expect(body.summary.count).toBe(expected.length);
       expect(body.rows.map((row) => row.id)).toEqual(expected.slice(0, 20).map((sale) => sale.id));
     }
+  });
+
+  /** The statements a report request sends, but the session check's; and the figures' and the windows' among them. */
+  async function statementsOf(token: string, query: string) {
+    const queries = countQueries(app);
+    try {
+      const response = await injectAs(app, token, { method: 'GET', url: `/api/reports/sales?${query}` });
+      expect(response.statusCode).toBe(200);
+    } finally {
+      queries.restore();
+    }
+    const sent = queries.statements.filter((text) => !text.includes('"ended_sessions"'));
+    return {
+      count: sent.length,
+      figures: sent.filter((text) => text.includes('json_agg')),
+      windows: sent.filter((text) => text.startsWith('select (select row_to_json("part")') && text.endsWith(' as "windows"')),
+    };
+  }
+
+  it.each([
+    ['ADMINISTRADOR', 'page=1', true],
+    ['ADMINISTRADOR', 'page=40&pageSize=20&sort=valor:asc', true],
+    ['ADMINISTRADOR', `page=1&month=${lastMonths()[11]}&tipo=plano_individual`, true],
+    ['PARCEIRO', 'page=1', false],
+    ['FILIAL', 'page=2', false],
+  ] as const)(
+    "answers %s's figures (%s) in one statement and the windows in another, beside the page's ids and rows",
+    async (userType, query, countsWithoutReseller) => {
+      const { count, figures, windows } = await statementsOf(await loginAsDemo(app, userType), query);
+      expect(count).toBe(4);
+      expect(windows).toHaveLength(1);
+      expect(figures).toHaveLength(1);
+      // Per partner, per month, and for an administrator the sales without a reseller.
+      const [statement] = figures;
+      expect(statement).toMatch(/^select \(select coalesce\(json_agg.* as "byPartner", \(select coalesce\(json_agg.* as "monthly"/s);
+      expect(statement.includes('"sales_unattributed_months"')).toBe(countsWithoutReseller);
+    },
+  );
+
+  it("answers the 'Sem revendedor' figures with their count in one statement and the windows in another, beside the page", async () => {
+    const { count, figures, windows } = await statementsOf(admin, `page=1&reseller=${WITHOUT_RESELLER}`);
+    expect(count).toBe(3);
+    expect(windows).toHaveLength(1);
+    expect(figures).toHaveLength(1);
+    expect(figures[0]).toMatch(/as "summary".* as "monthly".* as "withoutReseller"$/s);
   });
 });

@@ -23,7 +23,7 @@ import {
 } from './reportConditions';
 import { offsetOf, pageKey, pageOrderBy, pageShape, type Page } from './saleOrder';
 import { salesTotals } from './salesTotals';
-import { countWithoutReseller, unattributedReport } from './unattributedSales';
+import { unattributedReport } from './unattributedSales';
 
 export function parseReportFilters(query: unknown): SalesReportFilters {
   const raw = (query ?? {}) as Record<string, unknown>;
@@ -122,22 +122,17 @@ export async function salesReport(
   now: Date = new Date(),
 ): Promise<SalesReport> {
   assertMayFilterWithoutReseller(principal, filters);
-  // Asked beside the rest, not before it: one round trip less on the way to the answer.
-  const withoutResellerRead = principal.type === 'ADMINISTRADOR' ? countWithoutReseller(db) : Promise.resolve(undefined);
-  if (filters.withoutReseller) {
-    const [report, withoutReseller] = await Promise.all([unattributedReport(db, filters, page, now), withoutResellerRead]);
-    return { ...report, withoutReseller };
-  }
-  const totalsRead = salesTotals(db, principal, filters, now);
+  if (filters.withoutReseller) return unattributedReport(db, filters, page, now);
+  // An administrator's figures say how many sales have no reseller, in the same statement.
+  const totalsRead = salesTotals(db, principal, filters, now, { withoutReseller: principal.type === 'ADMINISTRADOR' });
   // The figures' count is the page's total: a page past the middle is read from the end (lib/nearerEnd.ts).
-  const [{ rows }, totals, withoutReseller] = await Promise.all([
+  const [{ rows }, totals] = await Promise.all([
     pageFromNearerEndOf(
       page,
       rowsReader(db, principal.type, reportValues(principal, filters), page.sort),
       async () => (await totalsRead).summary.count,
     ),
     totalsRead,
-    withoutResellerRead,
   ]);
   // The page's footer, summed in cents: exact, as the database's numeric sum was.
   const pageCents = rows.reduce((sum, row) => sum + Math.round(money(row.valor) * 100), 0);
@@ -149,6 +144,6 @@ export async function salesReport(
     rows: rows.map((row) => ({ ...row, valor: money(row.valor), data_hora: row.data_hora.toISOString() })),
     pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
-    withoutReseller,
+    withoutReseller: totals.withoutReseller,
   };
 }

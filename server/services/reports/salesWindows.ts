@@ -2,9 +2,9 @@ import { and, gt, gte, lt, or, sql, type Placeholder, type SQL, type SQLWrapper 
 import type { PgTable, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import { lastMonths } from '../../../src/domain/report';
 import type { Database } from '../../db/client';
-import { oncePerShape } from '../../db/queryShapes';
 import { sales, salesDays, salesHours, salesPartnerDays } from '../../db/schema';
 import { placeholdersFor, type Placeholders } from '../../lib/preparedList';
+import type { StatementPart } from '../../lib/statementParts';
 import type { Principal } from '../auth/tokens';
 import {
   atPartnerGrain,
@@ -31,7 +31,8 @@ import {
  * The report's sums of the last 30 and 7 days. The rollups hold whole days (and, for the whole
  * business, hours): only the instants the calendar cannot express are read from `sales`, where a
  * window starts, within its hour for the whole business, within its day for a partner (from the
- * partner's own sales: migration 0024). Each query is prepared once per shape (db/queryShapes.ts).
+ * partner's own sales: migration 0024). Each is a StatementPart (lib/statementParts.ts), asked in a
+ * statement of its own, prepared once per shape.
  */
 
 const DAY_MS = 86_400_000;
@@ -92,22 +93,32 @@ function firstDaySubquery<Values extends SaleValues>(
     .as(alias);
 }
 
+/** The window sums a part answers (windowSumsPart, windowsPart): numbers, each rounded to the cent. */
+export const windowSumsOf = (answer: unknown): WindowSums => {
+  const sums = answer as Record<Window, number>;
+  return { last30: money(sums.last30), last7: money(sums.last7) };
+};
+
+/** A window sum part's columns. */
+const WINDOW_COLUMNS = ['last30', 'last7'];
+
 /**
- * Each window's sum, in one statement: its whole days (`wholeDays`, from a per-day rollup) plus its
- * first day's part of each of `firstDays`, cross joined, so the sums cost one round trip and one
- * connection, not one each (bench/README.md). With no window's first day read (a month filter), the
- * whole days alone. `shape` names the conditions'; which first days are read is added to it.
+ * Each window's sum, as one select (a StatementPart: lib/statementParts.ts): its whole days
+ * (`wholeDays`, from a per-day rollup) plus its first day's part of each of `firstDays`, cross
+ * joined, so the sums cost one select, not one each (bench/README.md). With no window's first day
+ * read (a month filter), the whole days alone. `shape` names the conditions'; which first days are
+ * read is added to it.
  */
-export async function windowSumsInOneStatement<Values extends SaleValues>(
+export function windowSumsPart<Values extends SaleValues>(
   db: Database,
   shape: string,
   wholeDays: WholeDaysQuery,
   firstDays: FirstDaySum<Placeholders<Values>>[],
   values: Values,
   starts: WindowStarts,
-): Promise<WindowSums> {
+): StatementPart {
   const read = windowsReadIn(values, starts);
-  const query = oncePerShape(db, `${shape}, first days of ${read.join(' ') || 'no window'}`, () => {
+  const build = () => {
     const days = wholeDays();
     const aliases = read.length === 0 ? [] : firstDays.map((_, index) => `first_day_${index}`);
     const parts = aliases.map((alias, index) => firstDaySubquery(db, firstDays[index], values, read, alias));
@@ -124,9 +135,14 @@ export async function windowSumsInOneStatement<Values extends SaleValues>(
         .from(days)
         .$dynamic(),
     );
-  });
-  const [sums] = await query.execute({ ...values, ...startValues(starts) });
-  return { last30: money(sums.last30), last7: money(sums.last7) };
+  };
+  return {
+    shape: `${shape}, first days of ${read.join(' ') || 'no window'}`,
+    build,
+    columns: WINDOW_COLUMNS,
+    answer: 'row',
+    values: { ...values, ...startValues(starts) },
+  };
 }
 
 /** The sales of each window's first day from its starting instant (the rollups hold whole days), where `where` holds. */
@@ -163,26 +179,30 @@ const firstDaysByHour = (type: Principal['type']): FirstDaySum<ReportKeys>[] => 
 ];
 
 /** At the reseller grain (a branch at most): the windows' sales themselves, through the branch's or the reseller's index. */
-async function windowsFromSales(db: Database, type: Principal['type'], values: ReportValues, starts: WindowStarts): Promise<WindowSums> {
-  const query = oncePerShape(db, `reports: windows from sales, ${shapeOf(type, values)}`, () =>
-    db
-      .select({
-        last30: sumTotal(sql`${sales.valor}`),
-        last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${instant(startOf('last7'))}), 0)`,
-      })
-      .from(sales)
-      .where(and(...reportConditionsOnSales(type, placeholdersFor(values)), gte(sales.dataHora, instant(startOf('last30'))))),
-  );
-  const [raw] = await query.execute({ ...values, ...startValues(starts) });
-  return { last30: money(raw.last30), last7: money(raw.last7) };
+function windowsFromSales(db: Database, type: Principal['type'], values: ReportValues, starts: WindowStarts): StatementPart {
+  return {
+    shape: `reports: windows from sales, ${shapeOf(type, values)}`,
+    build: () =>
+      db
+        .select({
+          last30: sumTotal(sql`${sales.valor}`),
+          last7: sql<string>`coalesce(sum(${sales.valor}) filter (where ${sales.dataHora} >= ${instant(startOf('last7'))}), 0)`,
+        })
+        .from(sales)
+        .where(and(...reportConditionsOnSales(type, placeholdersFor(values)), gte(sales.dataHora, instant(startOf('last30'))))),
+    columns: WINDOW_COLUMNS,
+    answer: 'row',
+    values: { ...values, ...startValues(starts) },
+  };
 }
 
 /**
- * Sums of the sales since `now` minus 30 and 7 days. At the partner grain: the whole days after each
- * window's first day from the per-day rollup (the whole business's, or per partner), plus that
- * first day from its starting instant (windowSumsInOneStatement). At the reseller grain: windowsFromSales.
+ * Sums of the sales since `now` minus 30 and 7 days, as a StatementPart (read with windowSumsOf). At
+ * the partner grain: the whole days after each window's first day from the per-day rollup (the whole
+ * business's, or per partner), plus that first day from its starting instant (windowSumsPart). At the
+ * reseller grain: windowsFromSales.
  */
-export async function windows(db: Database, type: Principal['type'], values: ReportValues, now: Date): Promise<WindowSums> {
+export function windowsPart(db: Database, type: Principal['type'], values: ReportValues, now: Date): StatementPart {
   const starts = windowStarts(now);
   if (!atPartnerGrain(type, values)) return windowsFromSales(db, type, values, starts);
   const whole = wholeBusiness(type, values);
@@ -200,5 +220,5 @@ export async function windows(db: Database, type: Principal['type'], values: Rep
       .as('whole_days');
   };
   const firstDays = whole ? firstDaysByHour(type) : [firstDayOfSales((keys: ReportKeys) => reportConditionsOnSales(type, keys))];
-  return windowSumsInOneStatement(db, `reports: windows, ${shapeOf(type, values)}`, wholeDays, firstDays, values, starts);
+  return windowSumsPart(db, `reports: windows, ${shapeOf(type, values)}`, wholeDays, firstDays, values, starts);
 }

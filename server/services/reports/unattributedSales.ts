@@ -4,6 +4,7 @@ import type { Database } from '../../db/client';
 import { oncePerShape } from '../../db/queryShapes';
 import { branches, partners, resellers, sales, salesUnattributedDays, salesUnattributedMonths } from '../../db/schema';
 import { placeholdersFor } from '../../lib/preparedList';
+import { partsInOneStatement, type StatementPart } from '../../lib/statementParts';
 import {
   dayOf,
   firstDay,
@@ -23,7 +24,7 @@ import {
   type SalesReportFilters,
 } from './reportConditions';
 import { offsetOf, pageOrderBy, pageShape, type Page } from './saleOrder';
-import { firstDayOfSales, startOf, windowStarts, windowSumsInOneStatement } from './salesWindows';
+import { firstDayOfSales, startOf, windowStarts, windowSumsOf, windowSumsPart } from './salesWindows';
 
 /**
  * The paid sales made without a reseller: a checkout link whose `rev` named no active reseller still
@@ -51,47 +52,39 @@ const selectRows = (db: Database) =>
     .leftJoin(partners, eq(resellers.partnerId, partners.id));
 
 /**
- * How many paid sales have no reseller, whatever the filters (the administrator's report shows it):
- * from their maintained monthly counts, not a count of the sales.
+ * How many paid sales have no reseller, whatever the filters (the administrator's report shows it),
+ * as a StatementPart (lib/statementParts.ts, read with withoutResellerOf): from their maintained
+ * monthly counts, not a count of the sales.
  */
-export async function countWithoutReseller(db: Database): Promise<number> {
-  const counted = oncePerShape(db, 'reports: sales without a reseller counted', () =>
-    db
-      .select({ count: sql<number>`coalesce(sum(${salesUnattributedMonths.count}), 0)::int`.mapWith(Number) })
-      .from(salesUnattributedMonths),
-  );
-  const [row] = await counted.execute();
-  return row.count;
-}
+export const withoutResellerPart = (db: Database): StatementPart => ({
+  shape: 'reports: sales without a reseller counted',
+  build: () => db.select({ count: sumCount(salesUnattributedMonths.count) }).from(salesUnattributedMonths),
+  columns: ['count'],
+  answer: 'row',
+  values: {},
+});
 
-type Figures = Pick<SalesReport, 'summary' | 'monthly'>;
+export const withoutResellerOf = (answer: unknown) => (answer as { count: number }).count;
+
+/** How many sales have no reseller, alone (withoutResellerPart). */
+const countWithoutReseller = async (db: Database) =>
+  withoutResellerOf((await partsInOneStatement(db, 'reports: count', { withoutReseller: withoutResellerPart(db) })).withoutReseller);
+
+type Figures = Pick<SalesReport, 'summary' | 'monthly' | 'withoutReseller'>;
 
 /**
  * The figures from the maintained rollups (migrations 0021 and 0022, per method since 0023), whatever
- * the filters: the months for the count, the total and the chart, the days for the 30- and 7-day
- * windows, whose first day (from the window's starting instant) alone is read from the sales. A few
- * hundred rows whatever the number of sales.
+ * the filters, in two statements (lib/statementParts.ts): the months for the count, the total and the
+ * chart, with how many sales have no reseller; then the days for the 30- and 7-day windows, whose
+ * first day (from the window's starting instant) alone is read from the sales. A few hundred rows
+ * whatever the number of sales.
  */
 async function figuresFromRollups(db: Database, values: SaleValues, now: Date): Promise<Figures> {
   const starts = windowStarts(now);
   const months = salesUnattributedMonths;
   const days = salesUnattributedDays;
   const shape = shapeWithout(values);
-  const summed = oncePerShape(db, `reports: summary from rollups, ${shape}`, () => {
-    const keys = placeholdersFor(values);
-    return db
-      .select({ count: sumCount(months.count), total: sumTotal(months.total) })
-      .from(months)
-      .where(and(...rollupSaleConditions(months, keys), keys.monthFirstDay ? eq(months.month, firstDay(keys.monthFirstDay)) : undefined));
-  });
   const chart = withoutMonth(values);
-  const byMonth = oncePerShape(db, `reports: months from rollups, ${shapeWithout(chart)}`, () =>
-    db
-      .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
-      .from(months)
-      .where(and(...rollupSaleConditions(months, placeholdersFor(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
-      .groupBy(months.month),
-  );
   const wholeDays = () => {
     const keys = placeholdersFor(values);
     return db
@@ -103,20 +96,51 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
       .where(and(...rollupSaleConditions(days, keys), ...inMonthDays(days.day, keys.monthFirstDay), gt(days.day, dayOf(startOf('last30')))))
       .as('whole_days');
   };
-  const firstDays = [firstDayOfSales(unattributed)];
-  const [[summary], monthly, windows] = await Promise.all([
-    summed.execute(values),
-    byMonth.execute({ ...chart, since: `${lastMonths(now)[0]}-01` }),
-    windowSumsInOneStatement(db, `reports: windows, ${shape}`, wholeDays, firstDays, values, starts),
-  ]);
-  return {
+  const figures = partsInOneStatement(db, 'reports: figures without a reseller', {
     summary: {
-      count: summary.count,
-      total: money(summary.total),
-      last30: windows.last30,
-      last7: windows.last7,
+      shape: `reports: summary from rollups, ${shape}`,
+      build: () => {
+        const keys = placeholdersFor(values);
+        return db
+          .select({ count: sumCount(months.count), total: sumTotal(months.total) })
+          .from(months)
+          .where(
+            and(...rollupSaleConditions(months, keys), keys.monthFirstDay ? eq(months.month, firstDay(keys.monthFirstDay)) : undefined),
+          );
+      },
+      columns: ['count', 'total'],
+      answer: 'row',
+      values,
     },
-    monthly: monthly.map((entry) => ({ month: entry.month.slice(0, 7), count: entry.count, total: money(entry.total) })),
+    monthly: {
+      shape: `reports: months from rollups, ${shapeWithout(chart)}`,
+      build: () =>
+        db
+          .select({ month: months.month, count: sumCount(months.count), total: sumTotal(months.total) })
+          .from(months)
+          .where(and(...rollupSaleConditions(months, placeholdersFor(chart)), gte(months.month, firstDay(sql.placeholder('since')))))
+          .groupBy(months.month),
+      columns: ['month', 'count', 'total'],
+      answer: 'rows',
+      values: { ...chart, since: `${lastMonths(now)[0]}-01` },
+    },
+    withoutReseller: withoutResellerPart(db),
+  });
+  // The windows apart, planned for each request's dates (salesTotals).
+  const windowSums = partsInOneStatement(db, 'reports: windows', {
+    windows: windowSumsPart(db, `reports: windows, ${shape}`, wholeDays, [firstDayOfSales(unattributed)], values, starts),
+  });
+  const [answer, sums] = await Promise.all([figures, windowSums]);
+  const summary = answer.summary as { count: number; total: number };
+  const windows = windowSumsOf(sums.windows);
+  return {
+    summary: { count: summary.count, total: money(summary.total), last30: windows.last30, last7: windows.last7 },
+    monthly: (answer.monthly as Array<{ month: string; count: number; total: number }>).map((entry) => ({
+      month: entry.month.slice(0, 7),
+      count: entry.count,
+      total: money(entry.total),
+    })),
+    withoutReseller: withoutResellerOf(answer.withoutReseller),
   };
 }
 
@@ -132,9 +156,12 @@ function pageWithout(db: Database, values: SaleValues, page: Page) {
   return query.execute({ ...values, limit: page.limit, offset: page.offset });
 }
 
-/** The report (figures, one page, the last 12 months) of the sales without a reseller. */
+/**
+ * The report (figures, one page, the last 12 months) of the sales without a reseller, with how many
+ * they are in all (an administrator's report).
+ */
 export async function unattributedReport(db: Database, filters: SalesReportFilters, page: Page, now: Date): Promise<SalesReport> {
-  if (partnerOrBranchAsked(filters)) return noSales(now);
+  if (partnerOrBranchAsked(filters)) return { ...noSales(now), withoutReseller: await countWithoutReseller(db) };
   const values = saleValues(filters);
   const [figures, rows] = await Promise.all([figuresFromRollups(db, values, now), pageWithout(db, values, page)]);
   const byMonth = new Map(figures.monthly.map((entry) => [entry.month, entry]));
@@ -149,6 +176,7 @@ export async function unattributedReport(db: Database, filters: SalesReportFilte
     })),
     pageTotal: pageCents / 100,
     monthly: lastMonths(now).map((month) => ({ month, count: byMonth.get(month)?.count ?? 0, total: byMonth.get(month)?.total ?? 0 })),
+    withoutReseller: figures.withoutReseller,
   };
 }
 
