@@ -112,6 +112,14 @@ export const sumTotal = (column: SQLWrapper) => sql<string>`coalesce(sum(${colum
 /** Reais from a numeric's text, rounded to the cent. */
 export const money = (value: string | number | null) => Math.round(Number(value ?? 0) * 100) / 100;
 
+/** A months part's rows (lib/statementParts.ts: JSON, its month a date's text) as the chart's months (yyyy-mm), in reais. */
+export const monthsOf = (answer: unknown) =>
+  (answer as Array<{ month: string; count: number; total: number }>).map((entry) => ({
+    month: entry.month.slice(0, 7),
+    count: entry.count,
+    total: money(entry.total),
+  }));
+
 /** The columns a principal's scope compares with its key (ownScopeKey), by its type; an administrator has no scope. */
 type ScopeColumns = Record<Exclude<Principal['type'], 'ADMINISTRADOR'>, AnyPgColumn>;
 const scopeOn = (columns: ScopeColumns, type: Principal['type'], key: number | Placeholder) =>

@@ -10,6 +10,7 @@ import {
   firstDay,
   inMonthDays,
   money,
+  monthsOf,
   partnerOrBranchAsked,
   rollupSaleConditions,
   saleConditions,
@@ -135,11 +136,7 @@ async function figuresFromRollups(db: Database, values: SaleValues, now: Date): 
   const windows = windowSumsOf(sums.windows);
   return {
     summary: { count: summary.count, total: money(summary.total), last30: windows.last30, last7: windows.last7 },
-    monthly: (answer.monthly as Array<{ month: string; count: number; total: number }>).map((entry) => ({
-      month: entry.month.slice(0, 7),
-      count: entry.count,
-      total: money(entry.total),
-    })),
+    monthly: monthsOf(answer.monthly),
     withoutReseller: withoutResellerOf(answer.withoutReseller),
   };
 }
