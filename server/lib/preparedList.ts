@@ -1,11 +1,12 @@
-import { sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
 import { isAnyOf, matchesIfFew } from './fewMatches';
 import { keyOf, orderOfKey, type KeyPart } from './keyset';
 import type { ListSort } from './listQuery';
-import { pageFromNearerEndOf, reversedKey } from './nearerEnd';
+import { isShallow, pageFromNearerEndOf, reversedKey } from './nearerEnd';
+import { partsInOneStatement } from './statementParts';
 
 /** A drizzle query before it is prepared, and what its prepared form answers. */
 export interface Preparable<Result> {
@@ -72,7 +73,7 @@ export function readPreparedPage<Row>(
  * (the agenda's page 513-518 → 571-573 req/s, the report's 461-478 → 562-602, bench/README.md).
  */
 export interface PageByIds<Row> {
-  ids: (page: PagePlaceholders) => Preparable<Array<{ id: number }>>;
+  ids: (page: PagePlaceholders) => Preparable<Array<{ id: number }>> & SQLWrapper;
   rows: (ids: SQL) => Preparable<Row[]>;
   /** The column the ids are of. */
   id: AnyPgColumn;
@@ -97,7 +98,7 @@ export const tablePageByIds = <Row extends { id: number }>(
       .where(where())
       .orderBy(...orderBy())
       .limit(page.limit)
-      .offset(page.offset) as unknown as Preparable<Array<{ id: number }>>,
+      .offset(page.offset) as unknown as Preparable<Array<{ id: number }>> & SQLWrapper,
   rows,
   id,
 });
@@ -112,6 +113,58 @@ export async function readPageByIds<Row extends { id: number }>(
 ): Promise<Row[]> {
   const ids = (await readPreparedPage(db, `${shape}; page ids`, values, page, build.ids)).map((row) => row.id);
   return rowsOfIds(db, shape, build, ids);
+}
+
+/** A query of a list's total: one row, its `total`. */
+export interface TotalQuery {
+  /** What changes its text, values aside (as oncePerShape's shape). */
+  shape: string;
+  build: () => Preparable<Array<{ total: number }>> & SQLWrapper;
+  values: Record<string, unknown>;
+}
+
+/**
+ * A page's ids (`ids`, cut by the page's placeholders) and the list's total, asked in one statement
+ * (partsInOneStatement): one round trip less than asking them side by side. The total's plan is kept
+ * or not with the ids' (a page's LIMIT and OFFSET have it planned every time): for a total cheap to
+ * plan, one the database keeps counted. `shape` names the ids' text, as readPreparedPage's.
+ */
+export async function pageIdsBesideTotal(
+  db: Database,
+  shape: string,
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number },
+  ids: (page: PagePlaceholders) => SQLWrapper,
+  total: TotalQuery,
+): Promise<{ ids: number[]; total: number }> {
+  const skips = page.offset > 0;
+  const answer = await partsInOneStatement(db, `${shape}; beside the total`, {
+    ids: {
+      shape: skips ? 'skipping rows' : 'first rows',
+      build: () => ids({ limit: sql.placeholder('limit'), offset: skips ? sql.placeholder('offset') : 0 }),
+      columns: ['id'],
+      answer: 'rows',
+      values: { ...values, limit: page.limit, ...(skips ? { offset: page.offset } : {}) },
+    },
+    total: { shape: total.shape, build: total.build, columns: ['total'], answer: 'row', values: total.values },
+  });
+  return {
+    ids: (answer.ids as Array<{ id: number }>).map((row) => row.id),
+    total: Number((answer.total as { total: number }).total),
+  };
+}
+
+/** A page read by PageByIds as readPageByIds does, its ids asked beside the list's total (pageIdsBesideTotal). */
+async function readPageByIdsBesideTotal<Row extends { id: number }>(
+  db: Database,
+  shape: string,
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number },
+  build: PageByIds<Row>,
+  total: TotalQuery,
+): Promise<{ rows: Row[]; total: number }> {
+  const { ids, total: counted } = await pageIdsBesideTotal(db, `${shape}; page ids`, values, page, build.ids, total);
+  return { rows: await rowsOfIds(db, shape, build, ids), total: counted };
 }
 
 /** The rows of `ids` by PageByIds' `rows` (prepared once per shape), in the ids' order. */
@@ -148,12 +201,14 @@ export async function readPreparedList<Row>(
   values: Record<string, unknown>,
   page: { sort?: ListSort; limit: number; offset: number },
   defaults: KeyPart[],
-  build: (
-    | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> }
-    | { byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }>; fewMatches?: () => SQL | undefined }
-  ) & {
-    count: () => Preparable<Array<{ total: number }>>;
-  },
+  build:
+    | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]>; count: () => Preparable<Array<{ total: number }>> }
+    | {
+        byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }>;
+        fewMatches?: () => SQL | undefined;
+        /** Asked with a shallow page's ids, in their statement. */
+        count: TotalQuery['build'];
+      },
 ): Promise<{ rows: Row[]; total: number }> {
   const key = keyOf(page.sort, defaults);
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
@@ -166,6 +221,18 @@ export async function readPreparedList<Row>(
         total: few.length,
       };
   }
+  const countShape = `${shape}; count`;
+  if ('byIds' in build && isShallow(page.offset)) {
+    const total = { shape: countShape, build: build.count, values };
+    return readPageByIdsBesideTotal(
+      db,
+      `${shape}; page${sorted}`,
+      values,
+      page,
+      build.byIds(() => orderOfKey(key)),
+      total,
+    );
+  }
   return pageFromNearerEndOf(
     page,
     (reversed, limit, offset) => {
@@ -175,7 +242,8 @@ export async function readPreparedList<Row>(
       return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy(), placeholders));
     },
     async () => {
-      const [{ total }] = await oncePerShape(db, `${shape}; count`, build.count).execute(values);
+      const count: () => Preparable<Array<{ total: number }>> = build.count;
+      const [{ total }] = await oncePerShape(db, countShape, count).execute(values);
       return Number(total);
     },
   );

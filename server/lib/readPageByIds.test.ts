@@ -1,4 +1,4 @@
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { professionals } from '../db/schema';
@@ -14,6 +14,7 @@ function fakePage(pageIds: number[], rowIds: number[]) {
   const built: string[] = [];
   const executed: Array<{ query: string; values: Record<string, unknown> }> = [];
   const preparable = <Row>(query: string, answer: Row[]) => ({
+    getSQL: () => sql.raw(query),
     prepare: () => ({
       execute: async (values?: Record<string, unknown>) => {
         executed.push({ query, values: values! });

@@ -10,7 +10,7 @@ import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { foldedOutOfSight, keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
-import { placeholdersFor, readPreparedPage, type PagePlaceholders } from '../../lib/preparedList';
+import { pageIdsBesideTotal, placeholdersFor, readPreparedPage, type PagePlaceholders, type TotalQuery } from '../../lib/preparedList';
 import { rarestLettersPattern } from '../../lib/rarestLetters';
 import type { Principal } from '../auth/tokens';
 import { conditionValues, groupKey, type ConditionValues, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
@@ -32,28 +32,39 @@ const holderOrder = (sort: ListSort | undefined, reverse: boolean): SQL[] =>
   orderOfKey(reverse ? reversedKey(holderKey(sort)) : holderKey(sort));
 
 /**
- * The exact number of holders in scope under the channel filters, from the counts the database
- * keeps per partner, branch and reseller (migration 0015): a sum of a few thousand rows at most.
+ * The query of the exact number of holders in scope under the channel filters, from the counts the
+ * database keeps per partner, branch and reseller (migration 0015): a sum of a few thousand rows at most.
  */
-function countedHolders(db: Database, principal: Principal, filters: BeneficiaryFilters): Promise<number> {
+function holderTotal(db: Database, principal: Principal, filters: BeneficiaryFilters): TotalQuery {
   const values = conditionValues(principal, { ...filters, name: undefined });
-  const counted = oncePerShape(db, `beneficiaries: maintained holder counts, ${shapeOf(principal.type, values)}`, () => {
-    const c = beneficiaryHolderCounts;
-    const key = placeholdersFor(values);
-    const scope = { ADMINISTRADOR: undefined, PARCEIRO: c.partnerKey, FILIAL: c.branchKey, REVENDEDOR: c.resellerKey }[principal.type];
-    return db
-      .select({ total: sql<number>`coalesce(sum(${c.holders}), 0)::int` })
-      .from(c)
-      .where(
-        and(
-          scope && eq(scope, key.scope),
-          key.reseller && eq(c.resellerKey, key.reseller),
-          key.branch && eq(c.branchKey, key.branch),
-          key.partner && eq(c.partnerKey, key.partner),
-        ),
-      );
-  });
-  return counted.execute(values).then(([{ total }]) => Number(total));
+  return {
+    shape: `beneficiaries: maintained holder counts, ${shapeOf(principal.type, values)}`,
+    values,
+    build: () => {
+      const c = beneficiaryHolderCounts;
+      const key = placeholdersFor(values);
+      const scope = { ADMINISTRADOR: undefined, PARCEIRO: c.partnerKey, FILIAL: c.branchKey, REVENDEDOR: c.resellerKey }[principal.type];
+      return db
+        .select({ total: sql<number>`coalesce(sum(${c.holders}), 0)::int` })
+        .from(c)
+        .where(
+          and(
+            scope && eq(scope, key.scope),
+            key.reseller && eq(c.resellerKey, key.reseller),
+            key.branch && eq(c.branchKey, key.branch),
+            key.partner && eq(c.partnerKey, key.partner),
+          ),
+        );
+    },
+  };
+}
+
+/** holderTotal's count, asked alone. */
+function countedHolders(db: Database, principal: Principal, filters: BeneficiaryFilters): Promise<number> {
+  const total = holderTotal(db, principal, filters);
+  return oncePerShape(db, total.shape, total.build)
+    .execute(total.values)
+    .then(([{ total: holders }]) => Number(holders));
 }
 
 /** Up to this many holders matching a name filter, the list is read from their ids. */
@@ -236,8 +247,15 @@ export async function listHolderPage(
     return { rows, total };
   }
   if (page.offset < SHALLOW_OFFSET) {
-    const [rows, total] = await Promise.all([readPage('first', page.limit, page.offset), countedHolders(db, principal, filters)]);
-    return { rows, total: { total, estimated: false } };
+    const { ids, total } = await pageIdsBesideTotal(
+      db,
+      `beneficiaries: page ids, ${shape}${sorted}`,
+      values,
+      page,
+      (cut) => holderIdsQuery(db, placeholders(), holderOrder(page.sort, false), cut),
+      holderTotal(db, principal, filters),
+    );
+    return { rows: await groupsOf(ids), total: { total, estimated: false } };
   }
   // Every holder in name order: the page may start at its name segment's mark (holderSegments.ts).
   const everyHolder = principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller;
