@@ -123,6 +123,12 @@ export interface TotalQuery {
   values: Record<string, unknown>;
 }
 
+/** A TotalQuery's total, asked alone (prepared once per shape). */
+export async function totalAlone(db: Database, query: TotalQuery): Promise<number> {
+  const [{ total }] = await oncePerShape(db, query.shape, query.build).execute(query.values);
+  return Number(total);
+}
+
 /**
  * A page's ids (`ids`, cut by the page's placeholders) and the list's total, asked in one statement
  * (partsInOneStatement): one round trip less than asking them side by side. The total's plan is kept
@@ -155,7 +161,7 @@ export async function pageIdsBesideTotal(
 }
 
 /** A page read by PageByIds as readPageByIds does, its ids asked beside the list's total (pageIdsBesideTotal). */
-async function readPageByIdsBesideTotal<Row extends { id: number }>(
+export async function readPageByIdsBesideTotal<Row extends { id: number }>(
   db: Database,
   shape: string,
   values: Record<string, unknown>,

@@ -10,7 +10,14 @@ import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { foldedOutOfSight, keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { reversedKey } from '../../lib/nearerEnd';
-import { pageIdsBesideTotal, placeholdersFor, readPreparedPage, type PagePlaceholders, type TotalQuery } from '../../lib/preparedList';
+import {
+  pageIdsBesideTotal,
+  placeholdersFor,
+  readPreparedPage,
+  totalAlone,
+  type PagePlaceholders,
+  type TotalQuery,
+} from '../../lib/preparedList';
 import { rarestLettersPattern } from '../../lib/rarestLetters';
 import type { Principal } from '../auth/tokens';
 import { conditionValues, groupKey, type ConditionValues, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
@@ -60,12 +67,8 @@ function holderTotal(db: Database, principal: Principal, filters: BeneficiaryFil
 }
 
 /** holderTotal's count, asked alone. */
-function countedHolders(db: Database, principal: Principal, filters: BeneficiaryFilters): Promise<number> {
-  const total = holderTotal(db, principal, filters);
-  return oncePerShape(db, total.shape, total.build)
-    .execute(total.values)
-    .then(([{ total: holders }]) => Number(holders));
-}
+const countedHolders = (db: Database, principal: Principal, filters: BeneficiaryFilters) =>
+  totalAlone(db, holderTotal(db, principal, filters));
 
 /** Up to this many holders matching a name filter, the list is read from their ids. */
 const FEW_HOLDERS = 1000;

@@ -6,8 +6,18 @@ import { beneficiaries, partners, professionals, referralCounts, referrals, rese
 import { boundedCount, preparedCount, type ListTotal } from '../../../lib/boundedCount';
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
-import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
-import { conditionsShape, placeholdersFor, readPageByIds, readPreparedPage, type OrPlaceholders } from '../../../lib/preparedList';
+import { isShallow, pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
+import {
+  conditionsShape,
+  placeholdersFor,
+  readPageByIds,
+  readPageByIdsBesideTotal,
+  readPreparedPage,
+  totalAlone,
+  type OrPlaceholders,
+  type PageByIds,
+  type TotalQuery,
+} from '../../../lib/preparedList';
 import { qualified } from '../../../lib/qualified';
 import { addDays } from '../dates';
 import type { PageRequest, PageResult, Referral, ReferralFilters, ReferralSortColumn } from '../types';
@@ -127,10 +137,18 @@ function matchingIds(db: Database, listed: Listed, where: SQL | undefined) {
 /** The list's condition with a prepared query's placeholders. */
 const conditionOf = (listed: Listed) => referralCondition(placeholdersFor(listed.values));
 
-/**
- * Rows in `order.key`'s order from `offset` on, `limit` of them or all; a page's beneficiary, specialty,
- * professional and partner are joined for its rows alone (readPageByIds).
- */
+/** A page of the referrals by their ids (PageByIds): the beneficiary, specialty, professional and partner joined for its rows alone. */
+const pageByIds = (db: Database, listed: Listed, key: KeyPart[]): PageByIds<ReferralRow> => ({
+  ids: (cut) =>
+    matchingIds(db, listed, conditionOf(listed))
+      .orderBy(...orderOfKey(key))
+      .limit(cut.limit)
+      .offset(cut.offset),
+  rows: (ids) => selectRows(db, { id: sql<number>`${referrals.id}` }).where(ids),
+  id: referrals.id,
+});
+
+/** Rows in `order.key`'s order from `offset` on, `limit` of them (readPageByIds) or all. */
 function readRows(
   db: Database,
   listed: Listed,
@@ -139,21 +157,7 @@ function readRows(
   offset: number,
 ): Promise<ReferralRow[]> {
   if (limit !== undefined)
-    return readPageByIds(
-      db,
-      `${listed.shape}; ${order.shape}`,
-      listed.values,
-      { limit, offset },
-      {
-        ids: (cut) =>
-          matchingIds(db, listed, conditionOf(listed))
-            .orderBy(...orderOfKey(order.key))
-            .limit(cut.limit)
-            .offset(cut.offset),
-        rows: (ids) => selectRows(db, { id: sql<number>`${referrals.id}` }).where(ids),
-        id: referrals.id,
-      },
-    );
+    return readPageByIds(db, `${listed.shape}; ${order.shape}`, listed.values, { limit, offset }, pageByIds(db, listed, order.key));
   return readPreparedPage(db, `${listed.shape}; all, ${order.shape}`, listed.values, { limit, offset }, (cut) =>
     selectRows(db)
       .where(conditionOf(listed))
@@ -163,20 +167,28 @@ function readRows(
 }
 
 /**
- * The total of the list without filters, or filtered by status alone, from the referrals the database
+ * The query of the total of the list without filters, or filtered by status alone, from the referrals the database
  * counts per status (migration 0029): four rows summed instead of the table counted. Undefined under
  * any other filter.
  */
-function maintainedTotal(db: Database, listed: Listed): Promise<number> | undefined {
+function maintainedTotalQuery(db: Database, listed: Listed): TotalQuery | undefined {
   if (Object.keys(listed.values).some((key) => key !== 'status')) return undefined;
   const byStatus = listed.values.status !== undefined;
-  const counted = oncePerShape(db, `referrals: maintained counts${byStatus ? ', one status' : ''}`, () =>
-    db
-      .select({ total: sql<number>`coalesce(sum(${referralCounts.referrals}), 0)::int` })
-      .from(referralCounts)
-      .where(byStatus ? eq(referralCounts.status, sql.placeholder('status')) : undefined),
-  );
-  return counted.execute(listed.values).then(([{ total }]) => Number(total));
+  return {
+    shape: `referrals: maintained counts${byStatus ? ', one status' : ''}`,
+    values: listed.values,
+    build: () =>
+      db
+        .select({ total: sql<number>`coalesce(sum(${referralCounts.referrals}), 0)::int` })
+        .from(referralCounts)
+        .where(byStatus ? eq(referralCounts.status, sql.placeholder('status')) : undefined),
+  };
+}
+
+/** maintainedTotalQuery's total, asked alone. */
+function maintainedTotal(db: Database, listed: Listed): Promise<number> | undefined {
+  const query = maintainedTotalQuery(db, listed);
+  return query && totalAlone(db, query);
 }
 
 /** Exact from the maintained counts, or up to a thousand and estimated beyond (see boundedCount). */
@@ -224,6 +236,20 @@ export async function listReferrals(
   if (page.limit === undefined) {
     const [rows, { total, estimated }] = await Promise.all([read(false, page.limit, page.offset), countRows(db, listed)]);
     return { items: rows.map(toReferral), total, totalEstimated: estimated };
+  }
+  // A page near the start asks the maintained total in its ids' statement.
+  const maintained = maintainedTotalQuery(db, listed);
+  if (maintained && isShallow(page.offset)) {
+    const shallow = { limit: page.limit, offset: page.offset };
+    const { rows, total } = await readPageByIdsBesideTotal(
+      db,
+      `${listed.shape}; ${sorted}`,
+      listed.values,
+      shallow,
+      pageByIds(db, listed, key),
+      maintained,
+    );
+    return { items: rows.map(toReferral), total, totalEstimated: false };
   }
   const { rows, total, estimated } = await pageOfCountedList(
     { limit: page.limit, offset: page.offset },
