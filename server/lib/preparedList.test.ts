@@ -1,4 +1,4 @@
-import { is, Placeholder, type SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { professionals } from '../db/schema';
@@ -23,7 +23,7 @@ function fakeList() {
   };
   const count = () => {
     built.push('count');
-    return { prepare: () => ({ execute: async () => [{ total: TOTAL }] }) };
+    return { getSQL: () => sql.raw('count'), prepare: () => ({ execute: async () => [{ total: TOTAL }] }) };
   };
   const read = (page: Parameters<typeof readPreparedList>[3], shape = 'list: nome') =>
     readPreparedList(db, shape, { nome: '%a%' }, page, DEFAULTS, { rows, count });

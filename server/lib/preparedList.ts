@@ -207,14 +207,13 @@ export async function readPreparedList<Row>(
   values: Record<string, unknown>,
   page: { sort?: ListSort; limit: number; offset: number },
   defaults: KeyPart[],
-  build:
-    | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]>; count: () => Preparable<Array<{ total: number }>> }
-    | {
-        byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }>;
-        fewMatches?: () => SQL | undefined;
-        /** Asked with a shallow page's ids, in their statement. */
-        count: TotalQuery['build'];
-      },
+  build: (
+    | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> }
+    | { byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }>; fewMatches?: () => SQL | undefined }
+  ) & {
+    /** The list's total; with byIds, asked in the statement of a shallow page's ids. */
+    count: TotalQuery['build'];
+  },
 ): Promise<{ rows: Row[]; total: number }> {
   const key = keyOf(page.sort, defaults);
   const sorted = page.sort ? `, by ${page.sort.name} ${page.sort.direction}` : '';
@@ -227,9 +226,8 @@ export async function readPreparedList<Row>(
         total: few.length,
       };
   }
-  const countShape = `${shape}; count`;
-  if ('byIds' in build && isShallow(page.offset)) {
-    const total = { shape: countShape, build: build.count, values };
+  const total: TotalQuery = { shape: `${shape}; count`, build: build.count, values };
+  if ('byIds' in build && isShallow(page.offset))
     return readPageByIdsBesideTotal(
       db,
       `${shape}; page${sorted}`,
@@ -238,7 +236,6 @@ export async function readPreparedList<Row>(
       build.byIds(() => orderOfKey(key)),
       total,
     );
-  }
   return pageFromNearerEndOf(
     page,
     (reversed, limit, offset) => {
@@ -247,10 +244,6 @@ export async function readPreparedList<Row>(
       if ('byIds' in build) return readPageByIds(db, pageShape, values, { limit, offset }, build.byIds(orderBy));
       return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy(), placeholders));
     },
-    async () => {
-      const count: () => Preparable<Array<{ total: number }>> = build.count;
-      const [{ total }] = await oncePerShape(db, countShape, count).execute(values);
-      return Number(total);
-    },
+    () => totalAlone(db, total),
   );
 }

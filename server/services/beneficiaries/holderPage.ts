@@ -9,7 +9,7 @@ import { isAnyOf, matchesIfFew, type FewMatches } from '../../lib/fewMatches';
 import { orderOfKey, type KeyPart } from '../../lib/keyset';
 import { foldedOutOfSight, keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
-import { reversedKey } from '../../lib/nearerEnd';
+import { isShallow, reversedKey } from '../../lib/nearerEnd';
 import {
   pageIdsBesideTotal,
   placeholdersFor,
@@ -186,9 +186,6 @@ async function holderGroups(db: Database, type: Principal['type'], scope: unknow
   return groups.execute({ ids, scope });
 }
 
-/** Below this offset a page is read forward at once, beside its total; deeper, the total says from which end. */
-const SHALLOW_OFFSET = 1000;
-
 /** The holders from a name segment's mark on, in name order (the mark's name and id as placeholders). */
 const afterMark = sql`(${beneficiaries.nameKey}, ${beneficiaries.id}) >= (${sql.placeholder('markKey')}, ${sql.placeholder('markId')})`;
 
@@ -249,7 +246,8 @@ export async function listHolderPage(
     const [rows, total] = await Promise.all([readPage('first', page.limit, page.offset), boundedCount(db, holders, probe!.seen)]);
     return { rows, total };
   }
-  if (page.offset < SHALLOW_OFFSET) {
+  // Near the start a page is read forward, its ids asked beside its total; deeper, the total says from which end.
+  if (isShallow(page.offset)) {
     const { ids, total } = await pageIdsBesideTotal(
       db,
       `beneficiaries: page ids, ${shape}${sorted}`,
