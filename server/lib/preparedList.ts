@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database } from '../db/client';
 import { oncePerShape } from '../db/queryShapes';
 import { isAnyOf, matchesIfFew } from './fewMatches';
+import { idsFromNearerEndBesideTotal } from './idsFromNearerEnd';
 import { keyOf, orderOfKey, type KeyPart } from './keyset';
 import type { ListSort } from './listQuery';
 import { isShallow, pageFromNearerEndOf, reversedKey } from './nearerEnd';
@@ -160,17 +161,44 @@ export async function pageIdsBesideTotal(
   };
 }
 
-/** A page read by PageByIds as readPageByIds does, its ids asked beside the list's total (pageIdsBesideTotal). */
+/**
+ * A page's ids, in the list's order, asked beside the list's total: near the start read forward
+ * (pageIdsBesideTotal), deeper from the nearer end (idsFromNearerEndBesideTotal). `ids(reversed, cut)`:
+ * the list's ids in its order, or in its exact reverse (reversedKey), cut by `cut`.
+ */
+export const idsBesideTotal = (
+  db: Database,
+  shape: string,
+  values: Record<string, unknown>,
+  page: { limit: number; offset: number },
+  ids: (reversed: boolean, cut: PagePlaceholders) => SQLWrapper,
+  total: TotalQuery,
+): Promise<{ ids: number[]; total: number }> =>
+  isShallow(page.offset)
+    ? pageIdsBesideTotal(db, shape, values, page, (cut) => ids(false, cut), total)
+    : idsFromNearerEndBesideTotal(db, shape, values, page, ids, total);
+
+/**
+ * A page read by PageByIds as readPageByIds does, its ids asked beside the list's total
+ * (idsBesideTotal). `byIds(reversed)`: the list's PageByIds in its order, or in its exact reverse.
+ */
 export async function readPageByIdsBesideTotal<Row extends { id: number }>(
   db: Database,
   shape: string,
   values: Record<string, unknown>,
   page: { limit: number; offset: number },
-  build: PageByIds<Row>,
+  byIds: (reversed: boolean) => PageByIds<Row>,
   total: TotalQuery,
 ): Promise<{ rows: Row[]; total: number }> {
-  const { ids, total: counted } = await pageIdsBesideTotal(db, `${shape}; page ids`, values, page, build.ids, total);
-  return { rows: await rowsOfIds(db, shape, build, ids), total: counted };
+  const { ids, total: counted } = await idsBesideTotal(
+    db,
+    `${shape}; page ids`,
+    values,
+    page,
+    (reversed, cut) => byIds(reversed).ids(cut),
+    total,
+  );
+  return { rows: await rowsOfIds(db, shape, byIds(false), ids), total: counted };
 }
 
 /** The rows of `ids` by PageByIds' `rows` (prepared once per shape), in the ids' order. */
@@ -190,8 +218,9 @@ export const FEW_MATCHES = 1000;
  * end (pageFromNearerEndOf); each query is prepared once per shape (db/queryShapes.ts) and executed
  * with `values`. `shape` names the conditions' shape (conditionsShape); the page's shape adds the
  * sort, the direction it is read in and whether it skips rows. The page is `rows(orderBy, page)`
- * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)` (readPageByIds);
- * `count()` is the total; all with `placeholdersFor(values)`. The order is built, like the rest of a
+ * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)`, its ids asked
+ * in one statement with the total (readPageByIdsBesideTotal); `count()` is the total; all with
+ * `placeholdersFor(values)`. The order is built, like the rest of a
  * query, only when its shape is first prepared: `orderBy()` in `byIds`' statements.
  *
  * `fewMatches` (with `byIds`), given when a name filter is: the list's conditions with their values.
@@ -211,7 +240,7 @@ export async function readPreparedList<Row>(
     | { rows: (orderBy: SQL[], page: PagePlaceholders) => Preparable<Row[]> }
     | { byIds: (orderBy: () => SQL[]) => PageByIds<Row & { id: number }>; fewMatches?: () => SQL | undefined }
   ) & {
-    /** The list's total; with byIds, asked in the statement of a shallow page's ids. */
+    /** The list's total; with byIds, asked in the statement of the page's ids. */
     count: TotalQuery['build'];
   },
 ): Promise<{ rows: Row[]; total: number }> {
@@ -227,21 +256,22 @@ export async function readPreparedList<Row>(
       };
   }
   const total: TotalQuery = { shape: `${shape}; count`, build: build.count, values };
-  if ('byIds' in build && isShallow(page.offset))
+  if ('byIds' in build) {
+    const byIds = build.byIds;
     return readPageByIdsBesideTotal(
       db,
       `${shape}; page${sorted}`,
       values,
       page,
-      build.byIds(() => orderOfKey(key)),
+      (reversed) => byIds(() => orderOfKey(reversed ? reversedKey(key) : key)),
       total,
     );
+  }
   return pageFromNearerEndOf(
     page,
     (reversed, limit, offset) => {
       const pageShape = `${shape}; page${sorted}${reversed ? ', from the end' : ''}`;
       const orderBy = () => orderOfKey(reversed ? reversedKey(key) : key);
-      if ('byIds' in build) return readPageByIds(db, pageShape, values, { limit, offset }, build.byIds(orderBy));
       return readPreparedPage(db, pageShape, values, { limit, offset }, (placeholders) => build.rows(orderBy(), placeholders));
     },
     () => totalAlone(db, total),

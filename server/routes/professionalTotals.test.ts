@@ -94,3 +94,34 @@ describe('GET /api/professionals, the total from the maintained count', () => {
     expect(await firstPage()).toMatchObject({ total: before, countsProfessionals: false, readsMaintainedCount: true });
   });
 });
+
+describe('GET /api/professionals, deep pages beside the maintained count', () => {
+  // Past the first thousand, a page before the middle is read forward, one past it from the end.
+  const EXTRA = 2_100;
+  beforeAll(async () => {
+    await app.db.execute(sql`
+      insert into professionals (nome_completo, cpf, crm, crm_estado, email)
+      select 'Profissional Fundo ' || lpad((n % 700)::text, 3, '0'), lpad((80000000000 + n)::text, 11, '0'), n::text, 'SP', 'fundo' || n || '@x.com'
+      from generate_series(1, ${EXTRA}) as n`);
+  });
+
+  it("asks the total in the statement of the page's ids from either end, then reads their rows", async () => {
+    const expected = await sqlRows<{ id: number }>(app, sql`select id from professionals where removed_at is null order by nome_key, id`);
+    expect(expected.length).toBeGreaterThan(EXTRA);
+    for (const page of [101, Math.ceil(expected.length / 10)]) {
+      const queries = countQueries(app);
+      const response = await injectAs(app, admin, { method: 'GET', url: `/api/professionals?page=${page}&pageSize=10` }).finally(() =>
+        queries.restore(),
+      );
+      const professionalStatements = queries.statements.filter((statement) => /"professionals"/.test(statement));
+      expect(professionalStatements).toHaveLength(2);
+      expect(professionalStatements[0]).toMatch(/"professional_counts"/);
+      expect(professionalStatements[0]).toMatch(/limit/);
+      expect(professionalStatements[1]).toMatch(/"professionals"\."id" = any\(/);
+      expect(Number(response.headers['x-total-count'])).toBe(expected.length);
+      expect(response.json().data.map((row: { id: number }) => row.id)).toEqual(
+        expected.slice((page - 1) * 10, page * 10).map((row) => row.id),
+      );
+    }
+  });
+});

@@ -36,10 +36,13 @@ const everyListed = (status?: string) =>
     sql`select uuid from referrals where ${status === undefined ? sql`true` : sql`status = ${status}`} order by created_at desc, id desc`,
   );
 
-async function firstPage(query: string) {
+async function readPage(query: string, page = 1) {
   const queries = countQueries(app);
   try {
-    const response = await injectAs(app, admin, { method: 'GET', url: `/api/appointments/referrals?page=1&pageSize=${PAGE_SIZE}${query}` });
+    const response = await injectAs(app, admin, {
+      method: 'GET',
+      url: `/api/appointments/referrals?page=${page}&pageSize=${PAGE_SIZE}${query}`,
+    });
     expect(response.statusCode).toBe(200);
     return {
       total: Number(response.headers['x-total-count']),
@@ -61,7 +64,7 @@ describe('GET /api/appointments/referrals, totals from the maintained counts', (
   ])('gives the exact total %s, counting nothing', async (_case, query, status) => {
     const expected = await everyListed(status);
     expect(expected.length).toBeGreaterThan(status ? 300 : REFERRALS);
-    expect(await firstPage(query)).toMatchObject({
+    expect(await readPage(query)).toMatchObject({
       total: expected.length,
       estimated: undefined,
       countsReferrals: false,
@@ -69,11 +72,13 @@ describe('GET /api/appointments/referrals, totals from the maintained counts', (
     });
   });
 
+  // Page 11 starts past the first thousand referrals and nearer the end: read from it, in the same statement.
   it.each([
-    ['without filters', '', '"referrals"'],
-    ['by status', '&status=COMPLETED', '"referrals"."status" = '],
-  ])("asks the maintained total %s in the statement of the page's ids, then reads their rows", async (_case, query, idsCondition) => {
-    const { onReferrals } = await firstPage(query);
+    ['without filters', '', 1, '"referrals"'],
+    ['by status', '&status=COMPLETED', 1, '"referrals"."status" = '],
+    ['without filters, on a deep page', '', 11, '"referrals"'],
+  ])("asks the maintained total %s in the statement of the page's ids, then reads their rows", async (_case, query, page, idsCondition) => {
+    const { onReferrals } = await readPage(query, page);
     expect(onReferrals).toHaveLength(2);
     expect(onReferrals[0]).toMatch(/"referral_counts"/);
     expect(onReferrals[0]).toContain(idsCondition);
@@ -86,7 +91,7 @@ describe('GET /api/appointments/referrals, totals from the maintained counts', (
       sql`select count(*)::int as completed from referrals r join beneficiaries b on b.id = r.beneficiary_id
           where b.name = ${PATIENT} and r.status = 'COMPLETED'`,
     );
-    const filtered = await firstPage(`&status=COMPLETED&busca=${encodeURIComponent(PATIENT)}`);
+    const filtered = await readPage(`&status=COMPLETED&busca=${encodeURIComponent(PATIENT)}`);
     expect(filtered).toMatchObject({ total: completed, estimated: undefined, countsReferrals: true, readsMaintainedCounts: 0 });
   });
 
@@ -97,18 +102,18 @@ describe('GET /api/appointments/referrals, totals from the maintained counts', (
   });
 
   it('follows a new referral, a change of status and a deletion', async () => {
-    const before = (await firstPage('')).total;
-    const completed = (await firstPage('&status=COMPLETED')).total;
+    const before = (await readPage('')).total;
+    const completed = (await readPage('&status=COMPLETED')).total;
     const [{ id }] = await sqlRows<{ id: number }>(
       app,
       sql`insert into referrals (beneficiary_id, specialty_id, status)
           select beneficiary_id, specialty_id, 'PENDING' from referrals order by id limit 1 returning id`,
     );
-    expect((await firstPage('')).total).toBe(before + 1);
+    expect((await readPage('')).total).toBe(before + 1);
     await app.db.execute(sql`update referrals set status = 'COMPLETED' where id = ${id}`);
-    expect((await firstPage('&status=COMPLETED')).total).toBe(completed + 1);
+    expect((await readPage('&status=COMPLETED')).total).toBe(completed + 1);
     await app.db.execute(sql`delete from referrals where id = ${id}`);
-    expect(await firstPage('')).toMatchObject({ total: before, estimated: undefined });
-    expect((await firstPage('&status=COMPLETED')).total).toBe(completed);
+    expect(await readPage('')).toMatchObject({ total: before, estimated: undefined });
+    expect((await readPage('&status=COMPLETED')).total).toBe(completed);
   });
 });

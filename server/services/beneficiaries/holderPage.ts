@@ -11,7 +11,7 @@ import { foldedOutOfSight, keyContainsFromIndex } from '../../lib/nameOrder';
 import type { ListSort } from '../../lib/listQuery';
 import { isShallow, reversedKey } from '../../lib/nearerEnd';
 import {
-  pageIdsBesideTotal,
+  idsBesideTotal,
   placeholdersFor,
   readPreparedPage,
   totalAlone,
@@ -246,31 +246,28 @@ export async function listHolderPage(
     const [rows, total] = await Promise.all([readPage('first', page.limit, page.offset), boundedCount(db, holders, probe!.seen)]);
     return { rows, total };
   }
-  // Near the start a page is read forward, its ids asked beside its total; deeper, the total says from which end.
-  if (isShallow(page.offset)) {
-    const { ids, total } = await pageIdsBesideTotal(
+  // Every holder in name order: a deep page may start at its name segment's mark (holderSegments.ts).
+  const everyHolder = principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller;
+  // Otherwise the page's ids are asked beside its total, read from the nearer end.
+  if (isShallow(page.offset) || !everyHolder) {
+    const { ids, total } = await idsBesideTotal(
       db,
       `beneficiaries: page ids, ${shape}${sorted}`,
       values,
       page,
-      (cut) => holderIdsQuery(db, placeholders(), holderOrder(page.sort, false), cut),
+      (reverse, cut) => holderIdsQuery(db, placeholders(), holderOrder(page.sort, reverse), cut),
       holderTotal(db, principal, filters),
     );
     return { rows: await groupsOf(ids), total: { total, estimated: false } };
   }
-  // Every holder in name order: the page may start at its name segment's mark (holderSegments.ts).
-  const everyHolder = principal.type === 'ADMINISTRADOR' && !page.sort && !filters.partner && !filters.branch && !filters.reseller;
-  const [total, mark] = await Promise.all([
-    countedHolders(db, principal, filters),
-    everyHolder ? holderMarkAt(db, page.offset) : undefined,
-  ]);
+  const [total, mark] = await Promise.all([countedHolders(db, principal, filters), holderMarkAt(db, page.offset)]);
   if (page.offset >= total) return { rows: [], total: { total, estimated: false } };
-  // Read from whichever start skips the fewest holders: the first, the last, or the segment's mark.
+  // Read from whichever start skips the fewest holders: the segment's mark (the first holder's, near the start) or the last.
   const fromEnd = total - page.offset - page.limit;
-  const fromMark = mark ? page.offset - mark.before : page.offset;
+  const fromMark = page.offset - mark.before;
   const rows =
-    fromEnd < Math.min(page.offset, fromMark)
+    fromEnd < fromMark
       ? await readPage('last', Math.min(page.limit, total - page.offset), Math.max(0, fromEnd))
-      : await readPage(mark ?? 'first', page.limit, fromMark);
+      : await readPage(mark, page.limit, fromMark);
   return { rows, total: { total, estimated: false } };
 }

@@ -6,7 +6,7 @@ import { beneficiaries, partners, professionals, referralCounts, referrals, rese
 import { boundedCount, preparedCount, type ListTotal } from '../../../lib/boundedCount';
 import { batchesInKeyOrder } from '../../../lib/csv';
 import { keyset, orderOfKey, type KeyPart } from '../../../lib/keyset';
-import { isShallow, pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
+import { pageOfCountedList, reversedKey } from '../../../lib/nearerEnd';
 import {
   conditionsShape,
   placeholdersFor,
@@ -237,16 +237,15 @@ export async function listReferrals(
     const [rows, { total, estimated }] = await Promise.all([read(false, page.limit, page.offset), countRows(db, listed)]);
     return { items: rows.map(toReferral), total, totalEstimated: estimated };
   }
-  // A page near the start asks the maintained total in its ids' statement.
+  // A maintained total is asked in the statement of the page's ids.
   const maintained = maintainedTotalQuery(db, listed);
-  if (maintained && isShallow(page.offset)) {
-    const shallow = { limit: page.limit, offset: page.offset };
+  if (maintained) {
     const { rows, total } = await readPageByIdsBesideTotal(
       db,
       `${listed.shape}; ${sorted}`,
       listed.values,
-      shallow,
-      pageByIds(db, listed, key),
+      { limit: page.limit, offset: page.offset },
+      (reversed) => pageByIds(db, listed, reversed ? reversedKey(key) : key),
       maintained,
     );
     return { items: rows.map(toReferral), total, totalEstimated: false };
