@@ -31,6 +31,7 @@ export default tseslint.config(
     ignores: [
       'dist/**',
       'dist-server/**',
+      'dist-side-by-side/**',
       'node_modules/**',
       'coverage/**',
       'server/db/migrations/**',

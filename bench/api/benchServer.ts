@@ -11,7 +11,8 @@ import { LOGIN, type SeededValues } from './endpoints';
  * before its load: signing in, and the values its random filters draw from.
  */
 const ROOT = path.join(__dirname, '..', '..');
-const COMPILED_APP = path.join(ROOT, 'dist-server', 'server', 'app.js');
+/** Where `npm run build` compiles the server. */
+export const COMPILED_SERVER = path.join(ROOT, 'dist-server');
 
 /** The newest change to the server's own code (tests aside), in ms since the epoch. */
 function newestServerSource(folder = path.join(ROOT, 'server')): number {
@@ -31,16 +32,18 @@ function newestServerSource(folder = path.join(ROOT, 'server')): number {
  * (130 MB resident after start compiled, 175 MB under tsx, on PostgreSQL). bench/api/server.ts is
  * transpiled next to the compiled server, so its `../../server/app` is the compiled app.
  */
-function compiledBenchServer(): string {
-  if (!existsSync(COMPILED_APP)) throw new Error('dist-server/ is missing: run `npm run build` before the benchmark');
-  if (newestServerSource() > statSync(COMPILED_APP).mtimeMs) {
+function compiledBenchServer(compiled: string): string {
+  const app = path.join(compiled, 'server', 'app.js');
+  if (!existsSync(app)) throw new Error(`${compiled} is missing: run \`npm run build\` before the benchmark`);
+  // Another compiled tree (bench/sideBySide.ts: an earlier commit's) is as old as its commit.
+  if (compiled === COMPILED_SERVER && newestServerSource() > statSync(app).mtimeMs) {
     throw new Error('dist-server/ is older than server/: run `npm run build` before the benchmark');
   }
   const source = readFileSync(path.join(ROOT, 'bench', 'api', 'server.ts'), 'utf8');
   const { outputText } = ts.transpileModule(source, {
     compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
   });
-  const file = path.join(ROOT, 'dist-server', 'bench', 'api', 'server.js');
+  const file = path.join(compiled, 'bench', 'api', 'server.js');
   mkdirSync(path.dirname(file), { recursive: true });
   writeFileSync(file, outputText);
   return file;
@@ -69,10 +72,17 @@ export interface BenchServer {
   stop: () => Promise<void>;
 }
 
-/** `nodeOptions`: Node's own flags for the server (bench/profile.ts: `--cpu-prof`, which NODE_OPTIONS refuses). */
-export async function startBenchServer(env: Record<string, string>, nodeOptions: string[] = []): Promise<BenchServer> {
+/**
+ * `nodeOptions`: Node's own flags for the server (bench/profile.ts: `--cpu-prof`, which NODE_OPTIONS
+ * refuses); `compiled`: the compiled server to run, inside this checkout (its packages are ours).
+ */
+export async function startBenchServer(
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+  compiled = COMPILED_SERVER,
+): Promise<BenchServer> {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeOptions, compiledBenchServer()], {
+  const child = spawn(process.execPath, [...nodeOptions, compiledBenchServer(compiled)], {
     cwd: ROOT,
     env: {
       ...process.env,

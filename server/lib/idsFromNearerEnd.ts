@@ -19,8 +19,8 @@ const idsWhen = (ids: SQLWrapper, wanted: SQL) =>
 /**
  * A page's ids read from the nearer end of a list (as pageFromNearerEndOf reads them) and the list's
  * total, in one statement instead of the total first and the ids after it: one round trip less for a
- * deep page (pages 101-200 of the resellers +19 % req/s, the referrals' +12 %, a partner's
- * beneficiaries' +9 %, bench/README.md). The total is the statement's CTE, summed once; each direction's ids sit behind a
+ * deep page (pages 101-200 of the resellers +16-19 % req/s, the referrals' and a partner's
+ * beneficiaries' 0-12 %, bench/README.md). The total is the statement's CTE, summed once; each direction's ids sit behind a
  * condition on it alone, which PostgreSQL checks before its scan (a One-Time Filter): the farther
  * end's scan is never run. Read from the end, the rows skipped are counted from the total in the
  * statement itself. `ids(reversed, cut)`: the list's ids in its order, or in its exact reverse, cut by
