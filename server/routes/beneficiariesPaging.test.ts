@@ -289,6 +289,20 @@ describe('GET /api/beneficiaries, deep pages from the name segments (migration 0
       (row) => row.cpf,
     );
 
+  it("asks every holder's total and a deep page's segment mark in one statement, then the page's ids, then their groups", async () => {
+    const { total } = await list('ADMINISTRADOR', 'page=1');
+    for (const page of [101, Math.ceil(total / 10) - 1]) {
+      const read = await listWithStatements('ADMINISTRADOR', `page=${page}&pageSize=10`);
+      const onHolders = read.statements.filter((statement) => /"(beneficiar(ies|y_holder_counts)|holder_name_segments)"/.test(statement));
+      expect(onHolders).toHaveLength(3);
+      expect(onHolders[0]).toMatch(/"beneficiary_holder_counts".*"holder_name_segments"/s);
+      expect(onHolders[1]).toMatch(/limit/);
+      expect(onHolders[2]).toMatch(/array_position/);
+      expect(read.total).toBe(total);
+      expect(read.rows.filter((row) => !row.holder).map((row) => row.cpf)).toEqual((await everyHolder()).slice((page - 1) * 10, page * 10));
+    }
+  });
+
   it("starts an administrator's deep pages at their segment's mark, through writes and the segments' rebuild", async () => {
     // Segments of 37 holders: a page of 100 past the first thousand holders starts in the middle of one.
     await app.db.execute(sql`select holder_name_segments_rebuild(37)`);

@@ -19,9 +19,10 @@ import {
   type TotalQuery,
 } from '../../lib/preparedList';
 import { rarestLettersPattern } from '../../lib/rarestLetters';
+import { partsInOneStatement } from '../../lib/statementParts';
 import type { Principal } from '../auth/tokens';
 import { conditionValues, groupKey, type ConditionValues, holderConditions, shapeOf, type BeneficiaryFilters } from './listConditions';
-import { holderMarkAt, type HolderMark } from './holderSegments';
+import { holderMarkAt, markOf, type HolderMark } from './holderSegments';
 import { beneficiaryColumns } from './queries';
 import { beneficiaryScopeOf } from './scope';
 
@@ -69,6 +70,16 @@ function holderTotal(db: Database, principal: Principal, filters: BeneficiaryFil
 /** holderTotal's count, asked alone. */
 const countedHolders = (db: Database, principal: Principal, filters: BeneficiaryFilters) =>
   totalAlone(db, holderTotal(db, principal, filters));
+
+/** The number of every holder and the mark of the name segment holding position `offset`, in one statement (both keep their plans). */
+async function everyHolderTotalAndMark(db: Database, principal: Principal, filters: BeneficiaryFilters, offset: number) {
+  const total = holderTotal(db, principal, filters);
+  const answer = await partsInOneStatement(db, 'beneficiaries: every holder', {
+    total: { shape: total.shape, build: total.build, columns: ['total'], answer: 'row', values: total.values },
+    mark: holderMarkAt(offset),
+  });
+  return { total: Number((answer.total as { total: number }).total), mark: markOf(answer.mark) };
+}
 
 /** Up to this many holders matching a name filter, the list is read from their ids. */
 const FEW_HOLDERS = 1000;
@@ -260,7 +271,7 @@ export async function listHolderPage(
     );
     return { rows: await groupsOf(ids), total: { total, estimated: false } };
   }
-  const [total, mark] = await Promise.all([countedHolders(db, principal, filters), holderMarkAt(db, page.offset)]);
+  const { total, mark } = await everyHolderTotalAndMark(db, principal, filters, page.offset);
   if (page.offset >= total) return { rows: [], total: { total, estimated: false } };
   // Read from whichever start skips the fewest holders: the segment's mark (the first holder's, near the start) or the last.
   const fromEnd = total - page.offset - page.limit;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client';
 import { holderNameSegments } from '../../db/schema';
+import type { StatementPart } from '../../lib/statementParts';
 
 /** Holders a segment starts with when rebuilt. */
 export const HOLDERS_PER_SEGMENT = 1000;
@@ -19,17 +20,22 @@ export interface HolderMark {
 /**
  * The mark of the segment holding position `offset` (from 0) of every holder in name order, from the
  * segments the database keeps (migrations 0035, 0039): exact, whatever was written since their rebuild.
+ * A part of a statement (partsInOneStatement), asked beside the holders' total.
  */
-export async function holderMarkAt(db: Database, offset: number): Promise<HolderMark> {
-  const { rows } = (await db.execute(sql`
+export const holderMarkAt = (offset: number): StatementPart => ({
+  shape: "the holders' name segment mark",
+  build: () => sql`
     select "nameKey", id, before from (
       select position, name_key as "nameKey", id, (sum(holders) over (order by position) - holders)::int as before from ${holderNameSegments}
     ) marks
-    where before <= ${offset} order by position desc limit 1`)) as unknown as { rows: HolderMark[] };
-  // The segment at position 0, marked ('', 0) before every holder, always exists (migration 0035).
-  const [mark = { nameKey: '', id: 0, before: 0 }] = rows;
-  return { nameKey: mark.nameKey, id: Number(mark.id), before: Number(mark.before) };
-}
+    where before <= ${sql.placeholder('offset')} order by position desc limit 1`,
+  columns: ['nameKey', 'id', 'before'],
+  answer: 'row',
+  values: { offset },
+});
+
+/** The mark holderMarkAt answered; the segment at position 0, marked ('', 0) before every holder, always exists (migration 0035). */
+export const markOf = (answer: unknown): HolderMark => (answer as HolderMark | null) ?? { nameKey: '', id: 0, before: 0 };
 
 /**
  * Whether the segments drifted enough to rebuild them: one grew past twice its size, or there are
