@@ -20,12 +20,13 @@ const idsWhen = (ids: SQLWrapper, wanted: SQL) =>
  * A page's ids read from the nearer end of a list (as pageFromNearerEndOf reads them) and the list's
  * total, in one statement instead of the total first and the ids after it: one round trip less for a
  * deep page (pages 101-200 of the resellers +16-19 % req/s, the referrals' and a partner's
- * beneficiaries' 0-12 %, bench/README.md). The total is the statement's CTE, summed once; each direction's ids sit behind a
- * condition on it alone, which PostgreSQL checks before its scan (a One-Time Filter): the farther
- * end's scan is never run. Read from the end, the rows skipped are counted from the total in the
- * statement itself. `ids(reversed, cut)`: the list's ids in its order, or in its exact reverse, cut by
- * `cut`. For a total cheap to plan and to sum (maintained counts): the statement is planned on every
- * request, for its LIMIT and OFFSET. The ids come back in the list's order.
+ * beneficiaries' 0-12 %, bench/README.md). The total is the statement's CTE, summed once; each
+ * direction's ids sit behind a condition on it alone, which PostgreSQL checks before its scan (a
+ * One-Time Filter): the farther end's scan is never run. Read from the end, the rows skipped are
+ * counted from the total in the statement itself. `ids(reversed, cut)`: the list's ids in its order,
+ * or in its exact reverse, cut by `cut`. For a total cheap to plan and to sum (maintained counts):
+ * the statement is planned on every request, for its LIMIT and OFFSET. The ids come back in the
+ * list's order.
  */
 export async function idsFromNearerEndBesideTotal(
   db: Database,
@@ -43,10 +44,13 @@ export async function idsFromNearerEndBesideTotal(
       const offset = sql.placeholder('offset');
       // drizzle writes an OFFSET's SQL as given: here it counts the rows after the page from the total.
       const fromEnd = sql`greatest(0, ${TOTAL} - ${offset} - ${limit})` as unknown as Placeholder;
-      return sql`with "counted"("total") as materialized (select ("part"."total")::bigint from (${total.build().getSQL()}) as "part"("total"))
+      const counted = sql`select ("part"."total")::bigint from (${total.build().getSQL()}) as "part"("total")`;
+      const nearerStart = sql`2 * ${offset}::bigint + ${limit}::bigint <= ${TOTAL}`;
+      const nearerEnd = sql`2 * ${offset}::bigint + ${limit}::bigint > ${TOTAL} and ${offset}::bigint < ${TOTAL}`;
+      return sql`with "counted"("total") as materialized (${counted})
         select ${TOTAL} as "total",
-          ${idsWhen(ids(false, { limit, offset }), sql`2 * ${offset}::bigint + ${limit}::bigint <= ${TOTAL}`)} as "forward",
-          ${idsWhen(ids(true, { limit, offset: fromEnd }), sql`2 * ${offset}::bigint + ${limit}::bigint > ${TOTAL} and ${offset}::bigint < ${TOTAL}`)} as "reversed"`;
+          ${idsWhen(ids(false, { limit, offset }), nearerStart)} as "forward",
+          ${idsWhen(ids(true, { limit, offset: fromEnd }), nearerEnd)} as "reversed"`;
     },
   );
   const { rows } = await statement.execute({ ...total.values, ...values, limit: page.limit, offset: page.offset });

@@ -7,7 +7,7 @@ import { idsFromNearerEndBesideTotal } from './idsFromNearerEnd';
 import { keyOf, orderOfKey, type KeyPart } from './keyset';
 import type { ListSort } from './listQuery';
 import { isShallow, pageFromNearerEndOf, reversedKey } from './nearerEnd';
-import { partsInOneStatement } from './statementParts';
+import { partsInOneStatement, type StatementPart } from './statementParts';
 
 /** A drizzle query before it is prepared, and what its prepared form answers. */
 export interface Preparable<Result> {
@@ -130,6 +130,18 @@ export async function totalAlone(db: Database, query: TotalQuery): Promise<numbe
   return Number(total);
 }
 
+/** A TotalQuery as a part of a statement (partsInOneStatement), its answer read by totalOfPart. */
+export const totalPart = (query: TotalQuery): StatementPart => ({
+  shape: query.shape,
+  build: query.build,
+  columns: ['total'],
+  answer: 'row',
+  values: query.values,
+});
+
+/** The total a totalPart answered. */
+export const totalOfPart = (answer: unknown): number => Number((answer as { total: number }).total);
+
 /**
  * A page's ids (`ids`, cut by the page's placeholders) and the list's total, asked in one statement
  * (partsInOneStatement): one round trip less than asking them side by side. The total's plan is kept
@@ -153,12 +165,9 @@ export async function pageIdsBesideTotal(
       answer: 'rows',
       values: { ...values, limit: page.limit, ...(skips ? { offset: page.offset } : {}) },
     },
-    total: { shape: total.shape, build: total.build, columns: ['total'], answer: 'row', values: total.values },
+    total: totalPart(total),
   });
-  return {
-    ids: (answer.ids as Array<{ id: number }>).map((row) => row.id),
-    total: Number((answer.total as { total: number }).total),
-  };
+  return { ids: (answer.ids as Array<{ id: number }>).map((row) => row.id), total: totalOfPart(answer.total) };
 }
 
 /**
@@ -220,8 +229,8 @@ export const FEW_MATCHES = 1000;
  * sort, the direction it is read in and whether it skips rows. The page is `rows(orderBy, page)`
  * (LIMIT and OFFSET from `page`), or, where each row has lookups, `byIds(orderBy)`, its ids asked
  * in one statement with the total (readPageByIdsBesideTotal); `count()` is the total; all with
- * `placeholdersFor(values)`. The order is built, like the rest of a
- * query, only when its shape is first prepared: `orderBy()` in `byIds`' statements.
+ * `placeholdersFor(values)`. The order is built, like the rest of a query, only when its shape is
+ * first prepared: `orderBy()` in `byIds`' statements.
  *
  * `fewMatches` (with `byIds`), given when a name filter is: the list's conditions with their values.
  * Its matches are read first (matchesIfFew: from the name's trigram index, sorted once read); up to

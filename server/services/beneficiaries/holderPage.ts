@@ -15,6 +15,8 @@ import {
   placeholdersFor,
   readPreparedPage,
   totalAlone,
+  totalOfPart,
+  totalPart,
   type PagePlaceholders,
   type TotalQuery,
 } from '../../lib/preparedList';
@@ -73,12 +75,11 @@ const countedHolders = (db: Database, principal: Principal, filters: Beneficiary
 
 /** The number of every holder and the mark of the name segment holding position `offset`, in one statement (both keep their plans). */
 async function everyHolderTotalAndMark(db: Database, principal: Principal, filters: BeneficiaryFilters, offset: number) {
-  const total = holderTotal(db, principal, filters);
   const answer = await partsInOneStatement(db, 'beneficiaries: every holder', {
-    total: { shape: total.shape, build: total.build, columns: ['total'], answer: 'row', values: total.values },
+    total: totalPart(holderTotal(db, principal, filters)),
     mark: holderMarkAt(offset),
   });
-  return { total: Number((answer.total as { total: number }).total), mark: markOf(answer.mark) };
+  return { total: totalOfPart(answer.total), mark: markOf(answer.mark) };
 }
 
 /** Up to this many holders matching a name filter, the list is read from their ids. */
