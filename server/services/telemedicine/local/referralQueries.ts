@@ -203,9 +203,8 @@ async function countRows(db: Database, listed: Listed): Promise<ListTotal> {
   );
 }
 
+/** The exact number of matching referrals, counted: for filters the maintained counts do not keep (their pages ask those beside the ids). */
 async function exactCount(db: Database, listed: Listed): Promise<number> {
-  const maintained = maintainedTotal(db, listed);
-  if (maintained) return maintained;
   const counted = oncePerShape(db, `${listed.shape}; count`, () =>
     db.select({ total: count() }).from(matchingIds(db, listed, conditionOf(listed)).as('matching')),
   );
