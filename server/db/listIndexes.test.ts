@@ -138,56 +138,6 @@ describeMigration('0037_name_order_indexes', (db) => {
   });
 });
 
-describeMigration('0039_accent_folded_name_order', (db) => {
-  it('orders names without accents or case, from the indexes that served the old orders', async () => {
-    for (const query of [namePage('resellers', false, folded), namePage('professionals', true, folded)])
-      expect((await planOf(db, query)).sorts).toBe(true);
-
-    await db.migrate(MIGRATIONS);
-
-    expect(await planOf(db, namePage('resellers', true))).toEqual({ scans: ['Index Only Scan on resellers_nome_id_idx'], sorts: false });
-    expect(await planOf(db, namePage('professionals', false))).toEqual({
-      scans: ['Index Only Scan on professionals_nome_id_idx'],
-      sorts: false,
-    });
-    expect(await planOf(db, PATIENT_CHOICES)).toEqual({ scans: ['Index Scan on beneficiaries_name_idx'], sorts: false });
-    expect(await planOf(db, holdersPage())).toEqual({ scans: ['Index Only Scan on beneficiaries_holder_name_idx'], sorts: false });
-    expect(await planOf(db, holdersPage('and partner_id = 1'))).toEqual({
-      scans: ['Index Only Scan on beneficiaries_partner_holder_name_idx'],
-      sorts: false,
-    });
-
-    const [{ names }] = (await db.run(`
-      insert into partners (nome, cnpj, email, senha_hash) values
-        ('Vinícius', '11222333000181', 'v@x.com', 'x'), ('Ágata', '11444777000161', 'a@x.com', 'x'),
-        ('agnes', '11111111000191', 'g@x.com', 'x'), ('Érico', '22222222000191', 'e@x.com', 'x');
-      select string_agg(nome, ', ' order by ${folded('nome')}, id) as names from partners`)) as Array<{ names: string }>;
-    expect(names).toBe('Ágata, agnes, Érico, Vinícius');
-  });
-
-  it("keys the beneficiaries already there and those to come, and marks the holders' name segments by key", async () => {
-    await db.run(`insert into beneficiaries (id, name, cpf) values (1, 'Vinícius', '00000000001'), (2, 'Ágata', '00000000002')`);
-
-    await db.migrate(MIGRATIONS);
-
-    await db.run(`insert into beneficiaries (id, name, cpf) values (3, 'ÉRICO', '00000000003'), (4, 'agnes', '00000000004')`);
-    const rows = await db.run(`select name, name_key from beneficiaries order by name_key, id`);
-    expect(rows).toEqual([
-      { name: 'Ágata', name_key: 'agata' },
-      { name: 'agnes', name_key: 'agnes' },
-      { name: 'ÉRICO', name_key: 'erico' },
-      { name: 'Vinícius', name_key: 'vinicius' },
-    ]);
-    await db.run(`update beneficiaries set name = 'Úrsula' where id = 1`);
-    await db.run(`select holder_name_segments_rebuild(2)`);
-    expect(await db.run(`select name_key, id, holders from holder_name_segments order by position`)).toEqual([
-      { name_key: '', id: 0, holders: 0 },
-      { name_key: 'agata', id: 2, holders: 2 },
-      { name_key: 'erico', id: 3, holders: 2 },
-    ]);
-  });
-});
-
 /** A name filter as the lists write it (server/lib/nameOrder.ts): the name's key like the folded text. */
 const keyLike = (key: string, text = 'Ána Silva') => `${key} like ${folded(`'%${text}%'::text`)}`;
 /** The same filter as the lists wrote it from 0040 to 0041, the key computed from the name. */
@@ -245,6 +195,56 @@ describeMigration('0038_channel_filter_trigrams', (db) => {
 
     for (const [table, , now, index] of FILTERS)
       expect(await filterScans(db, table, now)).toEqual([`Bitmap Heap Scan on ${table}`, `Bitmap Index Scan on ${index}`]);
+  });
+});
+
+describeMigration('0039_accent_folded_name_order', (db) => {
+  it('orders names without accents or case, from the indexes that served the old orders', async () => {
+    for (const query of [namePage('resellers', false, folded), namePage('professionals', true, folded)])
+      expect((await planOf(db, query)).sorts).toBe(true);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await planOf(db, namePage('resellers', true))).toEqual({ scans: ['Index Only Scan on resellers_nome_id_idx'], sorts: false });
+    expect(await planOf(db, namePage('professionals', false))).toEqual({
+      scans: ['Index Only Scan on professionals_nome_id_idx'],
+      sorts: false,
+    });
+    expect(await planOf(db, PATIENT_CHOICES)).toEqual({ scans: ['Index Scan on beneficiaries_name_idx'], sorts: false });
+    expect(await planOf(db, holdersPage())).toEqual({ scans: ['Index Only Scan on beneficiaries_holder_name_idx'], sorts: false });
+    expect(await planOf(db, holdersPage('and partner_id = 1'))).toEqual({
+      scans: ['Index Only Scan on beneficiaries_partner_holder_name_idx'],
+      sorts: false,
+    });
+
+    const [{ names }] = (await db.run(`
+      insert into partners (nome, cnpj, email, senha_hash) values
+        ('Vinícius', '11222333000181', 'v@x.com', 'x'), ('Ágata', '11444777000161', 'a@x.com', 'x'),
+        ('agnes', '11111111000191', 'g@x.com', 'x'), ('Érico', '22222222000191', 'e@x.com', 'x');
+      select string_agg(nome, ', ' order by ${folded('nome')}, id) as names from partners`)) as Array<{ names: string }>;
+    expect(names).toBe('Ágata, agnes, Érico, Vinícius');
+  });
+
+  it("keys the beneficiaries already there and those to come, and marks the holders' name segments by key", async () => {
+    await db.run(`insert into beneficiaries (id, name, cpf) values (1, 'Vinícius', '00000000001'), (2, 'Ágata', '00000000002')`);
+
+    await db.migrate(MIGRATIONS);
+
+    await db.run(`insert into beneficiaries (id, name, cpf) values (3, 'ÉRICO', '00000000003'), (4, 'agnes', '00000000004')`);
+    const rows = await db.run(`select name, name_key from beneficiaries order by name_key, id`);
+    expect(rows).toEqual([
+      { name: 'Ágata', name_key: 'agata' },
+      { name: 'agnes', name_key: 'agnes' },
+      { name: 'ÉRICO', name_key: 'erico' },
+      { name: 'Vinícius', name_key: 'vinicius' },
+    ]);
+    await db.run(`update beneficiaries set name = 'Úrsula' where id = 1`);
+    await db.run(`select holder_name_segments_rebuild(2)`);
+    expect(await db.run(`select name_key, id, holders from holder_name_segments order by position`)).toEqual([
+      { name_key: '', id: 0, holders: 0 },
+      { name_key: 'agata', id: 2, holders: 2 },
+      { name_key: 'erico', id: 3, holders: 2 },
+    ]);
   });
 });
 
@@ -346,6 +346,13 @@ describeMigration('0041_channel_name_keys', (db) => {
 const AUDIT_ACTION_PAGE = `select id from audit_log where action = 'delete' order by created_at desc, id desc limit 10`;
 const AUDIT_ACTION_COUNT = `select count(*) from (select id from audit_log where action = 'delete' limit 1001) capped`;
 
+/**
+ * The audit trail's page sorted by user name, newest first among a user's rows (services/audit/queries.ts).
+ * Z to A is read backwards with each user's rows sorted by date (an incremental sort): a plan the
+ * planner picks on a large trail only, measured in bench/README.md.
+ */
+const AUDIT_BY_NAME = `select id from audit_log order by actor_key, created_at desc, id desc limit 10`;
+
 describeMigration('0042_audit_trail_at_scale', (db) => {
   it("reads the trail's newest rows of an action other than 'view' from that action's index, where the whole trail was walked by date", async () => {
     expect((await planOf(db, AUDIT_ACTION_PAGE)).scans).toEqual(['Index Scan on audit_log_created_idx']);
@@ -357,33 +364,7 @@ describeMigration('0042_audit_trail_at_scale', (db) => {
     // 'view', nearly every row, is not in it: its newest rows come by date, as before.
     expect((await planOf(db, AUDIT_ACTION_PAGE.replace("'delete'", "'view'"))).scans).toEqual(['Index Scan on audit_log_created_idx']);
   });
-});
 
-/** The part of the trail sorted by entity other than the beneficiaries' rows (services/audit/queries.ts' partsOf). */
-const AUDIT_OTHER_ENTITIES = `select id from audit_log where entity <> 'beneficiary' order by entity, created_at desc, id desc limit 10`;
-
-describeMigration('0046_audit_entity_order', (db) => {
-  it("reads the first rows by entity, the beneficiaries' aside, from an index in that order, where they were sorted", async () => {
-    expect((await planOf(db, AUDIT_OTHER_ENTITIES)).sorts).toBe(true);
-
-    await db.migrate(MIGRATIONS);
-
-    expect(await planOf(db, AUDIT_OTHER_ENTITIES)).toEqual({ scans: ['Index Only Scan on audit_log_entity_order_idx'], sorts: false });
-    // The beneficiaries' rows, nearly all, are not in it: they come by date.
-    expect((await planOf(db, AUDIT_OTHER_ENTITIES.replace("<> 'beneficiary'", "= 'beneficiary'"))).scans).not.toContain(
-      'Index Only Scan on audit_log_entity_order_idx',
-    );
-  });
-});
-
-/**
- * The audit trail's page sorted by user name, newest first among a user's rows (services/audit/queries.ts).
- * Z to A is read backwards with each user's rows sorted by date (an incremental sort): a plan the
- * planner picks on a large trail only, measured in bench/README.md.
- */
-const AUDIT_BY_NAME = `select id from audit_log order by actor_key, created_at desc, id desc limit 10`;
-
-describeMigration('0042_audit_trail_at_scale', (db) => {
   it("reads the trail's first page by user name from an index, where every row was folded and sorted", async () => {
     expect(await planOf(db, AUDIT_BY_NAME.replace('actor_key', folded('actor_name')))).toEqual({
       scans: ['Seq Scan on audit_log'],
@@ -435,6 +416,23 @@ describeMigration('0043_audit_actor_names_not_unique', (db) => {
       { name_key: 'bruno souza' },
       { name_key: 'conceicao dias' },
     ]);
+  });
+});
+
+/** The part of the trail sorted by entity other than the beneficiaries' rows (services/audit/queries.ts' partsOf). */
+const AUDIT_OTHER_ENTITIES = `select id from audit_log where entity <> 'beneficiary' order by entity, created_at desc, id desc limit 10`;
+
+describeMigration('0046_audit_entity_order', (db) => {
+  it("reads the first rows by entity, the beneficiaries' aside, from an index in that order, where they were sorted", async () => {
+    expect((await planOf(db, AUDIT_OTHER_ENTITIES)).sorts).toBe(true);
+
+    await db.migrate(MIGRATIONS);
+
+    expect(await planOf(db, AUDIT_OTHER_ENTITIES)).toEqual({ scans: ['Index Only Scan on audit_log_entity_order_idx'], sorts: false });
+    // The beneficiaries' rows, nearly all, are not in it: they come by date.
+    expect((await planOf(db, AUDIT_OTHER_ENTITIES.replace("<> 'beneficiary'", "= 'beneficiary'"))).scans).not.toContain(
+      'Index Only Scan on audit_log_entity_order_idx',
+    );
   });
 });
 
