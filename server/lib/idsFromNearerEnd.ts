@@ -44,10 +44,10 @@ export async function idsFromNearerEndBesideTotal(
       const offset = sql.placeholder('offset');
       // drizzle writes an OFFSET's SQL as given: here it counts the rows after the page from the total.
       const fromEnd = sql`greatest(0, ${TOTAL} - ${offset} - ${limit})` as unknown as Placeholder;
-      const counted = sql`select ("part"."total")::bigint from (${total.build().getSQL()}) as "part"("total")`;
+      const totalSelect = sql`select ("part"."total")::bigint from (${total.build().getSQL()}) as "part"("total")`;
       const nearerStart = sql`2 * ${offset}::bigint + ${limit}::bigint <= ${TOTAL}`;
       const nearerEnd = sql`2 * ${offset}::bigint + ${limit}::bigint > ${TOTAL} and ${offset}::bigint < ${TOTAL}`;
-      return sql`with "counted"("total") as materialized (${counted})
+      return sql`with "counted"("total") as materialized (${totalSelect})
         select ${TOTAL} as "total",
           ${idsWhen(ids(false, { limit, offset }), nearerStart)} as "forward",
           ${idsWhen(ids(true, { limit, offset: fromEnd }), nearerEnd)} as "reversed"`;

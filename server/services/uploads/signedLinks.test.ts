@@ -66,6 +66,7 @@ describe('sign', () => {
     expect(queryOf(signer.sign(PATH, ISSUED_IN)).signature).not.toBe(base);
     expect(queryOf(createLinkSigner(`${SECRET}!`, () => nowMs - 1000).sign(PATH, ISSUED_IN)).signature).not.toBe(base);
   });
+
   it('encodes a session id a query string would misread, and the link it makes still opens', async () => {
     const session = 'a b&account=9+c/d?e=f#g%';
     const link = signer.sign(PATH, { ...ISSUED_IN, sessionId: session });
