@@ -1,8 +1,8 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { apiSlice } from '../api/apiSlice';
+import { devToolsOptions } from '../api/devToolsSanitizer';
 import { authSlice } from '../features/auth/authSlice';
-import { devToolsOptions } from './devToolsSanitizer';
 import { sessionExpiryMiddleware } from './sessionExpiryMiddleware';
 
 /**

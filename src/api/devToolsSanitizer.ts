@@ -1,5 +1,5 @@
 import type { Action } from '@reduxjs/toolkit';
-import { getToken } from '../api/session';
+import { getToken } from './session';
 
 export const REDACTED = '[redacted]';
 
