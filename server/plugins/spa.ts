@@ -4,15 +4,18 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../lib/httpErrors';
+import { registerCheckoutPage } from './checkoutPage';
 
 const HASHED_FILE = /\.[0-9a-f]{8,}\.\w+(\.br|\.gz)?$/;
 
 /**
- * Pages with an HTML file of their own in the build: the checkout's own entry (no router, no staff
- * screens: light on a phone) and the login, whose first screen is prerendered into login.html at
- * build time (scripts/prerender/). A build without the file serves index.html for the path, as any route.
+ * Pages with an HTML file of their own in the build: the login, whose first screen is prerendered
+ * into login.html at build time (scripts/prerender/), and the checkout's own entry (no router, no
+ * staff screens: light on a phone), served with its settings written in (checkoutPage.ts). A build
+ * without the file serves index.html for the path, as any route.
  */
-const OWN_PAGES: Record<string, string> = { '/checkout': 'checkout.html', '/login': 'login.html' };
+const OWN_PAGES: Record<string, string> = { '/login': 'login.html' };
+const CHECKOUT_PAGE = 'checkout.html';
 
 /**
  * Serves the built SPA: hashed files cached for a year and precompressed (brotli/gzip) when the
@@ -39,6 +42,7 @@ export default fp(async function spa(app: FastifyInstance) {
     if (!hasBuild || !existsSync(path.join(root!, file))) continue;
     app.get(url, (_request, reply) => reply.header('Cache-Control', 'no-cache').sendFile(file));
   }
+  if (hasBuild && existsSync(path.join(root!, CHECKOUT_PAGE))) registerCheckoutPage(app, path.join(root!, CHECKOUT_PAGE));
 
   const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody('Recurso não encontrado.'));
   // An unknown path is answered before its body is read: nobody can make the server parse a big

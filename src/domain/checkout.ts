@@ -82,6 +82,11 @@ export const CHECKOUT_TEXTS = {
 export const ORDER_CONFIRMATION_WINDOW_MS = 24 * 60 * 60 * 1000;
 /** The query parameter of the confirmation's URL: `/checkout?pedido=<order id>`. */
 export const ORDER_QUERY_PARAM = 'pedido';
+/**
+ * The id of the JSON block the server writes the checkout's settings into its page under
+ * (server/plugins/checkoutPage.ts), so the first screen shows them without asking.
+ */
+export const CHECKOUT_SETTINGS_ELEMENT_ID = 'checkout-settings';
 /** The header of an approval that carries the order id (the body stays the spec's `{success: true}`). */
 export const ORDER_ID_HEADER = 'Order-Id';
 
