@@ -84,7 +84,9 @@ export default (_env: unknown, argv: { mode?: Configuration['mode'] }): Configur
     devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
     optimization: {
       // The checkout shares no chunk with the staff app: each side's first load stays as small as it can be.
-      splitChunks: { chunks: (chunk) => chunk.name !== 'checkout' },
+      // Nor do its calls (RTK Query, loaded on the form's first use): shared, RTK Query would leave the
+      // staff's vendor chunk for a chunk of its own, one more file on every staff page.
+      splitChunks: { chunks: (chunk) => chunk.name !== 'checkout' && chunk.name !== 'checkout-calls' },
       runtimeChunk: 'single',
     },
     // Webpack's hints see neither gzip nor lazy route chunks: BundleBudgetPlugin enforces the real first loads.

@@ -34,8 +34,10 @@ export const PAGE_LOADS: PageLoad[] = [
   },
   // The card and phone masks are a chunk of their own, asked for when a masked field is first focused
   // (until 2026-11-26 as soon as the fields were drawn: the browser loaded 181.5 KB where this counted
-  // 173.6). The bench's bundles section checks that the browser's figure agrees.
-  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 174 },
+  // 173.6). The bench's bundles section checks that the browser's figure agrees. Its target met on
+  // 2026-12-08 (174.0 → 157.5 KB): the calls (RTK Query) load on the form's first use, and the server
+  // writes the settings the first screen shows into the page (src/features/checkout/checkoutStore.ts).
+  { page: '/checkout', entry: 'checkout', routeModules: [], budgetKB: 158 },
 ];
 
 export interface PageLoadFigure {

@@ -163,6 +163,30 @@ describe('checkout', () => {
     await context.close();
   });
 
+  it('shows the company’s settings from the page itself, and loads the calls only once the form is used', async () => {
+    const { token } = await apiLogin(portal.baseUrl, 'ADMINISTRADOR');
+    const list = await api<{ data: { data: Array<{ id: number; parametro: string }> } }>(portal.baseUrl, token, '/api/parametros');
+    const company = `Saúde & Cia <${randomInt(1000, 9999)}>`;
+    const parameter = list.data.data.find((row) => row.parametro === PARAMETER_NAMES.companyName);
+    assert.ok(parameter, 'the company name parameter exists');
+    await api(portal.baseUrl, token, `/api/parametros/${parameter.id}`, { method: 'PUT', body: JSON.stringify({ valor: company }) });
+
+    const { context, page, errors } = await portal.open(PHONE);
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(new URL(request.url()).pathname));
+    await page.goto(`${portal.baseUrl}/checkout?rev=${resellerId}`, { waitUntil: 'networkidle' });
+    await page.getByRole('banner').getByText(company, { exact: true }).waitFor();
+    assert.ok(!requests.includes('/api/checkout/config'), 'the settings came with the page');
+    const callsChunk = (path: string) => /\/checkout-calls\.[0-9a-f]+\.js$/.test(path);
+    assert.ok(!requests.some(callsChunk), 'the calls wait for the form');
+
+    const calls = page.waitForRequest((request) => callsChunk(new URL(request.url()).pathname));
+    await field(page, labels.name).focus();
+    await calls;
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   it('the staff app is not part of the checkout’s download', async () => {
     const { context, page } = await portal.open(PHONE);
     const scripts: string[] = [];

@@ -14,15 +14,14 @@ function start() {
 
   return startInSteps(container, {
     theme: async () => (await import(/* webpackMode: "eager" */ './components/theme/checkoutTheme')).checkoutTheme,
-    store: async () => (await import(/* webpackMode: "eager" */ './app/store')).makeStore(),
-    // The screen's code in parts (each evaluation is one task): the form library, the formats, the
-    // calls (`webpackExports`: only what the app uses is kept). The validation rules (yup) are not
-    // part of it: the form fetches them once it gets the focus.
+    store: async () => (await import(/* webpackMode: "eager" */ './features/checkout/checkoutStore')).makeCheckoutStore(),
+    // The screen's code in parts (each evaluation is one task): the form library, the formats
+    // (`webpackExports`: only what the app uses is kept). The validation rules (yup) and the calls
+    // (RTK Query, checkoutStore.ts) are not part of it: the form fetches them once it gets the focus.
     code: [
       () => import(/* webpackMode: "eager", webpackExports: ["useFormik"] */ 'formik'),
       // Alone: its pt-BR currency format (Intl) loads the locale's data, ~70-100 ms on a throttled phone.
       () => import(/* webpackMode: "eager", webpackExports: ["formatBRL"] */ './domain/format'),
-      () => import(/* webpackMode: "eager", webpackExports: ["checkoutApi"] */ './api/checkoutApi'),
     ],
     app: async () => {
       const { checkoutApp } = await import(/* webpackMode: "eager" */ './startup/checkoutApp');

@@ -10,6 +10,7 @@ import { checkoutSystem } from '../../src/components/theme/checkoutSystem';
 import { createPortalSystem } from '../../src/components/theme/createPortalSystem';
 import { AppToaster } from '../../src/components/toast/AppToaster';
 import LoginPage from '../../src/features/auth/components/LoginPage';
+import { makeCheckoutStore } from '../../src/features/checkout/checkoutStore';
 import { CheckoutScreen } from '../../src/features/checkout/components/CheckoutScreen';
 
 /**
@@ -30,7 +31,7 @@ export function renderFirstScreens(): { login: string; checkout: string; staffGl
       </AppProviders>,
     ),
     checkout: render(
-      <Provider store={makeStore()}>
+      <Provider store={makeCheckoutStore()}>
         <ChakraProvider value={checkoutSystem}>
           <CheckoutScreen rev={null} />
           <AppToaster />

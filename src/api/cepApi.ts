@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import type { CepAddress } from '../domain/cep';
 import { apiSlice } from './apiSlice';
 
@@ -10,4 +11,10 @@ export const cepApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const { useLazyCepAddressQuery } = cepApi;
+const { useLazyCepAddressQuery } = cepApi;
+
+/** A CEP's address for the staff's forms (useCepAutofill), from the cache when it was asked before. */
+export function useCepLookUp(): (cep: string) => Promise<CepAddress> {
+  const [trigger] = useLazyCepAddressQuery();
+  return useCallback((cep: string) => trigger(cep, true).unwrap(), [trigger]);
+}

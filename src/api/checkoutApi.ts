@@ -1,10 +1,4 @@
-import type {
-  CheckoutConfig,
-  OrderConfirmation,
-  PaymentAnswer,
-  PaymentApproval,
-  PaymentRefusal,
-} from '../domain/checkout';
+import type { CheckoutConfig, OrderConfirmation, PaymentAnswer, PaymentApproval, PaymentRefusal } from '../domain/checkout';
 import { IDEMPOTENCY_KEY_HEADER, ORDER_ID_HEADER } from '../domain/checkout';
 import type { PixChargeAnswer, PixChargeStatus } from '../domain/pix';
 import type { PaymentRequest, PixPaymentRequest } from '../domain/validation/checkout';
@@ -70,10 +64,5 @@ export const checkoutApi = apiSlice.injectEndpoints({
   }),
 });
 
-export const {
-  useCheckoutConfigQuery,
-  useOrderConfirmationQuery,
-  usePayMutation,
-  usePixChargeStatusQuery,
-  useSimulatePixPaymentMutation,
-} = checkoutApi;
+/** The staff's layout reads the public settings; the checkout takes its hooks from checkoutApi itself, loaded with its calls. */
+export const { useCheckoutConfigQuery } = checkoutApi;

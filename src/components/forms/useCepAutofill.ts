@@ -1,6 +1,5 @@
 import { getIn, useFormikContext } from 'formik';
 import { useEffect, useRef, useState } from 'react';
-import { useLazyCepAddressQuery } from '../../api/cepApi';
 import { serverMessage } from '../../api/failures';
 import { CEP_DIGITS, CEP_MESSAGES, type CepAddress } from '../../domain/cep';
 import { onlyDigits } from '../../domain/documents';
@@ -18,6 +17,9 @@ export interface CepFields {
 
 const PARTS = ['street', 'neighbourhood', 'city', 'state'] as const;
 
+/** Asks for a CEP's address (GET /api/cep/:cep); the same function between renders. */
+export type CepLookUp = (cep: string) => Promise<CepAddress>;
+
 /** Why a lookup failed, in the server's words ('CEP não encontrado.') when it gave them, and what to do. */
 const failureNote = (error: unknown) => `${serverMessage(error) ?? CEP_MESSAGES.unavailable} ${CEP_MESSAGES.fillByHand}`;
 
@@ -25,12 +27,12 @@ const failureNote = (error: unknown) => `${serverMessage(error) ?? CEP_MESSAGES.
  * Fills the address from the CEP as soon as it has 8 digits (through GET /api/cep/:cep) and moves
  * the focus to the number. A failing, slow or unknown lookup changes no field (they stay editable)
  * and shows no toast: it returns a note for under the CEP, saying why, while that CEP is in the field.
- * An answer for a CEP the user has since changed is dropped.
+ * An answer for a CEP the user has since changed is dropped. `lookUp` asks for the address (the
+ * staff's forms: useCepLookUp; the checkout's, once its calls have loaded).
  */
-export function useCepAutofill(fields: CepFields): string | undefined {
+export function useCepAutofill(fields: CepFields, lookUp: CepLookUp): string | undefined {
   const formik = useFormikContext<unknown>();
   const cep = onlyDigits(String(getIn(formik.values, fields.cep) ?? ''));
-  const [lookUp] = useLazyCepAddressQuery();
   // What the answer meets when it arrives (the user may have typed on meanwhile).
   const latest = useRef({ formik, cep });
   useEffect(() => {
@@ -43,8 +45,7 @@ export function useCepAutofill(fields: CepFields): string | undefined {
   useEffect(() => {
     if (cep.length !== CEP_DIGITS || cep === lastLookedUp.current) return;
     lastLookedUp.current = cep;
-    lookUp(cep, true)
-      .unwrap()
+    lookUp(cep)
       .then((address: CepAddress) => {
         if (latest.current.cep !== cep) return;
         for (const part of PARTS) {

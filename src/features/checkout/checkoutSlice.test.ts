@@ -1,4 +1,3 @@
-import { makeStore, type RootState } from '../../app/store';
 import { payButtonLabel, type OrderConfirmation } from '../../domain/checkout';
 import type { PixCharge } from '../../domain/pix';
 import {
@@ -27,6 +26,7 @@ import {
   selectPixOrder,
   selectPixPhase,
 } from './selectors';
+import { makeCheckoutStore } from './checkoutStore';
 
 const order: OrderConfirmation = {
   orderId: 'b7d3a1c2-0000-4000-8000-000000000001',
@@ -44,7 +44,7 @@ const charge: PixCharge = {
 
 const reduce = (actions: Parameters<typeof checkoutSlice.reducer>[1][], from: CheckoutState = initialCheckoutState) =>
   actions.reduce(checkoutSlice.reducer, from);
-const asRoot = (checkout: CheckoutState) => ({ checkout }) as unknown as RootState;
+const asRoot = (checkout: CheckoutState) => ({ checkout });
 
 describe('the checkout slice: the card flow (spec section 4)', () => {
   it('goes idle → submitting → approved → redirecting, the button locked and the fields locked while submitting', () => {
@@ -133,8 +133,8 @@ describe('the checkout slice: Pix adds its own states', () => {
 });
 
 describe('the checkout slice in the store', () => {
-  it('is injected with its initial state and holds no card data through a payment', () => {
-    const store = makeStore();
+  it('starts in its initial state and holds no card data through a payment', () => {
+    const store = makeCheckoutStore();
     expect(store.getState().checkout).toEqual(initialCheckoutState);
     store.dispatch(cardPaymentStarted());
     store.dispatch(cardPaymentApproved(order));

@@ -1,6 +1,5 @@
-import { createSlice, type PayloadAction, type WithSlice } from '@reduxjs/toolkit';
-import { rootReducer } from '../../app/store';
-import type { OrderConfirmation } from '../../domain/checkout';
+import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import type { CheckoutConfig, OrderConfirmation } from '../../domain/checkout';
 import type { PaymentMethod } from '../../domain/paymentMethods';
 import type { PixCharge } from '../../domain/pix';
 
@@ -24,6 +23,11 @@ export interface CheckoutState {
   pixCharge: PixCharge | null;
   /** The order the open Pix charge confirms once paid (plan, value, e-mail: no card data). */
   pixOrder: OrderConfirmation | null;
+  /**
+   * The public settings (company name, support, customer system): written into the page by the
+   * server, or asked once the calls load (checkoutStore.ts); null until then.
+   */
+  settings: CheckoutConfig | null;
 }
 
 export const initialCheckoutState: CheckoutState = {
@@ -34,16 +38,21 @@ export const initialCheckoutState: CheckoutState = {
   order: null,
   pixCharge: null,
   pixOrder: null,
+  settings: null,
 };
 
 /** A Pix charge is on the page: the buyer's data it was made for cannot change, nor the method. */
 const pixInProgress = (state: CheckoutState) => ['creating', 'waiting', 'paid', 'redirecting'].includes(state.pix);
 const cardInProgress = (state: CheckoutState) => ['submitting', 'approved', 'redirecting'].includes(state.card);
 
-const slice = createSlice({
+/** The checkout's own store holds it (checkoutStore.ts): the staff's store never does. */
+export const checkoutSlice = createSlice({
   name: 'checkout',
   initialState: initialCheckoutState,
   reducers: {
+    settingsArrived(state, action: PayloadAction<CheckoutConfig>) {
+      state.settings = action.payload;
+    },
     paymentMethodChosen(state, action: PayloadAction<PaymentMethod>) {
       if (state.buttonLocked || pixInProgress(state) || cardInProgress(state)) return;
       state.method = action.payload;
@@ -100,6 +109,7 @@ const slice = createSlice({
     },
   },
   selectors: {
+    selectSettings: (state) => state.settings,
     selectPaymentMethod: (state) => state.method,
     selectCardPhase: (state) => state.card,
     selectPixPhase: (state) => state.pix,
@@ -121,12 +131,8 @@ const slice = createSlice({
   },
 });
 
-declare module '../../app/store' {
-  export interface LazyLoadedSlices extends WithSlice<typeof slice> {}
-}
-
-export const checkoutSlice = slice.injectInto(rootReducer);
 export const {
+  settingsArrived,
   paymentMethodChosen,
   cardPaymentStarted,
   cardPaymentApproved,

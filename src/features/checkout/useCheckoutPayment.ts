@@ -1,9 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useStore } from 'react-redux';
 import { errorMessage } from '../../api/failures';
-import { checkoutApi } from '../../api/checkoutApi';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
-import type { RootState } from '../../app/store';
 import { notify } from '../../components/toast/notify';
 import { CHECKOUT_MESSAGES, CHECKOUT_TIMING, ORDER_QUERY_PARAM, safeHttpUrl, type OrderConfirmation } from '../../domain/checkout';
 import { PLANS, type PlanId } from '../../domain/plans';
@@ -19,13 +15,14 @@ import {
   pixPaid,
   redirectStarted,
 } from './checkoutSlice';
+import { loadCheckoutCalls } from './checkoutStore';
+import { useCheckoutDispatch, useCheckoutSelector, useCheckoutStore } from './hooks';
 import { attemptAnswered, createAttemptKeys } from './paymentAttempt';
 import { toPaymentPayload, toPixPayload } from './payment';
 import { redirectTo } from './redirect';
-import { selectPaymentMethod, selectPixOrder, selectPixPhase } from './selectors';
+import { selectPaymentMethod, selectPixOrder, selectPixPhase, selectSettings } from './selectors';
 
 const toast = { duration: CHECKOUT_TIMING.toastMs };
-const selectCheckoutConfig = checkoutApi.endpoints.checkoutConfig.select();
 
 export interface CheckoutPayment {
   /** Pays by the chosen method: the card is charged, or a Pix charge is created. */
@@ -48,11 +45,11 @@ function showOrderInAddressBar(orderId: string) {
  * the store. Timers die with the page. The form guards the click itself (useSubmitOnce).
  */
 export function useCheckoutPayment(rev: string | null): CheckoutPayment {
-  const dispatch = useAppDispatch();
+  const dispatch = useCheckoutDispatch();
   // The customer system's address is read from the store at redirect time (the settings may arrive
   // while the payment runs), not subscribed to: their arrival must not re-render the whole form.
-  const store = useStore<RootState>();
-  const method = useAppSelector(selectPaymentMethod);
+  const store = useCheckoutStore();
+  const method = useCheckoutSelector(selectPaymentMethod);
   const [attemptKeys] = useState(createAttemptKeys);
   const timers = useRef<number[]>([]);
   useEffect(() => {
@@ -69,7 +66,7 @@ export function useCheckoutPayment(rev: string | null): CheckoutPayment {
     if (confirmation.orderId) showOrderInAddressBar(confirmation.orderId);
     dispatch(redirectStarted());
     later(() => {
-      const url = safeHttpUrl(selectCheckoutConfig(store.getState()).data?.customerSiteUrl);
+      const url = safeHttpUrl(selectSettings(store.getState())?.customerSiteUrl);
       if (url) redirectTo(url);
     }, CHECKOUT_TIMING.redirectDelayMs);
   };
@@ -86,6 +83,7 @@ export function useCheckoutPayment(rev: string | null): CheckoutPayment {
     const payment = await toPaymentPayload(values, rev);
     let failure: string | null = null;
     try {
+      const { checkoutApi } = await loadCheckoutCalls(store);
       const request = dispatch(
         checkoutApi.endpoints.pay.initiate({ payment, idempotencyKey: attemptKeys.keyFor(payment) }, { track: false }),
       );
@@ -112,6 +110,7 @@ export function useCheckoutPayment(rev: string | null): CheckoutPayment {
     const payment = await toPixPayload(values, rev);
     let failure: string;
     try {
+      const { checkoutApi } = await loadCheckoutCalls(store);
       const request = dispatch(
         checkoutApi.endpoints.createPixCharge.initiate({ payment, idempotencyKey: attemptKeys.keyFor(payment) }, { track: false }),
       );

@@ -5,6 +5,7 @@ import { TextField } from '../../../components/forms/TextField';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { CHECKOUT_MAX_TEXT, CHECKOUT_TEXTS } from '../../../domain/checkout';
 import { UFS } from '../../../domain/ufs';
+import { useCheckoutCepLookUp } from '../hooks';
 import { CheckoutSection } from './CheckoutSection';
 
 const { labels, hints, placeholders } = CHECKOUT_TEXTS;
@@ -21,7 +22,7 @@ const CEP_FIELDS: CepFields = {
 
 /** The buyer's address; a complete CEP fills street, neighbourhood, city and UF. */
 export function AddressSection() {
-  const cepNote = useCepAutofill(CEP_FIELDS);
+  const cepNote = useCepAutofill(CEP_FIELDS, useCheckoutCepLookUp());
   return (
     <CheckoutSection title={CHECKOUT_TEXTS.sections.address}>
       <SimpleGrid columns={{ base: 1, md: 6 }} gap="4">

@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { notify } from '../../../components/toast/notify';
 import {
   CHECKOUT_MESSAGES,
+  CHECKOUT_SETTINGS_ELEMENT_ID,
   CHECKOUT_TEXTS,
   CHECKOUT_TIMING,
   CHECKOUT_VALIDATION as V,
@@ -12,6 +13,7 @@ import {
 import { UFS } from '../../../domain/ufs';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
+import { makeCheckoutStore } from '../checkoutStore';
 import * as redirect from '../redirect';
 import CheckoutPage from './CheckoutPage';
 
@@ -462,6 +464,31 @@ describe('one charge per click, and a clear end', () => {
     server.use(http.get('*/api/checkout/config', () => HttpResponse.json({ ...config, companyName: 'Saúde Já Ltda.' })));
     renderCheckout();
     expect(await screen.findByText('Saúde Já Ltda.')).toBeInTheDocument();
+  });
+
+  it('with the settings written in the page: shows them at once, asks nothing, and joins the calls on the form’s first focus', async () => {
+    const asked = jest.fn();
+    backend();
+    server.use(http.get('*/api/checkout/config', () => (asked(), HttpResponse.json(config))));
+    const block = document.createElement('script');
+    block.type = 'application/json';
+    block.id = CHECKOUT_SETTINGS_ELEMENT_ID;
+    block.textContent = JSON.stringify({ ...config, companyName: 'Saúde da Página' });
+    document.head.append(block);
+    try {
+      const store = makeCheckoutStore();
+      const { user } = renderWithProviders(<CheckoutPage store={store} />, { route: '/checkout?rev=42', path: '/checkout' });
+      expect(screen.getByText('Saúde da Página')).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: config.supportEmail! })).toBeInTheDocument();
+      await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(store.getState().api).toBeUndefined();
+
+      await user.click(field(labels.name));
+      await waitFor(() => expect(store.getState().api).toBeDefined());
+      expect(asked).not.toHaveBeenCalled();
+    } finally {
+      block.remove();
+    }
   });
 
   it('keeps a field reached with Tab clear of the phone’s pay bar (the page’s scroll padding), and gives it back on leaving', async () => {

@@ -1,13 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { RootState } from '../../../app/store';
 import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, type CheckoutConfig } from '../../../domain/checkout';
 import { CEP_MESSAGES } from '../../../domain/cep';
 import { PIX_TEXTS, type PixCharge, type PixChargeStatus } from '../../../domain/pix';
 import { renderWithProviders } from '../../../test/renderWithProviders';
 import { server } from '../../../test/server';
-import { initialCheckoutState, type CheckoutState } from '../checkoutSlice';
+import type { CheckoutState } from '../checkoutSlice';
+import { makeCheckoutStore } from '../checkoutStore';
 import * as redirect from '../redirect';
 import CheckoutPage from './CheckoutPage';
 
@@ -57,10 +57,10 @@ function backend(cep: () => Response = () => HttpResponse.json({ message: 'indis
 }
 
 function renderCheckout(preloaded?: Partial<CheckoutState>) {
-  const preloadedState = preloaded ? ({ checkout: { ...initialCheckoutState, ...preloaded } } as Partial<RootState>) : undefined;
-  const view = renderWithProviders(<CheckoutPage />, { route: '/checkout?rev=42', path: '/checkout', preloadedState });
+  const store = makeCheckoutStore(preloaded);
+  const view = renderWithProviders(<CheckoutPage store={store} />, { route: '/checkout?rev=42', path: '/checkout' });
   const user = userEvent.setup({ delay: null, advanceTimers: (ms: number) => jest.advanceTimersByTime(ms) });
-  return { ...view, user };
+  return { ...view, store, user };
 }
 
 const field = (label: string) => screen.getByLabelText(new RegExp(`^${label}\\s*\\*?$`)) as HTMLInputElement;
@@ -162,7 +162,7 @@ describe('paying by Pix', () => {
     const order = { orderId: charge.orderId, plan: 'plano_individual' as const, value: 44.9, email: 'joana@exemplo.com.br' };
     const { user, store } = renderCheckout({ method: 'pix', pix: 'waiting', pixCharge: charge, pixOrder: order });
     expect(screen.getByRole('radio', { name: 'Pix' })).toBeChecked();
-    await user.click(screen.getByRole('button', { name: PIX_TEXTS.simulate }));
+    await user.click(await screen.findByRole('button', { name: PIX_TEXTS.simulate }));
     expect(await screen.findByRole('heading', { name: PIX_TEXTS.paid })).toBeInTheDocument();
     expect(screen.getByText('R$ 44,90')).toBeInTheDocument();
     expect(store.getState().checkout?.order).toEqual(order);
@@ -171,7 +171,7 @@ describe('paying by Pix', () => {
   it('tells an expired code and offers a new one', async () => {
     backend();
     renderCheckout({ method: 'pix', pix: 'expired', pixCharge: { ...charge, expiresAt: new Date(Date.now() - 1000).toISOString() } });
-    expect(screen.getByText(PIX_TEXTS.expired)).toBeInTheDocument();
+    expect(await screen.findByText(PIX_TEXTS.expired)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: PIX_TEXTS.renew })).toBeEnabled();
     expect(screen.queryByRole('img', { name: PIX_TEXTS.qrCodeAlt })).not.toBeInTheDocument();
     expect(field(labels.name)).toBeEnabled();

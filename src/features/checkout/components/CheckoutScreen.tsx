@@ -1,17 +1,17 @@
-import { Alert, Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
+import { Box, Button, chakra, Flex, Grid, Heading, Image, Stack, Text } from '@chakra-ui/react';
 import { FormikProvider, useFormik } from 'formik';
-import { lazy, Suspense, type KeyboardEvent } from 'react';
-import { useCheckoutConfigQuery, useOrderConfirmationQuery } from '../../../api/checkoutApi';
+import { lazy, Suspense, useEffect, type KeyboardEvent } from 'react';
 import { lazySchemaValidation } from '../../../components/forms/lazySchemaValidation';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { useWarnBeforeUnload } from '../../../components/forms/useWarnBeforeUnload';
-import { useAppSelector } from '../../../app/hooks';
-import { CHECKOUT_MESSAGES, CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
+import { CHECKOUT_TEXTS, CHECKOUT_TIMING } from '../../../domain/checkout';
 import { PIX_TEXTS } from '../../../domain/pix';
 import { DEFAULT_PLAN, isPlanId, PLANS } from '../../../domain/plans';
 import type { CheckoutValues } from '../../../domain/validation/checkout';
 import { emptyCheckoutValues } from '../../../domain/validation/checkoutValues';
 import { loadCheckoutSchema, loadPixCheckoutSchema } from '../checkoutRules';
+import { loadCheckoutCalls } from '../checkoutStore';
+import { useCheckoutSelector, useCheckoutSettings, useCheckoutStore } from '../hooks';
 import {
   selectApprovedOrder,
   selectButtonBusy,
@@ -38,6 +38,8 @@ const PixPanel = lazy(() => import(/* webpackChunkName: "pix-panel" */ './PixPan
 /** The confirmation too: it never shows on the first screen, and the form fetches it as soon as it is used. */
 const loadConfirmation = () => import('./OrderConfirmationView');
 const OrderConfirmationView = lazy(() => loadConfirmation().then((module) => ({ default: module.OrderConfirmationView })));
+/** A confirmation opened again from its URL (`?pedido=`): it waits for the calls itself. */
+const SavedOrder = lazy(() => import('./SavedOrder'));
 
 /** A padlock drawn inline (an icon library would cost the phone more than the whole icon). */
 function LockIcon() {
@@ -77,8 +79,7 @@ const LOGO_NAME = 'Portal Saúde';
  * already say it; width and height attributes reserve the logo's box before it loads: no layout shift.
  */
 function CheckoutLogo() {
-  const { data: config } = useCheckoutConfigQuery();
-  const name = config?.companyName?.trim();
+  const name = useCheckoutSettings()?.companyName?.trim();
   return (
     // Never narrower than the logo: squeezed, the image's cover fit cut the mark and the name on a phone.
     <Flex align="center" gap="3" minW="160px">
@@ -92,38 +93,14 @@ function CheckoutLogo() {
   );
 }
 
-/** A message in place of the form: a confirmation link that expired. */
-function CheckoutNotice({ message }: { message: string }) {
-  return (
-    <Alert.Root status="warning" borderRadius="lg" maxW="2xl">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Description>{message}</Alert.Description>
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
-
-/** The confirmation opened again from its URL (`?pedido=`): no card data, no redirect. */
-function SavedOrder({ orderId }: { orderId: string }) {
-  const { currentData: order, isError } = useOrderConfirmationQuery(orderId);
-  if (isError) return <CheckoutNotice message={CHECKOUT_MESSAGES.orderNotFound} />;
-  const processing = <Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>;
-  if (!order) return processing;
-  return (
-    <Suspense fallback={processing}>
-      <OrderConfirmationView order={order} redirecting={false} />
-    </Suspense>
-  );
-}
-
 const validateCheckout = lazySchemaValidation<CheckoutValues>(loadCheckoutSchema);
 const validatePixCheckout = lazySchemaValidation<CheckoutValues>(loadPixCheckoutSchema);
 
 /** The payment form: plan, payment method, personal data, address and card, then one payment per click. */
 function PaymentForm({ rev }: { rev: string | null }) {
   const { pay, confirmPix } = useCheckoutPayment(rev);
-  const method = useAppSelector(selectPaymentMethod);
+  const store = useCheckoutStore();
+  const method = useCheckoutSelector(selectPaymentMethod);
   const formik = useFormik<CheckoutValues>({
     initialValues: emptyCheckoutValues(),
     // By Pix the card's fields are hidden and not required.
@@ -135,14 +112,14 @@ function PaymentForm({ rev }: { rev: string | null }) {
   // The click is locked at once, before validation and before any re-render (a double tap pays once).
   const { submit, submitting } = useSubmitOnce(formik, { toastDuration: CHECKOUT_TIMING.toastMs });
   const plan = PLANS[isPlanId(formik.values.selectedPlan) ? formik.values.selectedPlan : DEFAULT_PLAN];
-  const buttonText = useAppSelector((state) => selectButtonText(state, plan.id));
-  const busy = useAppSelector(selectButtonBusy) || submitting;
-  const disabled = useAppSelector(selectButtonDisabled) || submitting;
-  const fieldsLocked = useAppSelector(selectFieldsLocked);
-  useWarnBeforeUnload(useAppSelector(selectAnswerPending));
-  const order = useAppSelector(selectApprovedOrder);
-  const pixCharge = useAppSelector(selectPixCharge);
-  const pixPhase = useAppSelector(selectPixPhase);
+  const buttonText = useCheckoutSelector((state) => selectButtonText(state, plan.id));
+  const busy = useCheckoutSelector(selectButtonBusy) || submitting;
+  const disabled = useCheckoutSelector(selectButtonDisabled) || submitting;
+  const fieldsLocked = useCheckoutSelector(selectFieldsLocked);
+  useWarnBeforeUnload(useCheckoutSelector(selectAnswerPending));
+  const order = useCheckoutSelector(selectApprovedOrder);
+  const pixCharge = useCheckoutSelector(selectPixCharge);
+  const pixPhase = useCheckoutSelector(selectPixPhase);
   usePageClearOfPayButton();
   const sendForm = () => {
     if (disabled) return;
@@ -167,6 +144,7 @@ function PaymentForm({ rev }: { rev: string | null }) {
         onFocus={() => {
           void loadCheckoutSchema();
           void loadConfirmation();
+          void loadCheckoutCalls(store).catch(() => undefined);
         }}
         onSubmit={(event) => {
           event.preventDefault();
@@ -212,15 +190,35 @@ function PaymentForm({ rev }: { rev: string | null }) {
   );
 }
 
+/**
+ * A page served without its settings (the development server's, or when the server could not read
+ * them) asks for them at once, with the calls; the server's page has them written in, and the calls
+ * wait for the form's first use.
+ */
+function useSettingsAsked() {
+  const store = useCheckoutStore();
+  const missing = useCheckoutSelector((state) => state.checkout.settings === null);
+  useEffect(() => {
+    if (missing) void loadCheckoutCalls(store).catch(() => undefined);
+  }, [missing, store]);
+}
+
 /** What the page holds: a saved order's confirmation, or the form. */
 function CheckoutContent({ rev, orderId }: { rev: string | null; orderId: string | null }) {
-  if (orderId) return <SavedOrder orderId={orderId} />;
+  if (orderId) {
+    return (
+      <Suspense fallback={<Text color="gray.600">{CHECKOUT_TEXTS.processing}</Text>}>
+        <SavedOrder orderId={orderId} />
+      </Suspense>
+    );
+  }
   return <PaymentForm rev={rev} />;
 }
 
 /** The public checkout page (`/checkout?rev=`), or an order's confirmation (`/checkout?pedido=`). */
 export function CheckoutScreen({ rev, orderId = null }: { rev: string | null; orderId?: string | null }) {
-  const method = useAppSelector(selectPaymentMethod);
+  const method = useCheckoutSelector(selectPaymentMethod);
+  useSettingsAsked();
   return (
     <Box minH="100vh" bg="gray.50">
       <Box as="header" bg="white" borderBottomWidth="1px">

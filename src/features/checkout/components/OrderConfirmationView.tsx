@@ -1,8 +1,8 @@
 import { Alert, Box, chakra, Grid, Heading, Link, Stack, Text } from '@chakra-ui/react';
-import { useCheckoutConfigQuery } from '../../../api/checkoutApi';
 import { CHECKOUT_TEXTS, type OrderConfirmation } from '../../../domain/checkout';
 import { formatBRL } from '../../../domain/format';
 import { PLANS } from '../../../domain/plans';
+import { useCheckoutSettings } from '../hooks';
 
 /** 'cliente.exemplo.com.br': where the redirect goes, as a buyer reads it. */
 function hostOf(url: string): string {
@@ -28,8 +28,7 @@ export function OrderConfirmationView({
   /** 'Pagamento aprovado' (card) or 'Pagamento confirmado!' (Pix). */
   title?: string;
 }) {
-  const { data: config } = useCheckoutConfigQuery();
-  const customerSite = config?.customerSiteUrl;
+  const customerSite = useCheckoutSettings()?.customerSiteUrl;
   const items = [
     { label: CHECKOUT_TEXTS.orderPlan, value: PLANS[order.plan].name },
     { label: CHECKOUT_TEXTS.orderValue, value: formatBRL(order.value) },

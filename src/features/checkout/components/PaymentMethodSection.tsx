@@ -1,8 +1,8 @@
 import { Stack } from '@chakra-ui/react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../domain/paymentMethods';
 import { PIX_TEXTS } from '../../../domain/pix';
 import { paymentMethodChosen } from '../checkoutSlice';
+import { useCheckoutDispatch, useCheckoutSelector } from '../hooks';
 import { selectPaymentMethod } from '../selectors';
 import { CheckoutSection } from './CheckoutSection';
 import { RadioCard } from './RadioCard';
@@ -14,8 +14,8 @@ const DETAILS: Record<PaymentMethod, string> = {
 
 /** 'Cartão de crédito' (chosen at first) or 'Pix', below the plan; the choice lives in the checkout slice. */
 export function PaymentMethodSection() {
-  const dispatch = useAppDispatch();
-  const method = useAppSelector(selectPaymentMethod);
+  const dispatch = useCheckoutDispatch();
+  const method = useCheckoutSelector(selectPaymentMethod);
   return (
     <CheckoutSection title={PIX_TEXTS.methodLegend}>
       <Stack direction={{ base: 'column', sm: 'row' }} gap="3">

@@ -1,11 +1,12 @@
 import { Alert, Box, Button, chakra, Heading, Image, Input, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState } from 'react';
-import { usePixChargeStatusQuery, useSimulatePixPaymentMutation } from '../../../api/checkoutApi';
-import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../components/toast/notify';
-import { CHECKOUT_TIMING } from '../../../domain/checkout';
+import { CHECKOUT_MESSAGES, CHECKOUT_TIMING } from '../../../domain/checkout';
 import { formatTimeLeft, PIX_MESSAGES, PIX_POLL_MS, PIX_TEXTS, type PixCharge } from '../../../domain/pix';
 import { pixExpired, type PixPhase } from '../checkoutSlice';
+import type { CheckoutCalls } from '../checkoutStore';
+import { useCheckoutDispatch } from '../hooks';
+import { WithCalls } from './WithCalls';
 
 const toast = { duration: CHECKOUT_TIMING.toastMs };
 
@@ -32,15 +33,17 @@ interface PixPanelProps {
 
 /**
  * The open Pix charge: QR code (an image made by the server), the copy-and-paste code, the time left,
- * and the charge followed every few seconds until paid or expired. Loaded on demand: card buyers
- * never download it.
+ * and the charge followed every few seconds until paid or expired.
  */
-export default function PixPanel({ charge, phase, onPaid, onRenew, renewing }: PixPanelProps) {
-  const dispatch = useAppDispatch();
+function OpenCharge({ charge, phase, onPaid, onRenew, renewing, calls }: PixPanelProps & { calls: CheckoutCalls }) {
+  const dispatch = useCheckoutDispatch();
   const waiting = phase === 'waiting';
   const timeLeft = useTimeLeft(charge.expiresAt);
-  const { data: status, refetch } = usePixChargeStatusQuery(charge.orderId, { pollingInterval: waiting ? PIX_POLL_MS : 0, skip: !waiting });
-  const [simulate, { isLoading: simulating }] = useSimulatePixPaymentMutation();
+  const { data: status, refetch } = calls.checkoutApi.usePixChargeStatusQuery(charge.orderId, {
+    pollingInterval: waiting ? PIX_POLL_MS : 0,
+    skip: !waiting,
+  });
+  const [simulate, { isLoading: simulating }] = calls.checkoutApi.useSimulatePixPaymentMutation();
   const over = timeLeft === 0;
   // A new charge takes the focus, which brings it into view: on a phone it sits below the whole form.
   const title = useRef<HTMLHeadingElement>(null);
@@ -124,5 +127,17 @@ export default function PixPanel({ charge, phase, onPaid, onRenew, renewing }: P
         </Stack>
       )}
     </Stack>
+  );
+}
+
+/** The Pix panel, once the checkout's calls are there (a charge is made through them first). Loaded on demand: card buyers never download it. */
+export default function PixPanel(props: PixPanelProps) {
+  return (
+    <WithCalls
+      loading={<Text color="gray.600">{PIX_TEXTS.generating}</Text>}
+      failed={<Text role="alert">{CHECKOUT_MESSAGES.unexpected}</Text>}
+    >
+      {(calls) => <OpenCharge {...props} calls={calls} />}
+    </WithCalls>
   );
 }

@@ -1,13 +1,13 @@
 import { Link, Stack, Text } from '@chakra-ui/react';
-import { useCheckoutConfigQuery } from '../../../api/checkoutApi';
 import { CHECKOUT_TEXTS } from '../../../domain/checkout';
+import { useCheckoutSettings } from '../hooks';
 
 /**
  * Who to talk to, and the privacy policy, from the system parameters (nothing when unset). Reads the
  * settings itself, so their arrival re-renders this footer and not the whole form.
  */
 export function SupportFooter() {
-  const { data: config } = useCheckoutConfigQuery();
+  const config = useCheckoutSettings();
   if (!config?.supportEmail && !config?.supportPhone && !config?.privacyPolicyUrl) return null;
   return (
     <Stack gap="1" fontSize="sm" color="gray.600" textAlign="center">

@@ -5,6 +5,7 @@ import { errorMessage, fieldErrors, refusalMessage } from '../../../api/failures
 import { useCreateProfessionalMutation, useUpdateProfessionalMutation, type Professional } from '../../../api/professionalsApi';
 import { FormDialog } from '../../../components/dialogs/FormDialog';
 import { SelectField } from '../../../components/forms/SelectField';
+import { useCepLookUp } from '../../../api/cepApi';
 import { useCepAutofill, type CepFields } from '../../../components/forms/useCepAutofill';
 import { useSubmitOnce } from '../../../components/forms/useSubmitOnce';
 import { awaitCurrentRecord, isStaleRecord, useLoadCurrentAfterStale, useRefreshRecords } from '../../../components/staleRecord';
@@ -41,7 +42,7 @@ const CEP_FIELDS: CepFields = {
 
 /** The CEP: once typed, it fills the address, or says under it why it could not. */
 function CepField() {
-  const note = useCepAutofill(CEP_FIELDS);
+  const note = useCepAutofill(CEP_FIELDS, useCepLookUp());
   return <MaskedTextField name="cep" label={LABELS.cep} mask="cep" inputMode="numeric" placeholder="00000-000" helperText={note} />;
 }
 
