@@ -5,9 +5,9 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_SETTINGS_ELEMENT_ID, type CheckoutConfig } from '../../src/domain/checkout';
 import { PARAMETER_NAMES } from '../../src/domain/parameters';
-import { parameters } from '../db/schema';
 import * as checkoutConfigModule from '../services/payments/checkoutConfig';
 import { createTestApp } from '../test/helpers';
+import { setParameters as setParametersOf } from '../test/payments';
 import { preferredEncoding } from './checkoutPage';
 
 /** /checkout served from a build's checkout.html with the public settings written in (checkoutPage.ts). */
@@ -30,12 +30,7 @@ afterAll(async () => {
 });
 afterEach(() => jest.restoreAllMocks());
 
-/** Sets the parameters given (creating those an install lacks). */
-async function setParameters(values: Record<string, string>) {
-  for (const [parametro, valor] of Object.entries(values)) {
-    await app.db.insert(parameters).values({ parametro, valor }).onConflictDoUpdate({ target: parameters.parametro, set: { valor } });
-  }
-}
+const setParameters = (values: Record<string, string>) => setParametersOf(app.db, values);
 const setCompanyName = (name: string) => setParameters({ [PARAMETER_NAMES.companyName]: name });
 
 const BLOCK = new RegExp(`<script type="application/json" id="${CHECKOUT_SETTINGS_ELEMENT_ID}">(.*?)</script>`);

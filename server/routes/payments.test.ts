@@ -3,10 +3,19 @@ import { count, eq, ne, sql } from 'drizzle-orm';
 import { CHECKOUT_MESSAGES, CHECKOUT_VALIDATION as V, PAYMENT_RATE_LIMIT } from '../../src/domain/checkout';
 import { onlyDigits } from '../../src/domain/documents';
 import { PARAMETER_NAMES } from '../../src/domain/parameters';
-import { beneficiaries, branches, parameters, partners, paymentAttempts, resellers, sales } from '../db/schema';
+import { beneficiaries, branches, partners, paymentAttempts, resellers, sales } from '../db/schema';
 import { DEMO_ACCOUNTS } from '../seed/accounts';
 import type { ChargeRequest } from '../services/payments/gateway';
-import { checkoutBody, countingGateway, createPaymentsApp, freshCpf, newIdempotencyKey, postPayment, REFUSED_CARD } from '../test/payments';
+import {
+  checkoutBody,
+  countingGateway,
+  createPaymentsApp,
+  freshCpf,
+  newIdempotencyKey,
+  postPayment,
+  REFUSED_CARD,
+  setParameters,
+} from '../test/payments';
 import { freshCnpj } from '../test/channelFixtures';
 import { injectAs, login } from '../test/helpers';
 
@@ -446,8 +455,7 @@ describe('POST /api/payment: rate limit', () => {
 });
 
 describe('GET /api/checkout/config', () => {
-  const setParameter = (parametro: string, valor: string) =>
-    app.db.insert(parameters).values({ parametro, valor }).onConflictDoUpdate({ target: parameters.parametro, set: { valor } });
+  const setParameter = (parametro: string, valor: string) => setParameters(app.db, { [parametro]: valor });
 
   it('is public and gives the customer system URL from the parameter, with the support contacts', async () => {
     await setParameter(PARAMETER_NAMES.customerSiteUrl, 'https://cliente.exemplo.com.br/entrar');

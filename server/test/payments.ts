@@ -7,13 +7,20 @@ import { CHECKOUT_MESSAGES } from '../../src/domain/checkout';
 import { cpfCheckDigits } from '../../src/domain/documents';
 import type { AppConfig, PaymentGatewayKind } from '../config';
 import type { Database } from '../db/client';
-import { paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
+import { parameters, paymentAttempts, sandboxCharges, type PaymentBuyer } from '../db/schema';
 import { createTestApp } from './helpers';
 import { claimAttempt, type NewAttempt, type PaymentAttempt } from '../services/payments/attempts';
 import type { ChargeRequest, PaymentGateway } from '../services/payments/gateway';
 import type { PurchaseRequest } from '../services/payments/purchase';
 import { staleAfterMs } from '../services/payments/checkout';
 import { createSandboxGateway } from '../services/payments/sandboxGateway';
+
+/** Sets the system parameters given (the checkout's public settings among them), creating those an install lacks. */
+export async function setParameters(db: Database, values: Record<string, string>): Promise<void> {
+  for (const [parametro, valor] of Object.entries(values)) {
+    await db.insert(parameters).values({ parametro, valor }).onConflictDoUpdate({ target: parameters.parametro, set: { valor } });
+  }
+}
 
 /** A valid CPF nobody else in the test database has. */
 export function freshCpf(): string {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { PARAMETER_NAMES } from '../../../src/domain/parameters';
-import { parameters } from '../../db/schema';
 import { createTestApp } from '../../test/helpers';
+import { setParameters as setParametersOf } from '../../test/payments';
 import { checkoutConfig } from './checkoutConfig';
 
 /**
@@ -18,11 +18,7 @@ afterAll(() => app?.close());
 const FALLBACK_SITE = 'https://fallback.exemplo.com.br';
 
 /** Sets the parameters given (creating those an install lacks) and leaves the others as they are. */
-async function setParameters(values: Record<string, string>) {
-  for (const [parametro, valor] of Object.entries(values)) {
-    await app.db.insert(parameters).values({ parametro, valor }).onConflictDoUpdate({ target: parameters.parametro, set: { valor } });
-  }
-}
+const setParameters = (values: Record<string, string>) => setParametersOf(app.db, values);
 
 describe('the checkout’s configuration', () => {
   it('gives the public parameters, trimmed, and nothing else', async () => {
