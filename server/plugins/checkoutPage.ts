@@ -59,7 +59,8 @@ export function registerCheckoutPage(app: FastifyInstance, file: string) {
   const build = createHash('sha256').update(html).digest('base64url').slice(0, 16);
   let composed: ComposedPage | undefined;
 
-  const pageFor = (settingsJson: string, settings: CheckoutConfig | null): ComposedPage => {
+  const pageFor = (settings: CheckoutConfig | null): ComposedPage => {
+    const settingsJson = settings ? JSON.stringify(settings) : '';
     if (composed?.settingsJson === settingsJson) return composed;
     const page = settings ? html.slice(0, at) + settingsBlock(settings) + html.slice(at) : html;
     const etag = `"${build}-${createHash('sha256').update(settingsJson).digest('base64url').slice(0, 16)}"`;
@@ -93,7 +94,7 @@ export function registerCheckoutPage(app: FastifyInstance, file: string) {
     } catch (error) {
       request.log.error({ err: error }, 'checkout page served without its settings');
     }
-    const page = pageFor(settings ? JSON.stringify(settings) : '', settings);
+    const page = pageFor(settings);
     return send(reply, page, request.headers['if-none-match'], request.headers['accept-encoding']);
   });
 }
